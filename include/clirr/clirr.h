@@ -1,0 +1,11 @@
+/* clirr/clirr.h - everything public: include this one header. */
+#ifndef CLIRR_CLIRR_H
+#define CLIRR_CLIRR_H
+
+#include "clirr/status.h"
+#include "clirr/device.h"
+#include "clirr/graph.h"
+#include "clirr/worklist.h"
+#include "clirr/algo.h"
+
+#endif

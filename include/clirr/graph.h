@@ -1,0 +1,101 @@
+/* clirr/graph.h - graphs in CSR form: reading, writing, generating.
+ *
+ * Vertices are 0-based 32-bit ids. Files whose format is 1-based (DIMACS .gr,
+ * Matrix Market) are shifted on read: file vertex k becomes vertex k-1.
+ * Edges are directed arcs u -> v; an undirected input is represented by both
+ * arcs (Matrix Market "symmetric", or --symmetrize). Self-loops and duplicate
+ * arcs are kept as given. Weights, when present, are 32-bit signed integers,
+ * one per arc, in the same order as the arcs. Nothing here touches OpenCL. */
+#ifndef CLIRR_GRAPH_H
+#define CLIRR_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "clirr/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest vertex and arc counts a graph may have: ids and offsets are 32-bit
+ * on the device, and UINT32_MAX is kept free as a sentinel. */
+#define CLIRR_GRAPH_MAX_NODES ((uint64_t)UINT32_MAX - 1)
+#define CLIRR_GRAPH_MAX_EDGES ((uint64_t)UINT32_MAX - 1)
+
+typedef struct clirr_graph {
+    uint32_t n;          /* vertices */
+    uint32_t m;          /* arcs */
+    uint32_t *row;       /* n + 1 offsets; arcs of u are col[row[u] .. row[u+1]) */
+    uint32_t *col;       /* m arc heads, in input order within each row */
+    int32_t *weight;     /* m weights, or NULL when unweighted */
+    bool weights_rounded; /* real-valued input rounded to integer weights */
+} clirr_graph;
+
+/* File formats, chosen from the file name (a trailing .gz means gzip). */
+typedef enum clirr_graph_format {
+    CLIRR_FMT_UNKNOWN = 0,
+    CLIRR_FMT_GR,    /* DIMACS shortest-path: "p sp N M", "a U V W", 1-based */
+    CLIRR_FMT_MTX,   /* Matrix Market coordinate, 1-based */
+    CLIRR_FMT_EL,    /* "u v" per line, 0-based (.el) */
+    CLIRR_FMT_TXT,   /* SNAP-style "u v" per line, 0-based (.txt) */
+    CLIRR_FMT_WEL,   /* "u v w" per line, 0-based (.wel) */
+    CLIRR_FMT_CSR    /* clirr binary CSR (.csr) */
+} clirr_graph_format;
+
+/* Format from a path's extension (".gz" stripped first); sets *gz.
+ * Returns CLIRR_FMT_UNKNOWN for an extension clirr does not read. */
+clirr_graph_format clirr_graph_format_from_path(const char *path, bool *gz);
+
+/* Short name of a format ("gr", "mtx", ...). */
+const char *clirr_graph_format_name(clirr_graph_format fmt);
+
+/* Read a graph; the format comes from the file name. On malformed input
+ * returns CLIRR_ERR_INPUT with "FILE:LINE: what was expected, what was found"
+ * in err; CLIRR_ERR_NOMEM when memory runs out. *g is zeroed on failure. */
+int clirr_graph_read(const char *path, clirr_graph *g, clirr_error *err);
+
+/* Write g in the format named by path's extension (gzip for .gz).
+ * Weighted formats written from an unweighted graph get weight 1; an
+ * unweighted format drops weights. Returns CLIRR_ERR_IO on write failure. */
+int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err);
+
+/* Generate a graph from a SPEC "KIND:key=value,...":
+ *   rmat:scale=S,ef=E[,a=..,b=..,c=..,d=..][,seed=N][,permute=0|1]
+ *   random:n=N,m=M[,seed=N]
+ *   grid:w=W,h=H[,seed=N]
+ * any of them with weights=LO-HI for uniform random integer weights.
+ * The result is identical for a given spec on every machine.
+ * Returns CLIRR_ERR_USAGE for a malformed or impossible spec. */
+int clirr_graph_generate(const char *spec, clirr_graph *g, clirr_error *err);
+
+/* Replace g by its symmetric closure: every arc u->v also as v->u (an arc
+ * already present in both directions is not added again; self-loops once). */
+int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err);
+
+/* Build a CSR graph from n vertices and m arcs (src[i] -> dst[i], weight w[i]
+ * or w == NULL); arcs keep their relative order within each source. */
+int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
+                          const uint32_t *dst, const int32_t *w,
+                          clirr_graph *g, clirr_error *err);
+
+/* Out-degree of u. */
+static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
+{
+    return g->row[u + 1] - g->row[u];
+}
+
+/* Largest out-degree. */
+uint32_t clirr_graph_max_degree(const clirr_graph *g);
+
+/* 64-bit hash of the structure and weights (for determinism checks). */
+uint64_t clirr_graph_hash(const clirr_graph *g);
+
+/* Free the arrays of g and zero it. */
+void clirr_graph_free(clirr_graph *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
