@@ -224,7 +224,7 @@ int main(int argc, char **argv)
             return 1;
         }
         for (size_t d = 0; d < npicked; d++)
-            printf("device %zu: %s (%s)\n", devs[picked[d]].index, devs[picked[d]].caps.name,
+            printf("device %u: %s (%s)\n", devs[picked[d]].index, devs[picked[d]].caps.name,
                    devs[picked[d]].caps.platform);
         fflush(stdout);
     }

@@ -1,6 +1,204 @@
-/* tests/test_algo.c - cases for the algo area (names start "algo/"). */
+/* tests/test_algo.c - BFS and SSSP on every device, both variants and every
+ * push mode, verified against the CPU references on generated graphs
+ * (skewed rmat, uniform random, grid), a data/ sample and small special
+ * cases; worklist overflow (tiny initial capacity) must still give the
+ * right answer; bad weights must be refused. */
 #include "harness.h"
+#include "ref/ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct algo_input {
+    const char *spec;  /* generator spec, or NULL */
+    const char *file;  /* file under data/, or NULL */
+    bool symmetrize;
+    uint32_t source;
+} algo_input;
+
+static const algo_input inputs[] = {
+    {"rmat:scale=12,ef=8,seed=3,weights=1-100", NULL, false, 0},
+    {"random:n=5000,m=20000,seed=5,weights=0-50", NULL, false, 17},
+    {"grid:w=64,h=48,weights=1-9", NULL, false, 1000},
+    {"rmat:scale=10,ef=4,seed=9", NULL, true, 3},
+    {NULL, "grid-32x32.gr", false, 0},
+    {NULL, "tiny.gr", false, 0},
+};
+
+static int load(const algo_input *in, clirr_graph *g, clirr_error *err)
+{
+    int rc;
+    if (in->spec) {
+        rc = clirr_graph_generate(in->spec, g, err);
+    } else {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", th_data_dir(), in->file);
+        rc = clirr_graph_read(path, g, err);
+    }
+    if (rc == CLIRR_OK && in->symmetrize)
+        rc = clirr_graph_symmetrize(g, err);
+    return rc;
+}
+
+/* One case: algorithm x variant x push mode x capacity over all inputs. */
+typedef struct algo_case {
+    bool sssp;
+    clirr_variant variant;
+    clirr_push_mode push;
+    size_t capacity; /* 0 = default; 1 forces overflows */
+} algo_case;
+
+static void run_case(th_case *tc)
+{
+    const algo_case *ac = tc->param;
+    clirr_error err;
+    clirr_graph g = {0};
+    void *expected = NULL, *got = NULL;
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        const algo_input *in = &inputs[i];
+        const char *name = in->spec ? in->spec : in->file;
+        TH_OK(tc, load(in, &g, &err));
+        expected = malloc((size_t)g.n * 4 + 4);
+        got = malloc((size_t)g.n * 4 + 4);
+        TH_REQUIRE(tc, expected && got, "out of memory");
+        clirr_algo_opts o;
+        clirr_algo_opts_default(&o);
+        o.variant = ac->variant;
+        o.push = ac->push;
+        o.wl_capacity = ac->capacity;
+        o.source = in->source < g.n ? in->source : 0;
+        clirr_algo_stats st;
+        clirr_verify_report rep;
+        bool ok;
+        if (ac->sssp) {
+            TH_OK(tc, clirr_ref_sssp(&g, o.source, expected, &err));
+            TH_OK(tc, clirr_sssp(tc->ctx, &g, &o, got, &st, &err));
+            ok = clirr_verify_sssp(&g, o.source, expected, got, &rep);
+        } else {
+            TH_OK(tc, clirr_ref_bfs(&g, o.source, expected, &err));
+            TH_OK(tc, clirr_bfs(tc->ctx, &g, &o, got, &st, &err));
+            ok = clirr_verify_bfs(&g, o.source, expected, got, &rep);
+        }
+        TH_REQUIRE(tc, ok, "%s: %s", name, rep.text);
+        TH_REQUIRE(tc, st.iterations > 0 && st.reached >= 1, "%s: no rounds counted", name);
+        /* A capacity of 1 must overflow whenever a round pushes two items. */
+        if (ac->capacity == 1 && st.wl_max > 1)
+            TH_REQUIRE(tc, st.wl_grows > 0 && (ac->push == CLIRR_PUSH_SCAN || st.wl_reruns > 0),
+                       "%s: tiny worklist never grew (grows %u reruns %u)", name, st.wl_grows,
+                       st.wl_reruns);
+        clirr_graph_free(&g);
+        free(expected);
+        free(got);
+        expected = got = NULL;
+    }
+done:
+    clirr_graph_free(&g);
+    free(expected);
+    free(got);
+}
+
+/* Graphs built arc by arc for the corner cases. */
+static int arcs(clirr_graph *g, uint32_t n, uint32_t m, const uint32_t *s, const uint32_t *d,
+                const int32_t *w, clirr_error *err)
+{
+    return clirr_graph_from_arcs(n, m, s, d, w, g, err);
+}
+
+static void corner_cases(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    int32_t level[8];
+    uint32_t dist[8];
+    clirr_algo_stats st;
+    clirr_algo_opts o;
+    clirr_algo_opts_default(&o);
+    for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+        o.variant = (clirr_variant)v;
+        /* One vertex, no arcs. */
+        TH_OK(tc, arcs(&g, 1, 0, NULL, NULL, NULL, &err));
+        TH_OK(tc, clirr_bfs(tc->ctx, &g, &o, level, &st, &err));
+        TH_REQUIRE(tc, level[0] == 0, "single vertex level %d", level[0]);
+        TH_OK(tc, clirr_sssp(tc->ctx, &g, &o, dist, &st, &err));
+        TH_REQUIRE(tc, dist[0] == 0, "single vertex distance %u", dist[0]);
+        clirr_graph_free(&g);
+
+        /* Source without out-arcs; unreachable rest; zero weights; a
+         * self-loop and a duplicate arc. */
+        static const uint32_t s[] = {1, 1, 2, 2, 3, 3, 4};
+        static const uint32_t d[] = {2, 2, 3, 2, 4, 0, 5};
+        static const int32_t w[] = {5, 3, 0, 1, 2, 7, 0};
+        TH_OK(tc, arcs(&g, 6, 7, s, d, w, &err));
+        o.source = 0;
+        TH_OK(tc, clirr_bfs(tc->ctx, &g, &o, level, &st, &err));
+        TH_REQUIRE(tc, level[0] == 0 && level[1] == -1 && level[5] == -1, "isolated source");
+        o.source = 1;
+        TH_OK(tc, clirr_sssp(tc->ctx, &g, &o, dist, &st, &err));
+        TH_REQUIRE(tc, dist[1] == 0 && dist[2] == 3 && dist[3] == 3 && dist[4] == 5 && dist[0] == 10 &&
+                           dist[5] == 5,
+                   "distances %u %u %u %u %u %u", dist[0], dist[1], dist[2], dist[3], dist[4], dist[5]);
+        o.source = 6;
+        TH_REQUIRE(tc, clirr_bfs(tc->ctx, &g, &o, level, &st, &err) == CLIRR_ERR_USAGE,
+                   "source out of range accepted");
+        o.source = 0;
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_graph_free(&g);
+}
+
+static void bad_weights(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    uint32_t dist[4];
+    clirr_algo_stats st;
+    clirr_algo_opts o;
+    clirr_algo_opts_default(&o);
+    static const uint32_t s[] = {0, 1, 2}, d[] = {1, 2, 3};
+    static const int32_t neg[] = {4, -2, 1}, huge[] = {2147483647, 2147483647, 2147483647};
+    TH_OK(tc, arcs(&g, 4, 3, s, d, neg, &err));
+    for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+        o.variant = (clirr_variant)v;
+        int rc = clirr_sssp(tc->ctx, &g, &o, dist, &st, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "negative weight -2"),
+                   "negative weight: rc %d '%s'", rc, err.msg);
+    }
+    clirr_graph_free(&g);
+    TH_OK(tc, arcs(&g, 4, 3, s, d, huge, &err));
+    for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+        o.variant = (clirr_variant)v;
+        int rc = clirr_sssp(tc->ctx, &g, &o, dist, &st, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "exceeds"),
+                   "overflowing distances: rc %d '%s'", rc, err.msg);
+    }
+done:
+    clirr_graph_free(&g);
+}
+
+#define CASE(name, sssp, variant, push, cap)                                   \
+    do {                                                                       \
+        static const algo_case c_ = {sssp, variant, push, cap};                \
+        th_add_device(name, run_case, &c_);                                    \
+    } while (0)
 
 void register_algo_tests(void)
 {
+    CASE("algo/bfs/topo", false, CLIRR_VARIANT_TOPO, CLIRR_PUSH_CHUNK, 0);
+    CASE("algo/bfs/data/atomic", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);
+    CASE("algo/bfs/data/chunk", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 0);
+    CASE("algo/bfs/data/scan", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 0);
+    CASE("algo/bfs/data/atomic/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1);
+    CASE("algo/bfs/data/chunk/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
+    CASE("algo/bfs/data/scan/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);
+    CASE("algo/sssp/topo", true, CLIRR_VARIANT_TOPO, CLIRR_PUSH_CHUNK, 0);
+    CASE("algo/sssp/data/atomic", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);
+    CASE("algo/sssp/data/chunk", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 0);
+    CASE("algo/sssp/data/scan", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 0);
+    CASE("algo/sssp/data/atomic/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1);
+    CASE("algo/sssp/data/chunk/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
+    CASE("algo/sssp/data/scan/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);
+    th_add_device("algo/corner-cases", corner_cases, NULL);
+    th_add_device("algo/sssp/bad-weights", bad_weights, NULL);
 }

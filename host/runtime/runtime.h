@@ -33,6 +33,16 @@
         }                                                                      \
     } while (0)
 
+/* The same for an error code returned through a pointer argument:
+ * CLIRR_CL_CHECK(code, "clCreateBuffer"). */
+#define CLIRR_CL_CHECK(code, name)                                             \
+    do {                                                                       \
+        if ((code) != CL_SUCCESS) {                                            \
+            rc = clirr_cl_fail(err, (code), (name), __FILE__, __LINE__);       \
+            goto fail;                                                         \
+        }                                                                      \
+    } while (0)
+
 /* Record a failed OpenCL call ("clEnqueueNDRangeKernel failed:
  * CL_OUT_OF_RESOURCES (host/x.c:12)"); returns CLIRR_ERR_OPENCL. */
 int clirr_cl_fail(clirr_error *err, cl_int code, const char *call,
@@ -57,8 +67,22 @@ int clirr_kernel_dir(const char **dir, clirr_error *err);
 int clirr_program_get(clirr_ctx *ctx, const char *file, const char *options,
                       cl_program *program, clirr_error *err);
 
-/* The -D/-cl-std options derived from the device capabilities. */
-const char *clirr_ctx_cap_options(const clirr_ctx *ctx);
+/* Build source text (label names it in messages) with the capability
+ * options plus `options`, through the binary cache. The caller owns (and
+ * releases) the program. clirr_program_get is this plus reading the file
+ * and keeping the program in the context. */
+int clirr_program_build_source(clirr_ctx *ctx, const char *label, const char *source,
+                               const char *options, cl_program *program, clirr_error *err);
+
+/* How program builds were served since the context was created. */
+typedef struct clirr_cache_stats {
+    unsigned source_builds;   /* compiled from source */
+    unsigned binary_loads;    /* loaded from the on-disk cache */
+    unsigned rejected;        /* cache entries found unusable and rebuilt */
+    unsigned stored;          /* entries written */
+} clirr_cache_stats;
+void clirr_ctx_cache_stats(const clirr_ctx *ctx, clirr_cache_stats *stats);
+
 
 /* Create a kernel; the caller releases it. */
 int clirr_kernel_create(clirr_ctx *ctx, cl_program program, const char *name,

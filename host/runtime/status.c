@@ -30,7 +30,9 @@ int clirr_fail_context(clirr_error *err, const char *fmt, ...)
         return err->status;
     char old[CLIRR_MSG_MAX];
     memcpy(old, err->msg, sizeof old);
-    snprintf(err->msg, sizeof err->msg, "%s: %s", prefix, old);
+    /* A message too long for the record keeps its beginning. */
+    if (snprintf(err->msg, sizeof err->msg, "%s: %s", prefix, old) >= (int)sizeof err->msg)
+        err->msg[sizeof err->msg - 1] = '\0';
     return err->status;
 }
 

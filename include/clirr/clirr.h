@@ -6,6 +6,7 @@
 #include "clirr/device.h"
 #include "clirr/graph.h"
 #include "clirr/worklist.h"
+#include "clirr/templates.h"
 #include "clirr/algo.h"
 
 #endif

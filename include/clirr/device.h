@@ -93,6 +93,10 @@ int clirr_ctx_create(const clirr_device *device, clirr_ctx **ctx,
 void clirr_ctx_release(clirr_ctx *ctx);
 const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx);
 
+/* The -D and -cl-std options every kernel is built with on this device,
+ * derived from its capabilities. */
+const char *clirr_ctx_cap_options(const clirr_ctx *ctx);
+
 typedef struct clirr_timing {
     uint64_t kernel_ns;     /* sum of kernel execution (profiling events) */
     uint64_t transfer_ns;   /* sum of host<->device copies (profiling) */

@@ -1,0 +1,28 @@
+/* host/algo/dgraph.h - a graph's CSR arrays on the device. */
+#ifndef CLIRR_ALGO_DGRAPH_H
+#define CLIRR_ALGO_DGRAPH_H
+
+#include "clirr/graph.h"
+#include "runtime/runtime.h"
+
+typedef struct clirr_dgraph {
+    uint32_t n, m;
+    cl_mem row;    /* n + 1 offsets */
+    cl_mem col;    /* m arc heads */
+    cl_mem weight; /* m weights; a placeholder when not uploaded */
+    bool weighted; /* weight holds the graph's weights */
+} clirr_dgraph;
+
+/* Upload g (its weights only when with_weights and g has them). Buffers
+ * larger than the device allows give CLIRR_ERR_TOO_LARGE. */
+int clirr_dgraph_upload(clirr_ctx *ctx, const clirr_graph *g, bool with_weights,
+                        clirr_dgraph *dg, clirr_error *err);
+
+/* Bind row, col (and weight when with_weight) to consecutive arguments
+ * from `first`; returns the next free argument index through *next. */
+int clirr_dgraph_bind(const clirr_dgraph *dg, cl_kernel k, cl_uint first, bool with_weight,
+                      cl_uint *next, clirr_error *err);
+
+void clirr_dgraph_release(clirr_dgraph *dg);
+
+#endif

@@ -1,0 +1,45 @@
+/* host/algo/options.c - names of variants and push modes, and the default
+ * options of a run. */
+#include "clirr/algo.h"
+
+#include <string.h>
+
+static const char *variant_names[CLIRR_VARIANT_COUNT_] = {"topo", "data"};
+static const char *push_names[CLIRR_PUSH_COUNT_] = {"atomic", "chunk", "scan"};
+
+const char *clirr_variant_name(clirr_variant v)
+{
+    return (unsigned)v < CLIRR_VARIANT_COUNT_ ? variant_names[v] : "?";
+}
+
+int clirr_variant_parse(const char *name, clirr_variant *v)
+{
+    for (int i = 0; i < CLIRR_VARIANT_COUNT_; i++)
+        if (!strcmp(name, variant_names[i])) {
+            *v = (clirr_variant)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *clirr_push_mode_name(clirr_push_mode mode)
+{
+    return (unsigned)mode < CLIRR_PUSH_COUNT_ ? push_names[mode] : "?";
+}
+
+int clirr_push_mode_parse(const char *name, clirr_push_mode *mode)
+{
+    for (int i = 0; i < CLIRR_PUSH_COUNT_; i++)
+        if (!strcmp(name, push_names[i])) {
+            *mode = (clirr_push_mode)i;
+            return 0;
+        }
+    return -1;
+}
+
+void clirr_algo_opts_default(clirr_algo_opts *opts)
+{
+    memset(opts, 0, sizeof *opts);
+    opts->variant = CLIRR_VARIANT_DATA;
+    opts->push = CLIRR_PUSH_CHUNK;
+}

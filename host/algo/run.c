@@ -1,0 +1,44 @@
+/* host/algo/run.c - timing and statistics common to every algorithm run. */
+#include "algo/run.h"
+
+int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err)
+{
+    if (g->n == 0)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "the graph has no vertices, so no source vertex");
+    if (source >= g->n)
+        return clirr_fail(err, CLIRR_ERR_USAGE,
+                          "source vertex %u out of range: the graph has vertices 0..%u", source,
+                          g->n - 1);
+    return CLIRR_OK;
+}
+
+uint64_t clirr_run_start(clirr_ctx *ctx)
+{
+    clirr_ctx_timing_reset(ctx);
+    return clirr_now_ns();
+}
+
+int clirr_run_stop(clirr_ctx *ctx, uint64_t start, clirr_algo_stats *stats, clirr_error *err)
+{
+    clirr_timing t;
+    int rc = clirr_ctx_timing(ctx, &t, err);
+    stats->total_ns = clirr_now_ns() - start;
+    stats->kernel_ns = t.kernel_ns;
+    stats->transfer_ns = t.transfer_ns;
+    stats->launches = t.launches;
+    return rc;
+}
+
+void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
+                             clirr_algo_stats *stats)
+{
+    uint64_t edges = 0;
+    uint32_t reached = 0;
+    for (uint32_t v = 0; v < g->n; v++)
+        if (value[v] != unreached) {
+            reached++;
+            edges += g->row[v + 1] - g->row[v];
+        }
+    stats->reached = reached;
+    stats->edges_traversed = edges;
+}

@@ -1,0 +1,25 @@
+/* host/algo/run.h - what every algorithm run does around its kernels:
+ * check the source vertex, time the run, fill the common statistics. */
+#ifndef CLIRR_ALGO_RUN_H
+#define CLIRR_ALGO_RUN_H
+
+#include "clirr/algo.h"
+#include "runtime/runtime.h"
+
+/* CLIRR_ERR_USAGE unless source < g->n. */
+int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err);
+
+/* Start timing: clears the context's kernel/transfer times, notes the
+ * wall clock. Returns the start time. */
+uint64_t clirr_run_start(clirr_ctx *ctx);
+
+/* Stop timing: waits for the device and fills total/kernel/transfer/
+ * launches of stats. */
+int clirr_run_stop(clirr_ctx *ctx, uint64_t start, clirr_algo_stats *stats, clirr_error *err);
+
+/* reached and edges_traversed from a per-vertex result where `unreached`
+ * marks vertices the run did not reach. */
+void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
+                             clirr_algo_stats *stats);
+
+#endif

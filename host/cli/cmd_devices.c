@@ -1,0 +1,154 @@
+/* host/cli/cmd_devices.c - `clirr devices`: every platform and device, what
+ * the capability probe found, and which templates each device can run. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void print_help(void)
+{
+    printf("usage: clirr devices [--json] [--device SEL]\n"
+           "\n"
+           "Lists every OpenCL device (all platforms) with its capabilities and the\n"
+           "templates it can run.\n"
+           "  --json        one JSON object: {\"devices\": [...]}\n"
+           "  --device SEL  only the selected devices (index, name substring, cpu, gpu,\n"
+           "                all; default all)\n");
+}
+
+static const char *yesno(bool b) { return b ? "yes" : "no"; }
+
+static void bytes_text(uint64_t b, char *buf, size_t size)
+{
+    if (b >= (1ull << 30))
+        snprintf(buf, size, "%.1f GiB", (double)b / (1ull << 30));
+    else if (b >= (1ull << 20))
+        snprintf(buf, size, "%.1f MiB", (double)b / (1ull << 20));
+    else
+        snprintf(buf, size, "%llu KiB", (unsigned long long)(b >> 10));
+}
+
+static void print_text(const clirr_device *d)
+{
+    const clirr_caps *c = &d->caps;
+    char g[32], a[32], l[32];
+    bytes_text(c->global_mem, g, sizeof g);
+    bytes_text(c->max_alloc, a, sizeof a);
+    bytes_text(c->local_mem, l, sizeof l);
+    printf("[%u] %s\n", d->index, c->name);
+    printf("    platform   %s (%s)\n", c->platform, c->platform_version);
+    printf("    type       %s, vendor %s, driver %s\n", clirr_caps_type_name(c), c->vendor, c->driver);
+    printf("    OpenCL     %d.%d, OpenCL C %d.%d\n", c->cl_major, c->cl_minor, c->c_major, c->c_minor);
+    printf("    compute    %u units, max work-group %zu, SIMD width %u (%s)\n", c->compute_units,
+           c->max_wg_size, c->simd_width, c->simd_width_source);
+    printf("    memory     global %s, max buffer %s, local %s%s\n", g, a, l,
+           c->local_mem_dedicated ? "" : " (emulated in global memory)");
+    printf("    features   device-enqueue %s, work-group collectives %s, subgroups %s,\n"
+           "               generic address space %s, int64 atomics %s, fp64 %s\n",
+           yesno(c->device_enqueue), yesno(c->wg_collectives), yesno(c->subgroups),
+           yesno(c->generic_address_space), yesno(c->int64_atomics), yesno(c->fp64));
+    printf("    templates ");
+    for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
+        if (clirr_template_runnable(c, (clirr_template)t, NULL))
+            printf(" %s", clirr_template_name((clirr_template)t));
+    for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
+        const char *why = NULL;
+        if (!clirr_template_runnable(c, (clirr_template)t, &why))
+            printf("; not %s (%s)", clirr_template_name((clirr_template)t), why);
+    }
+    printf("\n");
+}
+
+static json_object *device_json(const clirr_device *d)
+{
+    const clirr_caps *c = &d->caps;
+    json_object *o = cli_json_device(c);
+    json_object_object_add(o, "index", json_object_new_int((int)d->index));
+    json_object_object_add(o, "platform_version", json_object_new_string(c->platform_version));
+    json_object_object_add(o, "opencl_c_version", json_object_new_string(c->c_version));
+    json_object *caps = json_object_new_object();
+    char v[16];
+    snprintf(v, sizeof v, "%d.%d", c->cl_major, c->cl_minor);
+    json_object_object_add(caps, "opencl", json_object_new_string(v));
+    snprintf(v, sizeof v, "%d.%d", c->c_major, c->c_minor);
+    json_object_object_add(caps, "opencl_c", json_object_new_string(v));
+    json_object_object_add(caps, "device_enqueue", json_object_new_boolean(c->device_enqueue));
+    json_object_object_add(caps, "queue_on_device_max_size",
+                           json_object_new_int64((int64_t)c->queue_on_device_max_size));
+    json_object_object_add(caps, "work_group_collectives", json_object_new_boolean(c->wg_collectives));
+    json_object_object_add(caps, "subgroups", json_object_new_boolean(c->subgroups));
+    json_object_object_add(caps, "generic_address_space", json_object_new_boolean(c->generic_address_space));
+    json_object_object_add(caps, "int64_atomics", json_object_new_boolean(c->int64_atomics));
+    json_object_object_add(caps, "int64_extended_atomics", json_object_new_boolean(c->int64_extended_atomics));
+    json_object_object_add(caps, "fp64", json_object_new_boolean(c->fp64));
+    json_object_object_add(caps, "local_mem_bytes", json_object_new_int64((int64_t)c->local_mem));
+    json_object_object_add(caps, "local_mem_dedicated", json_object_new_boolean(c->local_mem_dedicated));
+    json_object_object_add(caps, "global_mem_bytes", json_object_new_int64((int64_t)c->global_mem));
+    json_object_object_add(caps, "max_alloc_bytes", json_object_new_int64((int64_t)c->max_alloc));
+    json_object_object_add(caps, "compute_units", json_object_new_int((int)c->compute_units));
+    json_object_object_add(caps, "max_work_group_size", json_object_new_int64((int64_t)c->max_wg_size));
+    json_object_object_add(caps, "simd_width", json_object_new_int((int)c->simd_width));
+    json_object_object_add(caps, "simd_width_source", json_object_new_string(c->simd_width_source));
+    json_object_object_add(o, "capabilities", caps);
+    json_object *can = json_object_new_array(), *cannot = json_object_new_object();
+    for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
+        const char *why = NULL;
+        if (clirr_template_runnable(c, (clirr_template)t, &why))
+            json_object_array_add(can, json_object_new_string(clirr_template_name((clirr_template)t)));
+        else
+            json_object_object_add(cannot, clirr_template_name((clirr_template)t), json_object_new_string(why));
+    }
+    json_object_object_add(o, "templates", can);
+    json_object_object_add(o, "templates_unavailable", cannot);
+    return o;
+}
+
+int cmd_devices(int argc, char **argv)
+{
+    bool json = false;
+    const char *selector = "all";
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"device", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "hd:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'j': json = true; break;
+        case 'd': selector = optarg; break;
+        case 'h': print_help(); return 0;
+        default: return cli_usage_error("devices", "unknown option");
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("devices", "unexpected argument '%s'", argv[optind]);
+
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_device *devs = NULL;
+    size_t *picked = NULL, npicked = 0;
+    int rc = cli_devices_pick(selector, &devs, &picked, &npicked, &err);
+    if (rc != CLIRR_OK) {
+        free(devs);
+        free(picked);
+        return cli_report(&err);
+    }
+    if (json) {
+        json_object *root = json_object_new_object(), *arr = json_object_new_array();
+        for (size_t i = 0; i < npicked; i++)
+            json_object_array_add(arr, device_json(&devs[picked[i]]));
+        json_object_object_add(root, "devices", arr);
+        cli_json_print(stdout, root);
+        json_object_put(root);
+    } else {
+        for (size_t i = 0; i < npicked; i++)
+            print_text(&devs[picked[i]]);
+    }
+    free(devs);
+    free(picked);
+    return 0;
+}

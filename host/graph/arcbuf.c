@@ -1,0 +1,73 @@
+/* host/graph/arcbuf.c - the growing arc list that text readers fill before
+ * the CSR is built from it. */
+#include "graph_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A header may announce any count; preallocate at most this many arcs and
+ * let the list grow with what is really in the file. */
+#define ARCBUF_HINT_MAX ((uint64_t)1 << 22)
+
+static int arcbuf_resize(arcbuf *a, uint64_t cap, clirr_error *err)
+{
+    uint32_t *s = realloc(a->src, (size_t)cap * sizeof *s);
+    if (s)
+        a->src = s;
+    uint32_t *d = s ? realloc(a->dst, (size_t)cap * sizeof *d) : NULL;
+    if (d)
+        a->dst = d;
+    int32_t *w = NULL;
+    if (d && a->w) {
+        w = realloc(a->w, (size_t)cap * sizeof *w);
+        if (w)
+            a->w = w;
+    }
+    if (!s || !d || (a->w && !w))
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %llu arcs",
+                          (unsigned long long)cap);
+    a->cap = cap;
+    return CLIRR_OK;
+}
+
+int arcbuf_init(arcbuf *a, bool weighted, uint64_t hint, clirr_error *err)
+{
+    memset(a, 0, sizeof *a);
+    uint64_t cap = hint < 1024 ? 1024 : hint > ARCBUF_HINT_MAX ? ARCBUF_HINT_MAX : hint;
+    if (weighted) {
+        /* Marks the list weighted; arcbuf_resize grows it with the rest. */
+        a->w = malloc(sizeof *a->w);
+        if (!a->w)
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    }
+    int rc = arcbuf_resize(a, cap, err);
+    if (rc != CLIRR_OK)
+        arcbuf_free(a);
+    return rc;
+}
+
+int arcbuf_grow(arcbuf *a, clirr_error *err)
+{
+    if (a->len >= CLIRR_GRAPH_MAX_EDGES)
+        return clirr_fail(err, CLIRR_ERR_INPUT, "more than %llu arcs: clirr handles at most that many",
+                          (unsigned long long)CLIRR_GRAPH_MAX_EDGES);
+    uint64_t cap = a->cap + a->cap / 2 + 1024;
+    if (cap > CLIRR_GRAPH_MAX_EDGES)
+        cap = CLIRR_GRAPH_MAX_EDGES;
+    return arcbuf_resize(a, cap, err);
+}
+
+int arcbuf_to_graph(arcbuf *a, uint32_t n, clirr_graph *g, clirr_error *err)
+{
+    int rc = clirr_graph_from_arcs(n, a->len, a->src, a->dst, a->w, g, err);
+    arcbuf_free(a);
+    return rc;
+}
+
+void arcbuf_free(arcbuf *a)
+{
+    free(a->src);
+    free(a->dst);
+    free(a->w);
+    memset(a, 0, sizeof *a);
+}

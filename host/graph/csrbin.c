@@ -1,0 +1,263 @@
+/* host/graph/csrbin.c - clirr's binary CSR format (.csr), for inputs that
+ * load in the time it takes to read them. All integers little-endian:
+ *
+ *   offset  size  field
+ *        0     8  magic "CLIRRCSR"
+ *        8     4  version (1)
+ *       12     4  flags: bit 0 weighted, bit 1 weights were rounded
+ *       16     8  n (vertices)
+ *       24     8  m (arcs)
+ *       32        row[n + 1] uint32, col[m] uint32, then weight[m] int32
+ *                 when weighted; nothing after.
+ *
+ * Nothing in the file is trusted: the header is checked against the limits
+ * and the file length, arrays are allocated as data actually arrives (a
+ * corrupt count in a gzipped file cannot make us allocate gigabytes), and
+ * offsets and heads are validated before the graph is handed out. */
+#include "graph_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define CSR_MAGIC "CLIRRCSR"
+#define CSR_VERSION 1u
+#define CSR_HEADER 32
+#define CSR_WEIGHTED 1u
+#define CSR_ROUNDED 2u
+
+/* Read up to len bytes; returns the count read or -1 on a read error. */
+static int64_t read_some(gzFile gz, void *buf, size_t len)
+{
+    size_t got = 0;
+    while (got < len) {
+        size_t want = len - got < ((size_t)1 << 30) ? len - got : ((size_t)1 << 30);
+        int k = gzread(gz, (char *)buf + got, (unsigned)want);
+        if (k < 0)
+            return -1;
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return (int64_t)got;
+}
+
+static int read_error(gzFile gz, const char *path, clirr_error *err)
+{
+    int zerr = Z_OK;
+    const char *why = gzerror(gz, &zerr);
+    if (zerr == Z_BUF_ERROR)
+        why = "truncated gzip data (the compressed stream ends early)";
+    return clirr_fail(err, CLIRR_ERR_INPUT, "cannot read %s: %s", path,
+                      zerr == Z_ERRNO ? strerror(errno) : why);
+}
+
+/* Read count little-endian 32-bit words into a new array, growing it only
+ * as data arrives. `what` names the array for the truncation message. */
+static int read_words(gzFile gz, const char *path, uint64_t count, uint64_t at,
+                      const char *what, uint32_t **out, clirr_error *err)
+{
+    uint64_t cap = count < ((uint64_t)1 << 20) ? count : ((uint64_t)1 << 20);
+    uint32_t *a = malloc((size_t)(cap ? cap : 1) * 4);
+    if (!a)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %s", path);
+    uint64_t have = 0;
+    while (have < count) {
+        if (have == cap) {
+            cap = cap * 2 < count ? cap * 2 : count;
+            uint32_t *b = realloc(a, (size_t)cap * 4);
+            if (!b) {
+                free(a);
+                return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %s", path);
+            }
+            a = b;
+        }
+        size_t want = (size_t)(cap - have) * 4;
+        int64_t got = read_some(gz, a + have, want);
+        if (got < 0) {
+            free(a);
+            return read_error(gz, path, err);
+        }
+        have += (uint64_t)got / 4;
+        if ((size_t)got < want) {
+            free(a);
+            int zerr = Z_OK;
+            gzerror(gz, &zerr);
+            if (zerr == Z_BUF_ERROR)
+                return read_error(gz, path, err);
+            return clirr_fail(err, CLIRR_ERR_INPUT,
+                              "%s: truncated: the file ends at byte %llu, inside %s "
+                              "(%llu words from byte %llu)",
+                              path, (unsigned long long)(at + have * 4 + (uint64_t)got % 4),
+                              what, (unsigned long long)count, (unsigned long long)at);
+        }
+    }
+    if (!host_is_le())
+        for (uint64_t i = 0; i < count; i++)
+            a[i] = bswap32(a[i]);
+    *out = a;
+    return CLIRR_OK;
+}
+
+/* Offsets start at 0, never decrease, end at m; heads lie below n. */
+static int validate(const char *path, const clirr_graph *g, clirr_error *err)
+{
+    const uint32_t *row = g->row;
+    if (row[0] != 0)
+        return clirr_fail(err, CLIRR_ERR_INPUT,
+                          "%s: inconsistent: row[0] is %u, expected 0", path, row[0]);
+    for (uint32_t u = 0; u < g->n; u++)
+        if (row[u + 1] < row[u])
+            return clirr_fail(err, CLIRR_ERR_INPUT,
+                              "%s: inconsistent: offsets out of order, row[%u] = %u > row[%u] = %u",
+                              path, u, row[u], u + 1, row[u + 1]);
+    if (row[g->n] != g->m)
+        return clirr_fail(err, CLIRR_ERR_INPUT,
+                          "%s: inconsistent: row[n] = row[%u] is %u, expected m = %u",
+                          path, g->n, row[g->n], g->m);
+    for (uint32_t k = 0; k < g->m; k++)
+        if (g->col[k] >= g->n)
+            return clirr_fail(err, CLIRR_ERR_INPUT,
+                              "%s: inconsistent: col[%u] = %u is not a vertex (n = %u)",
+                              path, k, g->col[k], g->n);
+    return CLIRR_OK;
+}
+
+int graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
+{
+    errno = 0;
+    gzFile gz = gzopen(path, "rb");
+    if (!gz)
+        return clirr_fail(err, CLIRR_ERR_INPUT, "cannot open %s: %s", path,
+                          errno ? strerror(errno) : "out of memory");
+    int rc = CLIRR_OK;
+    unsigned char h[CSR_HEADER];
+    int64_t got = read_some(gz, h, sizeof h);
+    if (got < 0) {
+        rc = read_error(gz, path, err);
+        goto fail;
+    }
+    if (got < 8 || memcmp(h, CSR_MAGIC, 8) != 0) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "%s: not a clirr binary CSR file (expected the magic \"%s\" at byte 0)",
+                        path, CSR_MAGIC);
+        goto fail;
+    }
+    if (got < CSR_HEADER) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "%s: truncated: the header needs %d bytes, the file has %lld",
+                        path, CSR_HEADER, (long long)got);
+        goto fail;
+    }
+    uint32_t version = get_le32(h + 8), flags = get_le32(h + 12);
+    uint64_t n = get_le64(h + 16), m = get_le64(h + 24);
+    if (version != CSR_VERSION) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "%s: binary CSR version %u, this clirr reads version %u",
+                        path, version, CSR_VERSION);
+        goto fail;
+    }
+    if (flags & ~(CSR_WEIGHTED | CSR_ROUNDED)) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT, "%s: unknown flags 0x%x in the header",
+                        path, flags);
+        goto fail;
+    }
+    if (n > CLIRR_GRAPH_MAX_NODES || m > CLIRR_GRAPH_MAX_EDGES) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "%s: the header says %llu vertices and %llu arcs; clirr handles at most %llu of each",
+                        path, (unsigned long long)n, (unsigned long long)m,
+                        (unsigned long long)CLIRR_GRAPH_MAX_NODES);
+        goto fail;
+    }
+    bool weighted = flags & CSR_WEIGHTED;
+    uint64_t size = CSR_HEADER + 4 * (n + 1) + 4 * m * (weighted ? 2 : 1);
+    /* A plain file's length is known up front: check it before allocating. */
+    struct stat st;
+    if (gzdirect(gz) && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        (uint64_t)st.st_size != size) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "%s: %s: the header (n = %llu, m = %llu%s) implies %llu bytes, the file has %llu",
+                        path, (uint64_t)st.st_size < size ? "truncated" : "trailing data",
+                        (unsigned long long)n, (unsigned long long)m,
+                        weighted ? ", weighted" : "", (unsigned long long)size,
+                        (unsigned long long)st.st_size);
+        goto fail;
+    }
+    memset(g, 0, sizeof *g);
+    g->n = (uint32_t)n;
+    g->m = (uint32_t)m;
+    g->weights_rounded = flags & CSR_ROUNDED;
+    uint64_t at = CSR_HEADER;
+    if ((rc = read_words(gz, path, n + 1, at, "row", &g->row, err)))
+        goto fail;
+    at += 4 * (n + 1);
+    if ((rc = read_words(gz, path, m, at, "col", &g->col, err)))
+        goto fail;
+    at += 4 * m;
+    if (weighted) {
+        uint32_t *w = NULL;
+        if ((rc = read_words(gz, path, m, at, "weight", &w, err)))
+            goto fail;
+        g->weight = (int32_t *)w;
+    }
+    unsigned char extra;
+    got = read_some(gz, &extra, 1);
+    if (got != 0) {
+        rc = got < 0 ? read_error(gz, path, err)
+                     : clirr_fail(err, CLIRR_ERR_INPUT,
+                                  "%s: trailing data after the %llu bytes the header implies",
+                                  path, (unsigned long long)size);
+        goto fail;
+    }
+    int zerr = Z_OK;
+    gzerror(gz, &zerr);
+    if (zerr == Z_BUF_ERROR) {
+        rc = read_error(gz, path, err);
+        goto fail;
+    }
+    if ((rc = validate(path, g, err)))
+        goto fail;
+    gzclose(gz);
+    return CLIRR_OK;
+fail:
+    gzclose(gz);
+    clirr_graph_free(g);
+    return rc;
+}
+
+static void write_words(tout *t, const void *words, uint64_t count)
+{
+    if (host_is_le()) {
+        tout_bytes(t, words, (size_t)count * 4);
+        return;
+    }
+    const uint32_t *w = words;
+    for (uint64_t i = 0; i < count; i++) {
+        unsigned char b[4];
+        put_le32(b, w[i]);
+        tout_bytes(t, b, 4);
+    }
+}
+
+int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
+                       clirr_error *err)
+{
+    tout t;
+    int rc = tout_open(&t, path, gz, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    unsigned char h[CSR_HEADER];
+    memcpy(h, CSR_MAGIC, 8);
+    put_le32(h + 8, CSR_VERSION);
+    put_le32(h + 12, (g->weight ? CSR_WEIGHTED : 0) |
+                         (g->weight && g->weights_rounded ? CSR_ROUNDED : 0));
+    put_le64(h + 16, g->n);
+    put_le64(h + 24, g->m);
+    tout_bytes(&t, h, sizeof h);
+    write_words(&t, g->row, (uint64_t)g->n + 1);
+    write_words(&t, g->col, g->m);
+    if (g->weight)
+        write_words(&t, g->weight, g->m);
+    return tout_close(&t, err);
+}

@@ -1,0 +1,84 @@
+/* host/graph/edgelist.c - edge lists: "u v" per line (.el, and SNAP's .txt)
+ * or "u v w" (.wel), 0-based ids separated by spaces or tabs. Lines starting
+ * with '#' (SNAP) or '%' are comments; blank lines and CRLF are fine. There
+ * is no header, so n is the largest id + 1: isolated vertices after the
+ * largest id are not represented. */
+#include "graph_internal.h"
+
+#include <stdio.h>
+
+int graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
+                        clirr_error *err)
+{
+    tin t;
+    arcbuf a = {0};
+    int rc = tin_open(&t, path, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    if ((rc = arcbuf_init(&a, weighted, 0, err)))
+        goto fail;
+    /* The largest id keeps n = id + 1 within the vertex limit. */
+    const uint64_t max_id = CLIRR_GRAPH_MAX_NODES - 1;
+    char what_u[80], what_v[80];
+    snprintf(what_u, sizeof what_u, "a source vertex id from 0 to %llu", (unsigned long long)max_id);
+    snprintf(what_v, sizeof what_v, "a target vertex id from 0 to %llu", (unsigned long long)max_id);
+    const char *after = weighted ? "end of line after 'u v w'"
+                                 : "end of line after 'u v' (weighted lists need the .wel extension)";
+    uint64_t largest = 0;
+    bool any = false;
+    for (;;) {
+        if ((rc = tin_next(&t, err)))
+            goto fail;
+        if (!t.ls)
+            break;
+        const char *p = t.ls;
+        if (tin_blank_rest(&t, &p) || *p == '#' || *p == '%')
+            continue;
+        uint64_t u, v;
+        int64_t w = 1;
+        if ((rc = tin_u64(&t, &p, 0, max_id, &u, what_u, err)) ||
+            (rc = tin_u64(&t, &p, 0, max_id, &v, what_v, err)) ||
+            (weighted && (rc = tin_i64(&t, &p, INT32_MIN, INT32_MAX, &w,
+                                       "an integer weight (32-bit)", err))) ||
+            (rc = tin_end(&t, p, after, err)))
+            goto fail;
+        if ((rc = arcbuf_push(&a, (uint32_t)u, (uint32_t)v, (int32_t)w, err))) {
+            clirr_fail_context(err, "%s:%llu", path, (unsigned long long)t.line);
+            goto fail;
+        }
+        if (u > largest)
+            largest = u;
+        if (v > largest)
+            largest = v;
+        any = true;
+    }
+    tin_close(&t);
+    return arcbuf_to_graph(&a, any ? (uint32_t)(largest + 1) : 0, g, err);
+fail:
+    tin_close(&t);
+    arcbuf_free(&a);
+    return rc;
+}
+
+int graph_write_edgelist(const char *path, bool gz, bool weighted,
+                         const clirr_graph *g, clirr_error *err)
+{
+    tout t;
+    int rc = tout_open(&t, path, gz, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    for (uint32_t u = 0; u < g->n && !t.failed; u++) {
+        for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
+            tout_room(&t);
+            tout_u64(&t, u);
+            tout_char(&t, ' ');
+            tout_u64(&t, g->col[k]);
+            if (weighted) {
+                tout_char(&t, ' ');
+                tout_i64(&t, g->weight ? g->weight[k] : 1);
+            }
+            tout_char(&t, '\n');
+        }
+    }
+    return tout_close(&t, err);
+}

@@ -1,0 +1,413 @@
+/* host/prim/prim.c - host side of the device primitives (cl/prim.cl):
+ * fill, iota, exclusive scan, stream compaction and reduction over uint32
+ * buffers.
+ *
+ * Scan, compaction and reduction cut the input into at most max_groups
+ * contiguous ranges of whole tiles (tile = work-group size x PRIM_ITEMS
+ * elements), one range per work-group. Step 1 reduces each range to a
+ * 64-bit partial, step 2 (one work-group) scans or reduces the partials,
+ * step 3 walks each range again from its offset. No launch depends on
+ * another work-group of the same launch making progress, and because the
+ * number of partials is bounded no recursion over levels is needed: three
+ * launches for any n (reduce: two, or one when a single work-group
+ * suffices). The partials live in scratch slot CLIRR_PRIM_SCRATCH_SLOT.
+ *
+ * Kernels are created per call (cheap); the program is built once per
+ * context and option string by clirr_program_get. */
+#include "prim/prim.h"
+
+#include <stdio.h>
+
+/* Elements per work-item in a tile; odd, see cl/prim.cl. Passed to the
+ * kernels as -DCLIRR_PRIM_ITEMS so both sides agree. */
+#include <stdlib.h>
+static unsigned prim_items_(void) { const char *e = getenv("XPRIM_ITEMS"); return e ? (unsigned)atoi(e) : 15; }
+static size_t prim_wg_(void) { const char *e = getenv("XPRIM_WG"); return e ? (size_t)atoi(e) : 0; }
+#define PRIM_ITEMS prim_items_()
+#define PRIM_FILE "prim.cl"
+static char prim_opts_[64];
+#define PRIM_OPTIONS (snprintf(prim_opts_, 64, "-DCLIRR_PRIM_ITEMS=%u", PRIM_ITEMS), prim_opts_)
+
+/* Work-groups per compute unit for the range-based primitives, and an
+ * overall cap: enough to fill a large GPU (132 SMs x several resident
+ * groups), few enough that the single-work-group step 2 stays trivial. */
+#define PRIM_GROUPS_PER_CU 32u
+#define PRIM_MAX_GROUPS 4096u
+
+/* Local memory kept back from the device's limit for the implementation's
+ * own use. */
+#define PRIM_LOCAL_RESERVE 1024u
+
+static int get_program(clirr_ctx *ctx, cl_program *prog, clirr_error *err)
+{
+    return clirr_program_get(ctx, PRIM_FILE, PRIM_OPTIONS, prog, err);
+}
+
+static int check_n(size_t n, const char *what, clirr_error *err)
+{
+    if (n > CLIRR_PRIM_MAX_N)
+        return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                          "%s of %zu elements: device primitives handle at most %zu "
+                          "(32-bit counts on the device)",
+                          what, n, CLIRR_PRIM_MAX_N);
+    return CLIRR_OK;
+}
+
+/* The buffer holds at least `elems` uint32 values. */
+static int check_buf(cl_mem mem, size_t elems, const char *what, const char *name,
+                     clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t bytes = 0;
+    if (!mem)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s: buffer %s is NULL", what, name);
+    CLIRR_CL_TRY(clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof bytes, &bytes, NULL));
+    if (bytes / sizeof(uint32_t) < elems)
+        return clirr_fail(err, CLIRR_ERR_USAGE,
+                          "%s: buffer %s holds %zu elements, %zu needed", what, name,
+                          bytes / sizeof(uint32_t), elems);
+fail:
+    return rc;
+}
+
+/* Largest power-of-two work-group size every kernel in ks[] accepts whose
+ * local memory (bytes_per_item per work-item) fits the device. */
+static size_t pick_wg(clirr_ctx *ctx, cl_kernel *ks, int nk, size_t bytes_per_item)
+{
+    size_t wg = 0;
+    for (int i = 0; i < nk; i++) {
+        size_t w = clirr_wg_size(ctx, ks[i], prim_wg_());
+        if (wg == 0 || w < wg)
+            wg = w;
+    }
+    uint64_t local = clirr_ctx_caps(ctx)->local_mem;
+    uint64_t budget = local > 2 * PRIM_LOCAL_RESERVE ? local - PRIM_LOCAL_RESERVE : local / 2;
+    while (wg > 1 && (uint64_t)wg * bytes_per_item > budget)
+        wg /= 2;
+    return wg ? wg : 1;
+}
+
+static size_t max_groups(clirr_ctx *ctx)
+{
+    size_t g = (size_t)clirr_ctx_caps(ctx)->compute_units * PRIM_GROUPS_PER_CU;
+    if (g < PRIM_GROUPS_PER_CU)
+        g = PRIM_GROUPS_PER_CU;
+    return g < PRIM_MAX_GROUPS ? g : PRIM_MAX_GROUPS;
+}
+
+/* How n elements are cut into ranges: `groups` work-groups of `wg`
+ * work-items, each over `chunk` consecutive elements (whole tiles; the last
+ * range is shorter). */
+typedef struct ranges {
+    size_t wg, groups;
+    cl_uint chunk;
+} ranges;
+
+static ranges plan_ranges(clirr_ctx *ctx, size_t n, size_t wg)
+{
+    size_t tile = wg * PRIM_ITEMS;
+    size_t tiles = (n + tile - 1) / tile;
+    size_t gmax = max_groups(ctx);
+    size_t per_group = (tiles + gmax - 1) / gmax;
+    ranges r = {.wg = wg};
+    r.groups = (tiles + per_group - 1) / per_group;
+    /* n < 2^32 and groups >= 2 whenever per_group > 1, so chunk < 2^32. */
+    r.chunk = (cl_uint)(per_group * tile);
+    return r;
+}
+
+/* Scratch for groups partials plus one result slot. */
+static int partials_buf(clirr_ctx *ctx, size_t groups, cl_mem *mem, clirr_error *err)
+{
+    return clirr_scratch(ctx, CLIRR_PRIM_SCRATCH_SLOT, (groups + 1) * sizeof(cl_ulong), mem, err);
+}
+
+/* Launch a step-2 kernel (prim_partials_*) as one work-group over count
+ * partials. */
+static int launch_partials(clirr_ctx *ctx, cl_kernel k, cl_mem partials, size_t count,
+                           size_t tmp_per_item, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint c = (cl_uint)count;
+    size_t wg = pick_wg(ctx, &k, 1, tmp_per_item);
+    CLIRR_TRY(CLIRR_ARG(k, 0, partials));
+    CLIRR_TRY(CLIRR_ARG(k, 1, c));
+    CLIRR_TRY(clirr_arg(k, 2, wg * tmp_per_item, NULL, err));
+    CLIRR_TRY(clirr_launch(ctx, k, wg, wg, err));
+fail:
+    return rc;
+}
+
+/* Launch a step-1 kernel (prim_range_*). tmp_bytes: its local scratch. */
+static int launch_range(clirr_ctx *ctx, cl_kernel k, cl_mem in, cl_uint match, size_t n,
+                        const ranges *r, cl_mem partials, size_t tmp_bytes, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint nn = (cl_uint)n;
+    CLIRR_TRY(CLIRR_ARG(k, 0, in));
+    CLIRR_TRY(CLIRR_ARG(k, 1, match));
+    CLIRR_TRY(CLIRR_ARG(k, 2, nn));
+    CLIRR_TRY(CLIRR_ARG(k, 3, r->chunk));
+    CLIRR_TRY(CLIRR_ARG(k, 4, partials));
+    CLIRR_TRY(clirr_arg(k, 5, tmp_bytes, NULL, err));
+    CLIRR_TRY(clirr_launch(ctx, k, r->groups * r->wg, r->wg, err));
+fail:
+    return rc;
+}
+
+/* Local memory per work-item of the tile kernels: the tile plus 2 scan
+ * slots. The range kernels need 8 bytes (one ulong), which is less. */
+#define TILE_BYTES_PER_ITEM ((PRIM_ITEMS + 2) * sizeof(cl_uint))
+
+int clirr_prim_geometry_get(clirr_ctx *ctx, clirr_prim_geometry *geometry, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel ks[2] = {NULL, NULL};
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_range_sum", &ks[0], err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_scan_tiles", &ks[1], err));
+    size_t wg = pick_wg(ctx, ks, 2, TILE_BYTES_PER_ITEM);
+    geometry->wg_size = wg;
+    geometry->tile = wg * PRIM_ITEMS;
+    geometry->max_groups = max_groups(ctx);
+fail:
+    clirr_kernel_release(&ks[0]);
+    clirr_kernel_release(&ks[1]);
+    return rc;
+}
+
+/* ---- fill, iota ---------------------------------------------------------- */
+
+/* One tile per work-group. */
+static int launch_tiles(clirr_ctx *ctx, cl_kernel k, size_t n, clirr_error *err)
+{
+    size_t wg = clirr_wg_size(ctx, k, 0);
+    size_t tile = wg * PRIM_ITEMS;
+    return clirr_launch(ctx, k, (n + tile - 1) / tile * wg, wg, err);
+}
+
+int clirr_prim_fill_u32(clirr_ctx *ctx, cl_mem buf, size_t offset, size_t n,
+                        uint32_t value, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    if (n == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "fill", err));
+    if (offset > SIZE_MAX / sizeof(uint32_t) - n)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "fill: offset %zu + n %zu overflows", offset, n);
+    CLIRR_TRY(check_buf(buf, offset + n, "fill", "buf", err));
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_fill", &k, err));
+    cl_ulong off = offset;
+    cl_uint nn = (cl_uint)n, v = value;
+    CLIRR_TRY(CLIRR_ARG(k, 0, buf));
+    CLIRR_TRY(CLIRR_ARG(k, 1, off));
+    CLIRR_TRY(CLIRR_ARG(k, 2, nn));
+    CLIRR_TRY(CLIRR_ARG(k, 3, v));
+    CLIRR_TRY(launch_tiles(ctx, k, n, err));
+fail:
+    clirr_kernel_release(&k);
+    return rc;
+}
+
+int clirr_prim_iota_u32(clirr_ctx *ctx, cl_mem buf, size_t n, uint32_t start,
+                        clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    if (n == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "iota", err));
+    CLIRR_TRY(check_buf(buf, n, "iota", "buf", err));
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_iota", &k, err));
+    cl_uint nn = (cl_uint)n, s = start;
+    CLIRR_TRY(CLIRR_ARG(k, 0, buf));
+    CLIRR_TRY(CLIRR_ARG(k, 1, nn));
+    CLIRR_TRY(CLIRR_ARG(k, 2, s));
+    CLIRR_TRY(launch_tiles(ctx, k, n, err));
+fail:
+    clirr_kernel_release(&k);
+    return rc;
+}
+
+/* ---- scan ---------------------------------------------------------------- */
+
+int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
+                        uint64_t *total, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel kr = NULL, kp = NULL, ks = NULL;
+    cl_mem partials = NULL;
+    if (total)
+        *total = 0;
+    if (n == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "scan", err));
+    CLIRR_TRY(check_buf(in, n, "scan", "in", err));
+    if (out != in)
+        CLIRR_TRY(check_buf(out, n, "scan", "out", err));
+    const bool inplace = in == out;
+
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_range_sum", &kr, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_partials_scan", &kp, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, inplace ? "prim_scan_tiles_inplace" : "prim_scan_tiles",
+                                  &ks, err));
+    cl_kernel both[2] = {kr, ks};
+    ranges r = plan_ranges(ctx, n, pick_wg(ctx, both, 2, TILE_BYTES_PER_ITEM));
+    CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
+
+    CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * sizeof(cl_ulong), err));
+    CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, 2 * sizeof(cl_ulong), err));
+
+    cl_uint a = 0, nn = (cl_uint)n;
+    CLIRR_TRY(CLIRR_ARG(ks, a++, in));
+    if (!inplace)
+        CLIRR_TRY(CLIRR_ARG(ks, a++, out));
+    CLIRR_TRY(CLIRR_ARG(ks, a++, nn));
+    CLIRR_TRY(CLIRR_ARG(ks, a++, r.chunk));
+    CLIRR_TRY(CLIRR_ARG(ks, a++, partials));
+    CLIRR_TRY(clirr_arg(ks, a++, r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(ks, a++, 2 * r.wg * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_launch(ctx, ks, r.groups * r.wg, r.wg, err));
+
+    if (total) {
+        cl_ulong t = 0;
+        CLIRR_TRY(clirr_buf_read(ctx, partials, r.groups * sizeof(cl_ulong), sizeof t, &t, err));
+        *total = t;
+    }
+fail:
+    clirr_kernel_release(&kr);
+    clirr_kernel_release(&kp);
+    clirr_kernel_release(&ks);
+    return rc;
+}
+
+/* ---- compaction ---------------------------------------------------------- */
+
+int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem values,
+                           size_t n, cl_mem out, size_t out_capacity, uint32_t *count,
+                           clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel kc = NULL, kp = NULL, kt = NULL;
+    cl_mem partials = NULL;
+    if (!count)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "compact: count must not be NULL");
+    *count = 0;
+    if (n == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "compact", err));
+    CLIRR_TRY(check_buf(keys, n, "compact", "keys", err));
+    if (values)
+        CLIRR_TRY(check_buf(values, n, "compact", "values", err));
+    /* out may be small (or even absent) when capacity is 0. */
+    if (out_capacity > 0 || out)
+        CLIRR_TRY(check_buf(out, out_capacity, "compact", "out", err));
+    if (out == keys || (values && out == values))
+        return clirr_fail(err, CLIRR_ERR_USAGE, "compact: out must not be keys or values");
+
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_range_count", &kc, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_partials_scan", &kp, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_compact_tiles", &kt, err));
+    cl_kernel both[2] = {kc, kt};
+    ranges r = plan_ranges(ctx, n, pick_wg(ctx, both, 2, TILE_BYTES_PER_ITEM));
+    CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
+
+    cl_uint m = match;
+    CLIRR_TRY(launch_range(ctx, kc, keys, m, n, &r, partials, r.wg * sizeof(cl_uint), err));
+    CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, 2 * sizeof(cl_ulong), err));
+
+    /* A capacity of 2^32 or more holds any count (n < 2^32). */
+    cl_uint cap = out_capacity > UINT32_MAX ? UINT32_MAX : (cl_uint)out_capacity;
+    cl_uint use_index = values == NULL, nn = (cl_uint)n, groups = (cl_uint)r.groups;
+    /* Without values (or out, when nothing can be written) the kernel still
+     * needs valid buffers: keys stands in and is never read as such. */
+    cl_mem vals = values ? values : keys;
+    cl_mem dst = out ? out : keys;
+    CLIRR_TRY(CLIRR_ARG(kt, 0, keys));
+    CLIRR_TRY(CLIRR_ARG(kt, 1, m));
+    CLIRR_TRY(CLIRR_ARG(kt, 2, vals));
+    CLIRR_TRY(CLIRR_ARG(kt, 3, use_index));
+    CLIRR_TRY(CLIRR_ARG(kt, 4, nn));
+    CLIRR_TRY(CLIRR_ARG(kt, 5, r.chunk));
+    CLIRR_TRY(CLIRR_ARG(kt, 6, partials));
+    CLIRR_TRY(CLIRR_ARG(kt, 7, groups));
+    CLIRR_TRY(CLIRR_ARG(kt, 8, cap));
+    CLIRR_TRY(CLIRR_ARG(kt, 9, dst));
+    CLIRR_TRY(clirr_arg(kt, 10, r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(kt, 11, 2 * r.wg * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_launch(ctx, kt, r.groups * r.wg, r.wg, err));
+
+    cl_ulong c = 0;
+    CLIRR_TRY(clirr_buf_read(ctx, partials, r.groups * sizeof(cl_ulong), sizeof c, &c, err));
+    *count = (uint32_t)c;
+fail:
+    clirr_kernel_release(&kc);
+    clirr_kernel_release(&kp);
+    clirr_kernel_release(&kt);
+    return rc;
+}
+
+/* ---- reduction ----------------------------------------------------------- */
+
+int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op op,
+                          uint64_t *result, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel kr = NULL, kp = NULL;
+    cl_mem partials = NULL;
+    const char *range_name, *partials_name;
+    uint64_t identity;
+    switch (op) {
+    case CLIRR_REDUCE_SUM:
+        range_name = "prim_range_sum", partials_name = "prim_partials_add", identity = 0;
+        break;
+    case CLIRR_REDUCE_MIN:
+        range_name = "prim_range_min", partials_name = "prim_partials_min", identity = UINT32_MAX;
+        break;
+    case CLIRR_REDUCE_MAX:
+        range_name = "prim_range_max", partials_name = "prim_partials_max", identity = 0;
+        break;
+    default:
+        return clirr_fail(err, CLIRR_ERR_USAGE, "reduce: unknown operation %d", (int)op);
+    }
+    if (!result)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "reduce: result must not be NULL");
+    *result = identity;
+    if (n == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "reduce", err));
+    CLIRR_TRY(check_buf(in, n, "reduce", "in", err));
+
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_create(ctx, prog, range_name, &kr, err));
+    /* Only 8 bytes of local memory per work-item; the tile size still sets
+     * how much one work-group covers. */
+    ranges r = plan_ranges(ctx, n, pick_wg(ctx, &kr, 1, sizeof(cl_ulong)));
+    CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
+    size_t acc_bytes = op == CLIRR_REDUCE_SUM ? sizeof(cl_ulong) : sizeof(cl_uint);
+    CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * acc_bytes, err));
+    size_t at = 0;
+    if (r.groups > 1) {
+        CLIRR_TRY(clirr_kernel_create(ctx, prog, partials_name, &kp, err));
+        CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, sizeof(cl_ulong), err));
+        at = r.groups;
+    }
+    cl_ulong v = 0;
+    CLIRR_TRY(clirr_buf_read(ctx, partials, at * sizeof(cl_ulong), sizeof v, &v, err));
+    *result = v;
+fail:
+    clirr_kernel_release(&kr);
+    clirr_kernel_release(&kp);
+    return rc;
+}

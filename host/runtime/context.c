@@ -1,0 +1,226 @@
+/* host/runtime/context.c - an open device: context, profiling queue, kernel
+ * launches, and the kernel/transfer time gathered from profiling events. */
+#include "runtime/context.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+uint64_t clirr_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* -D options every kernel sees; cl/common/compat.clh maps them. The newer
+ * -cl-std is asked for only where a feature needs it, so the rest compiles
+ * as plain OpenCL C 1.2 everywhere. */
+static void make_cap_options(clirr_ctx *ctx)
+{
+    const clirr_caps *c = &ctx->device.caps;
+    const char *std = "";
+    if ((c->wg_collectives || c->device_enqueue) && c->c_3_0)
+        std = " -cl-std=CL3.0";
+    else if ((c->wg_collectives || c->device_enqueue) && c->c_2_0)
+        std = " -cl-std=CL2.0";
+    else if (c->c_major > 1 || (c->c_major == 1 && c->c_minor >= 2))
+        std = " -cl-std=CL1.2";
+    snprintf(ctx->cap_options, sizeof ctx->cap_options,
+             "-DCLIRR_SIMD_WIDTH=%u -DCLIRR_IS_GPU=%d -DCLIRR_IS_CPU=%d "
+             "-DCLIRR_HAS_INT64_ATOMICS=%d -DCLIRR_HAS_INT64_EXTENDED_ATOMICS=%d "
+             "-DCLIRR_HAS_WG_COLLECTIVES=%d -DCLIRR_HAS_SUBGROUPS=%d "
+             "-DCLIRR_HAS_GENERIC_AS=%d -DCLIRR_HAS_DEVICE_ENQUEUE=%d "
+             "-DCLIRR_HAS_FP64=%d%s",
+             c->simd_width, c->is_gpu, c->is_cpu, c->int64_atomics,
+             c->int64_extended_atomics, c->wg_collectives, c->subgroups,
+             c->generic_address_space, c->device_enqueue, c->fp64, std);
+}
+
+int clirr_ctx_create(const clirr_device *device, clirr_ctx **out, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_int cl_rc = CL_SUCCESS;
+    *out = NULL;
+    clirr_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory creating a context");
+    ctx->device = *device;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)device->platform, 0};
+    ctx->context = clCreateContext(props, 1, &device->id, NULL, NULL, &cl_rc);
+    CLIRR_CL_CHECK(cl_rc, "clCreateContext");
+    /* clCreateCommandQueue is deprecated in 2.0 but the one call that every
+     * platform (1.2 ones included) accepts. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    ctx->queue = clCreateCommandQueue(ctx->context, device->id, CL_QUEUE_PROFILING_ENABLE, &cl_rc);
+#pragma GCC diagnostic pop
+    CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueue");
+    make_cap_options(ctx);
+    *out = ctx;
+    return CLIRR_OK;
+fail:
+    clirr_fail_context(err, "opening device '%s'", device->caps.name);
+    clirr_ctx_release(ctx);
+    return rc;
+}
+
+void clirr_ctx_release(clirr_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    if (ctx->queue)
+        clFinish(ctx->queue);
+    clirr_ctx_harvest(ctx);
+    free(ctx->pending);
+    for (unsigned i = 0; i < CLIRR_SCRATCH_SLOTS; i++)
+        clirr_mem_release(&ctx->scratch[i]);
+    for (clirr_program_entry *p = ctx->programs, *next; p; p = next) {
+        next = p->next;
+        clReleaseProgram(p->program);
+        free(p->file);
+        free(p->options);
+        free(p);
+    }
+    if (ctx->queue)
+        clReleaseCommandQueue(ctx->queue);
+    if (ctx->context)
+        clReleaseContext(ctx->context);
+    free(ctx);
+}
+
+const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx) { return &ctx->device.caps; }
+const char *clirr_ctx_cap_options(const clirr_ctx *ctx) { return ctx->cap_options; }
+void clirr_ctx_cache_stats(const clirr_ctx *ctx, clirr_cache_stats *stats) { *stats = ctx->cache; }
+
+int clirr_ctx_track(clirr_ctx *ctx, cl_event event, bool transfer, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    /* Bound the list: finish and harvest when many launches are pending. */
+    if (ctx->npending >= 4096) {
+        CLIRR_CL_TRY(clFinish(ctx->queue));
+        clirr_ctx_harvest(ctx);
+    }
+    if (ctx->npending == ctx->cpending) {
+        size_t cap = ctx->cpending ? 2 * ctx->cpending : 64;
+        clirr_pending_event *grown = realloc(ctx->pending, cap * sizeof *grown);
+        if (!grown) {
+            clReleaseEvent(event);
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory tracking events");
+        }
+        ctx->pending = grown;
+        ctx->cpending = cap;
+    }
+    ctx->pending[ctx->npending++] = (clirr_pending_event){event, transfer};
+    return CLIRR_OK;
+fail:
+    clReleaseEvent(event);
+    return rc;
+}
+
+void clirr_ctx_harvest(clirr_ctx *ctx)
+{
+    for (size_t i = 0; i < ctx->npending; i++) {
+        cl_ulong start = 0, end = 0;
+        cl_event e = ctx->pending[i].event;
+        if (clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
+            clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == CL_SUCCESS &&
+            end >= start) {
+            if (ctx->pending[i].transfer)
+                ctx->acc.transfer_ns += end - start;
+            else
+                ctx->acc.kernel_ns += end - start;
+        }
+        clReleaseEvent(e);
+    }
+    ctx->npending = 0;
+}
+
+int clirr_finish(clirr_ctx *ctx, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    CLIRR_CL_TRY(clFinish(ctx->queue));
+    clirr_ctx_harvest(ctx);
+fail:
+    return rc;
+}
+
+int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err)
+{
+    int rc = clirr_finish(ctx, err);
+    *out = ctx->acc;
+    clirr_ctx_timing_reset(ctx);
+    return rc;
+}
+
+void clirr_ctx_timing_reset(clirr_ctx *ctx)
+{
+    memset(&ctx->acc, 0, sizeof ctx->acc);
+}
+
+size_t clirr_wg_size(clirr_ctx *ctx, cl_kernel kernel, size_t wanted)
+{
+    size_t limit = ctx->device.caps.max_wg_size, kmax = 0;
+    if (clGetKernelWorkGroupInfo(kernel, ctx->device.id, CL_KERNEL_WORK_GROUP_SIZE,
+                                 sizeof kmax, &kmax, NULL) == CL_SUCCESS && kmax && kmax < limit)
+        limit = kmax;
+    size_t want = wanted ? wanted : 256;
+    if (want > limit)
+        want = limit;
+    size_t p = 1;
+    while (p * 2 <= want)
+        p *= 2;
+    return p;
+}
+
+int clirr_kernel_create(clirr_ctx *ctx, cl_program program, const char *name,
+                        cl_kernel *kernel, clirr_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    *kernel = clCreateKernel(program, name, &rc);
+    if (rc != CL_SUCCESS) {
+        clirr_cl_fail(err, rc, "clCreateKernel", __FILE__, __LINE__);
+        return clirr_fail_context(err, "kernel '%s' on %s", name, ctx->device.caps.name);
+    }
+    return CLIRR_OK;
+}
+
+static void kernel_name(cl_kernel k, char *buf, size_t size)
+{
+    if (clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, size, buf, NULL) != CL_SUCCESS)
+        snprintf(buf, size, "?");
+    buf[size - 1] = '\0';
+}
+
+int clirr_arg(cl_kernel kernel, cl_uint idx, size_t size, const void *value,
+              clirr_error *err)
+{
+    cl_int rc = clSetKernelArg(kernel, idx, size, value);
+    if (rc == CL_SUCCESS)
+        return CLIRR_OK;
+    char name[128];
+    kernel_name(kernel, name, sizeof name);
+    clirr_cl_fail(err, rc, "clSetKernelArg", __FILE__, __LINE__);
+    return clirr_fail_context(err, "kernel %s argument %u", name, idx);
+}
+
+int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
+                 clirr_error *err)
+{
+    if (items == 0)
+        return CLIRR_OK;
+    size_t global = local ? (items + local - 1) / local * local : items;
+    cl_event ev = NULL;
+    cl_int rc = clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global,
+                                       local ? &local : NULL, 0, NULL, &ev);
+    if (rc != CL_SUCCESS) {
+        char name[128];
+        kernel_name(kernel, name, sizeof name);
+        clirr_cl_fail(err, rc, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
+        return clirr_fail_context(err, "launching %s (%zu work-items, work-group %zu) on %s",
+                                  name, global, local, ctx->device.caps.name);
+    }
+    ctx->acc.launches++;
+    return clirr_ctx_track(ctx, ev, false, err);
+}
