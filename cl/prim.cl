@@ -5,17 +5,18 @@
  * step through a range use ulong so that the last tile of a range ending
  * near 2^32 cannot wrap.
  *
- * Scan and compaction are reduce-then-scan in three launches, none of which
- * waits on another work-group (no forward progress is assumed):
+ * Scan and compaction are reduce-then-scan in two launches, neither of
+ * which waits on another work-group (no forward progress is assumed):
  *   1. prim_range_*: work-group g reduces its contiguous range
  *      [g*chunk, min(n, (g+1)*chunk)) to partials[g] (ulong: exact sums);
- *   2. prim_partials_scan: one work-group scans the partials in place
- *      (exclusive) and writes their total to partials[groups];
- *   3. prim_scan_tiles / prim_compact_tiles: work-group g walks its range
- *      again tile by tile, starting from partials[g].
- * The host bounds the number of groups (a few per compute unit, at most a
- * few thousand), so step 2 is a single small work-group and no recursion
- * over levels is needed for any n < 2^32.
+ *   2. prim_scan_tiles / prim_compact_tiles: work-group g adds up
+ *      partials[0..g) itself (the scan of the block sums, done redundantly
+ *      per work-group: there are few of them and they sit in cache), then
+ *      walks its range again tile by tile from that offset.
+ * The host bounds the number of work-groups (a few per compute unit, at
+ * most 1024), so no recursion over levels is needed for any n < 2^32.
+ * Inputs of a few tiles run as one work-group in step 2 alone (one launch).
+ * Reduction is step 1, then prim_partials_* in one work-group.
  *
  * A tile is ITEMS elements per work-item. Global memory is read and written
  * coalesced (element k*L + lid of the tile at step k); the tile is staged
@@ -58,14 +59,14 @@ kernel void prim_iota(global uint *buf, uint n, uint start)
     }
 }
 
-/* ---- step 1: reduce each work-group's range to one partial ------------- */
+/* ---- step 1: reduce each work-group's range to one partial -------------- */
 
 /* partials[g] = OP over in[range of g] of LOAD(in[i]); ACC is the
  * accumulator type (ulong for exact sums). `match` is used by count only. */
-#define PRIM_RANGE_REDUCE(NAME, ACC, LOAD, OP, IDENT, WG_REDUCE)                \
-    kernel void prim_range_##NAME(global const uint *in, uint match, uint n,     \
-                                  uint chunk, global ulong *partials,           \
-                                  local ACC *tmp)                               \
+#define PRIM_RANGE_REDUCE(NAME, ACC, LOAD, OP, IDENT, WG_REDUCE)               \
+    kernel void prim_range_##NAME(global const uint *in, uint match, uint n,   \
+                                  uint chunk, global ulong *partials,          \
+                                  local ACC *tmp)                              \
     {                                                                          \
         const uint L = get_local_size(0), lid = get_local_id(0);               \
         const ulong start = (ulong)get_group_id(0) * chunk;                    \
@@ -97,26 +98,7 @@ PRIM_RANGE_REDUCE(max, uint, PRIM_LOAD_U32, CLIRR_OP_MAX, 0u, clirr_wg_reduce_ma
 /* A count never exceeds chunk < 2^32, so uint is exact. */
 PRIM_RANGE_REDUCE(count, uint, PRIM_LOAD_MATCH, CLIRR_OP_ADD, 0u, clirr_wg_reduce_add_uint)
 
-/* ---- step 2: one work-group over the partials --------------------------- */
-
-/* partials[0..count) = exclusive prefix sums; partials[count] = total.
- * tmp: 2*L ulongs. Launch exactly one work-group. */
-kernel void prim_partials_scan(global ulong *partials, uint count, local ulong *tmp)
-{
-    const uint L = get_local_size(0), lid = get_local_id(0);
-    ulong carry = 0;
-    for (uint base = 0; base < count; base += L) {
-        const uint i = base + lid;
-        const ulong x = i < count ? partials[i] : 0;
-        ulong total;
-        const ulong e = clirr_wg_scan_excl_add_ulong(x, tmp, &total);
-        if (i < count)
-            partials[i] = carry + e;
-        carry += total;
-    }
-    if (lid == 0)
-        partials[count] = carry;
-}
+/* ---- reduction: one work-group over the partials ------------------------ */
 
 /* partials[count] = OP over partials[0..count). tmp: L ulongs. One group. */
 #define PRIM_PARTIALS_REDUCE(NAME, OP, IDENT)                                  \
@@ -136,12 +118,42 @@ PRIM_PARTIALS_REDUCE(add, CLIRR_OP_ADD, 0ul)
 PRIM_PARTIALS_REDUCE(min, CLIRR_OP_MIN, 0xfffffffful)
 PRIM_PARTIALS_REDUCE(max, CLIRR_OP_MAX, 0ul)
 
-/* ---- step 3: scan each range tile by tile from its offset --------------- */
+/* ---- step 2: each range tile by tile from its offset -------------------- */
 
-/* Exclusive scan of the tile at `base` (rem valid elements) from IN into
- * OUT, starting at carry; returns the tile's sum (mod 2^32). tile: L*ITEMS
- * uints, tmp: 2*L uints. All loads of a tile happen before its stores
- * (barrier in between), so IN and OUT may be the same buffer. */
+/* This work-group's offset: *pre = partials[0] + ... + partials[g-1] and,
+ * when want_all (uniform), *all = the sum of all `groups` partials. Every
+ * work-group reads the (few, cached) partials itself, so no separate launch
+ * scans them and no work-group waits for another. tmp: L ulongs. */
+static inline void prim_group_offset(global const ulong *partials, uint groups, int want_all,
+                                     local ulong *tmp, ulong *pre, ulong *all)
+{
+    const uint L = get_local_size(0), lid = get_local_id(0), g = get_group_id(0);
+    const uint upto = want_all ? groups : g;
+    ulong p = 0, a = 0;
+    for (uint i = lid; i < upto; i += L) {
+        const ulong x = partials[i];
+        a += x;
+        if (i < g)
+            p += x;
+    }
+    *pre = clirr_wg_reduce_add_ulong(p, tmp);
+    *all = want_all ? clirr_wg_reduce_add_ulong(a, tmp) : 0;
+}
+
+#define PRIM_RANGE_SETUP                                                       \
+    const uint L = get_local_size(0), lid = get_local_id(0);                   \
+    const ulong start = (ulong)get_group_id(0) * chunk;                        \
+    const ulong end = min(start + chunk, (ulong)n);                            \
+    const ulong tilesz = (ulong)L * ITEMS;                                     \
+    local uint *tmp32 = (local uint *)tmp;
+
+/* Exclusive scan of the tile at `base` from IN into OUT, starting at carry.
+ * The tile is staged in local memory (coalesced), each work-item scans its
+ * ITEMS consecutive elements serially around one work-group scan of the
+ * per-work-item sums, and the result leaves coalesced. All loads of a tile
+ * happen before its stores (barrier in between), so IN and OUT may be the
+ * same memory. With `single` the work-item also sums its elements in 64
+ * bits into `exact` (the total of a one-work-group scan). */
 #define PRIM_SCAN_TILE(IN, OUT)                                                \
     {                                                                          \
         const uint rem = (uint)min(tilesz, end - base);                        \
@@ -157,8 +169,11 @@ PRIM_PARTIALS_REDUCE(max, CLIRR_OP_MAX, 0ul)
             v[k] = mine[k];                                                    \
             s += v[k];                                                         \
         }                                                                      \
+        if (single)                                                            \
+            for (uint k = 0; k < ITEMS; k++)                                   \
+                exact += v[k];                                                 \
         uint total;                                                            \
-        uint run = carry + clirr_wg_scan_excl_add_uint(s, tmp, &total);        \
+        uint run = carry + clirr_wg_scan_excl_add_uint(s, tmp32, &total);      \
         for (uint k = 0; k < ITEMS; k++) {                                     \
             mine[k] = run;                                                     \
             run += v[k];                                                       \
@@ -173,48 +188,75 @@ PRIM_PARTIALS_REDUCE(max, CLIRR_OP_MAX, 0ul)
         barrier(CLK_LOCAL_MEM_FENCE);                                          \
     }
 
-#define PRIM_RANGE_SETUP                                                       \
-    const uint L = get_local_size(0), lid = get_local_id(0);                   \
-    const ulong start = (ulong)get_group_id(0) * chunk;                        \
-    const ulong end = min(start + chunk, (ulong)n);                            \
-    const ulong tilesz = (ulong)L * ITEMS;
+/* groups == 1: one work-group over all of [0, n), no step 1; the exact
+ * total is summed on the way. Either way partials[groups] receives the
+ * total (64-bit). tile: L*ITEMS uints; tmp: L ulongs. */
+#define PRIM_SCAN_BODY(IN, OUT)                                                \
+    PRIM_RANGE_SETUP                                                           \
+    const int single = groups == 1;                                            \
+    ulong pre = 0, unused, exact = 0;                                          \
+    if (!single)                                                               \
+        prim_group_offset(partials, groups, 0, tmp, &pre, &unused);            \
+    uint carry = (uint)pre;                                                    \
+    for (ulong base = start; base < end; base += tilesz)                       \
+        PRIM_SCAN_TILE(IN, OUT)                                                \
+    if (single) {                                                              \
+        exact = clirr_wg_reduce_add_ulong(exact, tmp);                         \
+        if (lid == 0)                                                          \
+            partials[1] = exact;                                               \
+    } else if (get_group_id(0) == groups - 1 && lid == 0) {                    \
+        partials[groups] = pre + partials[groups - 1];                         \
+    }
 
 kernel void prim_scan_tiles(global const uint *in, global uint *out, uint n, uint chunk,
-                            global const ulong *partials, local uint *tile, local uint *tmp)
+                            global ulong *partials, uint groups, local uint *tile,
+                            local ulong *tmp)
 {
-    PRIM_RANGE_SETUP
-    uint carry = (uint)partials[get_group_id(0)];
-    for (ulong base = start; base < end; base += tilesz)
-        PRIM_SCAN_TILE(in, out)
+    PRIM_SCAN_BODY(in, out)
 }
 
 /* The same with one buffer, for in == out: no two kernel arguments alias. */
 kernel void prim_scan_tiles_inplace(global uint *data, uint n, uint chunk,
-                                    global const ulong *partials, local uint *tile,
-                                    local uint *tmp)
+                                    global ulong *partials, uint groups,
+                                    local uint *tile, local ulong *tmp)
 {
-    PRIM_RANGE_SETUP
-    uint carry = (uint)partials[get_group_id(0)];
-    for (ulong base = start; base < end; base += tilesz)
-        PRIM_SCAN_TILE(data, data)
+    PRIM_SCAN_BODY(data, data)
 }
 
 /* Compaction: element i with keys[i] == match goes to out[rank of i] as
- * values[i] (or i when use_index). Nothing is written when the total in
- * partials[groups] exceeds capacity (every work-item sees the same total,
+ * values[i] (or i when use_index). Every work-group learns the total first
+ * (from the partials, or by counting when it is the only one); nothing is
+ * written when it exceeds capacity (the same decision in every work-item,
  * so the early return is uniform). Within a tile the flags are scanned in
  * local memory, which is then rewritten with each selected element's
- * position in the tile (CLIRR_NONE otherwise); the final pass reads values
- * coalesced and writes to increasing positions, so stores stay close. */
+ * position in the tile (CLIRR_NONE otherwise); the last pass reads values
+ * coalesced and writes to increasing positions, so stores stay close
+ * together. partials[groups] receives the count. */
 kernel void prim_compact_tiles(global const uint *keys, uint match, global const uint *values,
-                               uint use_index, uint n, uint chunk,
-                               global const ulong *partials, uint groups, uint capacity,
-                               global uint *out, local uint *tile, local uint *tmp)
+                               uint use_index, uint n, uint chunk, global ulong *partials,
+                               uint groups, uint capacity, global uint *out,
+                               local uint *tile, local ulong *tmp)
 {
-    if (partials[groups] > (ulong)capacity)
-        return;
     PRIM_RANGE_SETUP
-    uint carry = (uint)partials[get_group_id(0)];
+    ulong pre = 0, all = 0;
+    if (groups == 1) {
+        uint c = 0;
+        for (ulong base = start; base < end; base += tilesz) {
+            const uint rem = (uint)min(tilesz, end - base);
+            for (uint k = 0; k < ITEMS; k++) {
+                const uint i = k * L + lid;
+                c += i < rem && keys[base + i] == match;
+            }
+        }
+        all = clirr_wg_reduce_add_uint(c, tmp32);
+    } else {
+        prim_group_offset(partials, groups, 1, tmp, &pre, &all);
+    }
+    if (get_group_id(0) == 0 && lid == 0)
+        partials[groups] = all;
+    if (all > (ulong)capacity)
+        return;
+    uint carry = (uint)pre;
     for (ulong base = start; base < end; base += tilesz) {
         const uint rem = (uint)min(tilesz, end - base);
         for (uint k = 0; k < ITEMS; k++) {
@@ -230,7 +272,7 @@ kernel void prim_compact_tiles(global const uint *keys, uint match, global const
             s += v[k];
         }
         uint total;
-        uint pos = clirr_wg_scan_excl_add_uint(s, tmp, &total);
+        uint pos = clirr_wg_scan_excl_add_uint(s, tmp32, &total);
         for (uint k = 0; k < ITEMS; k++) {
             mine[k] = v[k] ? pos : CLIRR_NONE;
             pos += v[k];

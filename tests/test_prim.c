@@ -69,6 +69,9 @@ static int sizes_for(th_case *tc, size_list *l, bool big, clirr_error *err)
         add_around(l, (size_t)1 << ks[i]);
     add_around(l, g.tile);
     add_around(l, 2 * g.tile);
+    /* The largest input done by a single work-group, and one tile more. */
+    add_around(l, g.single_max);
+    add_around(l, g.single_max + g.tile);
     /* max_groups tiles: one tile per work-group; one more and each
      * work-group takes two. */
     add_around(l, g.tile * g.max_groups);
@@ -147,7 +150,7 @@ static void test_fill(th_case *tc)
     size_list sizes;
     cl_mem buf = NULL;
     uint32_t *want = NULL, *got = NULL;
-    TH_OK(tc, sizes_for(tc, &sizes, false, &err));
+    TH_OK(tc, sizes_for(tc, &sizes, true, &err));
     for (size_t t = 0; t < sizes.n && !tc->failed; t++) {
         size_t n = sizes.v[t], total = n + 5, off = 3;
         want = alloc_u32(total);
@@ -178,7 +181,7 @@ static void test_iota(th_case *tc)
     size_list sizes;
     cl_mem buf = NULL;
     uint32_t *want = NULL, *got = NULL;
-    TH_OK(tc, sizes_for(tc, &sizes, false, &err));
+    TH_OK(tc, sizes_for(tc, &sizes, true, &err));
     for (size_t t = 0; t < sizes.n && !tc->failed; t++) {
         size_t n = sizes.v[t];
         want = alloc_u32(n);
@@ -287,8 +290,8 @@ static void test_scan_total_64bit(th_case *tc)
     TH_OK(tc, download(tc, buf, n, got, &err));
     for (size_t i = 0; i < n; i++)
         if (got[i] != (uint32_t)(0u - (uint32_t)i)) {
-            TH_EXPECT(tc, false, "first mismatch at %zu: expected %" PRIu32 ", got %" PRIu32, i,
-                      (uint32_t)(0u - (uint32_t)i), got[i]);
+            TH_EXPECT(tc, false, "first mismatch (index %zu, expected %" PRIu32 ", got %" PRIu32 ")",
+                      i, (uint32_t)(0u - (uint32_t)i), got[i]);
             break;
         }
     /* No total wanted: NULL is fine. */
@@ -364,8 +367,14 @@ static void test_compact(th_case *tc)
         for (int p = 0; p < KEYS_PATTERNS; p++)
             for (int v = 0; v < 2; v++)
                 check_compact(tc, sizes.v[t], (enum key_pattern)p, v);
-    check_compact(tc, 10000000, KEYS_RANDOM, true);
-    check_compact(tc, 10000000, KEYS_ALTERNATE, false);
+    /* The large sizes (tile^2 +-1, 10^7) with two of the combinations. */
+    size_list big;
+    TH_OK(tc, sizes_for(tc, &big, true, &err));
+    for (size_t t = 0; t < big.n && !tc->failed; t++)
+        if (big.v[t] >= 1000000) {
+            check_compact(tc, big.v[t], KEYS_RANDOM, true);
+            check_compact(tc, big.v[t], KEYS_ALTERNATE, false);
+        }
 done:;
 }
 
@@ -394,8 +403,8 @@ static void test_compact_capacity(th_case *tc)
     TH_OK(tc, download(tc, out, cnt, got, &err));
     for (size_t i = 0; i < cnt; i++)
         if (got[i] != SENTINEL) {
-            TH_EXPECT(tc, false, "capacity too small, yet out[%zu] written: expected %" PRIu32
-                      ", got %" PRIu32, i, SENTINEL, got[i]);
+            TH_EXPECT(tc, false, "capacity too small, yet out written: first mismatch (index %zu, "
+                      "expected %" PRIu32 ", got %" PRIu32 ")", i, SENTINEL, got[i]);
             break;
         }
 
@@ -457,8 +466,7 @@ static void test_reduce(th_case *tc)
 {
     clirr_error err;
     size_list sizes;
-    TH_OK(tc, sizes_for(tc, &sizes, false, &err));
-    add_size(&sizes, 10000000);
+    TH_OK(tc, sizes_for(tc, &sizes, true, &err));
     for (size_t t = 0; t < sizes.n && !tc->failed; t++)
         for (int op = 0; op < 3; op++) {
             check_reduce(tc, sizes.v[t], (clirr_reduce_op)op, 0xffffffffu);
@@ -566,8 +574,9 @@ static void test_beyond_2g(th_case *tc)
             TH_OK(tc, clirr_buf_read(tc->ctx, bufs[k], at * 4, sizeof got, got, &err));
             for (size_t i = 0; i < 64; i++)
                 if (got[i] != (uint32_t)(at + i)) {
-                    TH_EXPECT(tc, false, "%s: at %zu expected %" PRIu32 ", got %" PRIu32,
-                              k ? "compact" : "scan", at + i, (uint32_t)(at + i), got[i]);
+                    TH_EXPECT(tc, false, "%s: first mismatch (index %zu, expected %" PRIu32
+                              ", got %" PRIu32 ")", k ? "compact" : "scan", at + i,
+                              (uint32_t)(at + i), got[i]);
                     break;
                 }
         }

@@ -5,12 +5,15 @@
  * Scan, compaction and reduction cut the input into at most max_groups
  * contiguous ranges of whole tiles (tile = work-group size x PRIM_ITEMS
  * elements), one range per work-group. Step 1 reduces each range to a
- * 64-bit partial, step 2 (one work-group) scans or reduces the partials,
- * step 3 walks each range again from its offset. No launch depends on
- * another work-group of the same launch making progress, and because the
- * number of partials is bounded no recursion over levels is needed: three
- * launches for any n (reduce: two, or one when a single work-group
- * suffices). The partials live in scratch slot CLIRR_PRIM_SCRATCH_SLOT.
+ * 64-bit partial; step 2 has every work-group add up the partials before
+ * its own (a few hundred at most, cached) and walk its range again from
+ * that offset. No launch depends on another work-group of the same launch
+ * making progress, and because the number of partials is bounded no
+ * recursion over levels is needed: two launches for any n, one when the
+ * input is a few tiles (one work-group then does it all). Reduction: step
+ * 1, then one work-group over the partials (skipped when there is one).
+ * The partials and the 64-bit result live in scratch slot
+ * CLIRR_PRIM_SCRATCH_SLOT.
  *
  * Kernels are created per call (cheap); the program is built once per
  * context and option string by clirr_program_get. */
@@ -20,19 +23,23 @@
 
 /* Elements per work-item in a tile; odd, see cl/prim.cl. Passed to the
  * kernels as -DCLIRR_PRIM_ITEMS so both sides agree. */
-#include <stdlib.h>
-static unsigned prim_items_(void) { const char *e = getenv("XPRIM_ITEMS"); return e ? (unsigned)atoi(e) : 15; }
-static size_t prim_wg_(void) { const char *e = getenv("XPRIM_WG"); return e ? (size_t)atoi(e) : 0; }
-#define PRIM_ITEMS prim_items_()
+#define PRIM_ITEMS 15u
 #define PRIM_FILE "prim.cl"
-static char prim_opts_[64];
-#define PRIM_OPTIONS (snprintf(prim_opts_, 64, "-DCLIRR_PRIM_ITEMS=%u", PRIM_ITEMS), prim_opts_)
+#define PRIM_OPTIONS "-DCLIRR_PRIM_ITEMS=15"
 
-/* Work-groups per compute unit for the range-based primitives, and an
- * overall cap: enough to fill a large GPU (132 SMs x several resident
- * groups), few enough that the single-work-group step 2 stays trivial. */
-#define PRIM_GROUPS_PER_CU 32u
-#define PRIM_MAX_GROUPS 4096u
+/* Work-groups per compute unit for the range-based primitives, with
+ * bounds: on an H100 (132 CUs) 4 per CU was the fastest of 2, 4, 8, 16 for
+ * 10^7 elements (each work-group then takes several tiles; 15 elements per
+ * work-item also beat 7 and 31); at least 64 keep a few-core CPU balanced,
+ * at most 1024 keep step 2's reading of the partials cheap. */
+#define PRIM_GROUPS_PER_CU 4u
+#define PRIM_MIN_GROUPS 64u
+#define PRIM_MAX_GROUPS 1024u
+
+/* Inputs of at most this many tiles run as a single work-group, in one
+ * launch instead of two: on an H100 that was faster up to 8 tiles (30K
+ * elements), about even at 16, slower beyond. */
+#define PRIM_SINGLE_TILES 8u
 
 /* Local memory kept back from the device's limit for the implementation's
  * own use. */
@@ -76,7 +83,7 @@ static size_t pick_wg(clirr_ctx *ctx, cl_kernel *ks, int nk, size_t bytes_per_it
 {
     size_t wg = 0;
     for (int i = 0; i < nk; i++) {
-        size_t w = clirr_wg_size(ctx, ks[i], prim_wg_());
+        size_t w = clirr_wg_size(ctx, ks[i], 0);
         if (wg == 0 || w < wg)
             wg = w;
     }
@@ -90,8 +97,8 @@ static size_t pick_wg(clirr_ctx *ctx, cl_kernel *ks, int nk, size_t bytes_per_it
 static size_t max_groups(clirr_ctx *ctx)
 {
     size_t g = (size_t)clirr_ctx_caps(ctx)->compute_units * PRIM_GROUPS_PER_CU;
-    if (g < PRIM_GROUPS_PER_CU)
-        g = PRIM_GROUPS_PER_CU;
+    if (g < PRIM_MIN_GROUPS)
+        g = PRIM_MIN_GROUPS;
     return g < PRIM_MAX_GROUPS ? g : PRIM_MAX_GROUPS;
 }
 
@@ -108,10 +115,11 @@ static ranges plan_ranges(clirr_ctx *ctx, size_t n, size_t wg)
     size_t tile = wg * PRIM_ITEMS;
     size_t tiles = (n + tile - 1) / tile;
     size_t gmax = max_groups(ctx);
-    size_t per_group = (tiles + gmax - 1) / gmax;
+    size_t per_group = tiles <= PRIM_SINGLE_TILES ? tiles : (tiles + gmax - 1) / gmax;
     ranges r = {.wg = wg};
     r.groups = (tiles + per_group - 1) / per_group;
-    /* n < 2^32 and groups >= 2 whenever per_group > 1, so chunk < 2^32. */
+    /* n < 2^32, and groups >= 2 whenever per_group > PRIM_SINGLE_TILES, so
+     * chunk = per_group * tile < n + tile stays below 2^32. */
     r.chunk = (cl_uint)(per_group * tile);
     return r;
 }
@@ -122,8 +130,7 @@ static int partials_buf(clirr_ctx *ctx, size_t groups, cl_mem *mem, clirr_error 
     return clirr_scratch(ctx, CLIRR_PRIM_SCRATCH_SLOT, (groups + 1) * sizeof(cl_ulong), mem, err);
 }
 
-/* Launch a step-2 kernel (prim_partials_*) as one work-group over count
- * partials. */
+/* Launch prim_partials_* as one work-group over count partials. */
 static int launch_partials(clirr_ctx *ctx, cl_kernel k, cl_mem partials, size_t count,
                            size_t tmp_per_item, clirr_error *err)
 {
@@ -155,8 +162,8 @@ fail:
     return rc;
 }
 
-/* Local memory per work-item of the tile kernels: the tile plus 2 scan
- * slots. The range kernels need 8 bytes (one ulong), which is less. */
+/* Local memory per work-item of the step-2 kernels: the tile plus one ulong
+ * (two uints) of work-group scan scratch. The range kernels need 8 bytes. */
 #define TILE_BYTES_PER_ITEM ((PRIM_ITEMS + 2) * sizeof(cl_uint))
 
 int clirr_prim_geometry_get(clirr_ctx *ctx, clirr_prim_geometry *geometry, clirr_error *err)
@@ -165,15 +172,14 @@ int clirr_prim_geometry_get(clirr_ctx *ctx, clirr_prim_geometry *geometry, clirr
     cl_program prog = NULL;
     cl_kernel ks[2] = {NULL, NULL};
     CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_range_sum", &ks[0], err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_scan_tiles", &ks[1], err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_sum", &ks[0], err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_scan_tiles", &ks[1], err));
     size_t wg = pick_wg(ctx, ks, 2, TILE_BYTES_PER_ITEM);
     geometry->wg_size = wg;
     geometry->tile = wg * PRIM_ITEMS;
     geometry->max_groups = max_groups(ctx);
+    geometry->single_max = geometry->tile * PRIM_SINGLE_TILES;
 fail:
-    clirr_kernel_release(&ks[0]);
-    clirr_kernel_release(&ks[1]);
     return rc;
 }
 
@@ -200,7 +206,7 @@ int clirr_prim_fill_u32(clirr_ctx *ctx, cl_mem buf, size_t offset, size_t n,
         return clirr_fail(err, CLIRR_ERR_USAGE, "fill: offset %zu + n %zu overflows", offset, n);
     CLIRR_TRY(check_buf(buf, offset + n, "fill", "buf", err));
     CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_fill", &k, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_fill", &k, err));
     cl_ulong off = offset;
     cl_uint nn = (cl_uint)n, v = value;
     CLIRR_TRY(CLIRR_ARG(k, 0, buf));
@@ -209,7 +215,6 @@ int clirr_prim_fill_u32(clirr_ctx *ctx, cl_mem buf, size_t offset, size_t n,
     CLIRR_TRY(CLIRR_ARG(k, 3, v));
     CLIRR_TRY(launch_tiles(ctx, k, n, err));
 fail:
-    clirr_kernel_release(&k);
     return rc;
 }
 
@@ -224,14 +229,13 @@ int clirr_prim_iota_u32(clirr_ctx *ctx, cl_mem buf, size_t n, uint32_t start,
     CLIRR_TRY(check_n(n, "iota", err));
     CLIRR_TRY(check_buf(buf, n, "iota", "buf", err));
     CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_iota", &k, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_iota", &k, err));
     cl_uint nn = (cl_uint)n, s = start;
     CLIRR_TRY(CLIRR_ARG(k, 0, buf));
     CLIRR_TRY(CLIRR_ARG(k, 1, nn));
     CLIRR_TRY(CLIRR_ARG(k, 2, s));
     CLIRR_TRY(launch_tiles(ctx, k, n, err));
 fail:
-    clirr_kernel_release(&k);
     return rc;
 }
 
@@ -242,7 +246,7 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
 {
     int rc = CLIRR_OK;
     cl_program prog = NULL;
-    cl_kernel kr = NULL, kp = NULL, ks = NULL;
+    cl_kernel kr = NULL, ks = NULL;
     cl_mem partials = NULL;
     if (total)
         *total = 0;
@@ -255,26 +259,27 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
     const bool inplace = in == out;
 
     CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_range_sum", &kr, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_partials_scan", &kp, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, inplace ? "prim_scan_tiles_inplace" : "prim_scan_tiles",
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_sum", &kr, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, inplace ? "prim_scan_tiles_inplace" : "prim_scan_tiles",
                                   &ks, err));
     cl_kernel both[2] = {kr, ks};
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, both, 2, TILE_BYTES_PER_ITEM));
     CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
 
-    CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * sizeof(cl_ulong), err));
-    CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, 2 * sizeof(cl_ulong), err));
+    /* One work-group: step 2 alone, which then sums in 64 bits itself. */
+    if (r.groups > 1)
+        CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * sizeof(cl_ulong), err));
 
-    cl_uint a = 0, nn = (cl_uint)n;
+    cl_uint a = 0, nn = (cl_uint)n, groups = (cl_uint)r.groups;
     CLIRR_TRY(CLIRR_ARG(ks, a++, in));
     if (!inplace)
         CLIRR_TRY(CLIRR_ARG(ks, a++, out));
     CLIRR_TRY(CLIRR_ARG(ks, a++, nn));
     CLIRR_TRY(CLIRR_ARG(ks, a++, r.chunk));
     CLIRR_TRY(CLIRR_ARG(ks, a++, partials));
+    CLIRR_TRY(CLIRR_ARG(ks, a++, groups));
     CLIRR_TRY(clirr_arg(ks, a++, r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
-    CLIRR_TRY(clirr_arg(ks, a++, 2 * r.wg * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(ks, a++, r.wg * sizeof(cl_ulong), NULL, err));
     CLIRR_TRY(clirr_launch(ctx, ks, r.groups * r.wg, r.wg, err));
 
     if (total) {
@@ -283,9 +288,6 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
         *total = t;
     }
 fail:
-    clirr_kernel_release(&kr);
-    clirr_kernel_release(&kp);
-    clirr_kernel_release(&ks);
     return rc;
 }
 
@@ -297,7 +299,7 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
 {
     int rc = CLIRR_OK;
     cl_program prog = NULL;
-    cl_kernel kc = NULL, kp = NULL, kt = NULL;
+    cl_kernel kc = NULL, kt = NULL;
     cl_mem partials = NULL;
     if (!count)
         return clirr_fail(err, CLIRR_ERR_USAGE, "compact: count must not be NULL");
@@ -315,16 +317,16 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
         return clirr_fail(err, CLIRR_ERR_USAGE, "compact: out must not be keys or values");
 
     CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_range_count", &kc, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_partials_scan", &kp, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, "prim_compact_tiles", &kt, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_count", &kc, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_compact_tiles", &kt, err));
     cl_kernel both[2] = {kc, kt};
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, both, 2, TILE_BYTES_PER_ITEM));
     CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
 
     cl_uint m = match;
-    CLIRR_TRY(launch_range(ctx, kc, keys, m, n, &r, partials, r.wg * sizeof(cl_uint), err));
-    CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, 2 * sizeof(cl_ulong), err));
+    /* One work-group: step 2 alone, which then counts first itself. */
+    if (r.groups > 1)
+        CLIRR_TRY(launch_range(ctx, kc, keys, m, n, &r, partials, r.wg * sizeof(cl_uint), err));
 
     /* A capacity of 2^32 or more holds any count (n < 2^32). */
     cl_uint cap = out_capacity > UINT32_MAX ? UINT32_MAX : (cl_uint)out_capacity;
@@ -344,16 +346,13 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
     CLIRR_TRY(CLIRR_ARG(kt, 8, cap));
     CLIRR_TRY(CLIRR_ARG(kt, 9, dst));
     CLIRR_TRY(clirr_arg(kt, 10, r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
-    CLIRR_TRY(clirr_arg(kt, 11, 2 * r.wg * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(kt, 11, r.wg * sizeof(cl_ulong), NULL, err));
     CLIRR_TRY(clirr_launch(ctx, kt, r.groups * r.wg, r.wg, err));
 
     cl_ulong c = 0;
     CLIRR_TRY(clirr_buf_read(ctx, partials, r.groups * sizeof(cl_ulong), sizeof c, &c, err));
     *count = (uint32_t)c;
 fail:
-    clirr_kernel_release(&kc);
-    clirr_kernel_release(&kp);
-    clirr_kernel_release(&kt);
     return rc;
 }
 
@@ -390,7 +389,7 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
     CLIRR_TRY(check_buf(in, n, "reduce", "in", err));
 
     CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, range_name, &kr, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, range_name, &kr, err));
     /* Only 8 bytes of local memory per work-item; the tile size still sets
      * how much one work-group covers. */
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, &kr, 1, sizeof(cl_ulong)));
@@ -399,7 +398,7 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
     CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * acc_bytes, err));
     size_t at = 0;
     if (r.groups > 1) {
-        CLIRR_TRY(clirr_kernel_create(ctx, prog, partials_name, &kp, err));
+        CLIRR_TRY(clirr_kernel_get(ctx, prog, partials_name, &kp, err));
         CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, sizeof(cl_ulong), err));
         at = r.groups;
     }
@@ -407,7 +406,5 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
     CLIRR_TRY(clirr_buf_read(ctx, partials, at * sizeof(cl_ulong), sizeof v, &v, err));
     *result = v;
 fail:
-    clirr_kernel_release(&kr);
-    clirr_kernel_release(&kp);
     return rc;
 }

@@ -76,6 +76,12 @@ void clirr_ctx_release(clirr_ctx *ctx)
     free(ctx->pending);
     for (unsigned i = 0; i < CLIRR_SCRATCH_SLOTS; i++)
         clirr_mem_release(&ctx->scratch[i]);
+    for (clirr_kernel_entry *k = ctx->kernels, *next; k; k = next) {
+        next = k->next;
+        clReleaseKernel(k->kernel);
+        free(k->name);
+        free(k);
+    }
     for (clirr_program_entry *p = ctx->programs, *next; p; p = next) {
         next = p->next;
         clReleaseProgram(p->program);
@@ -183,6 +189,32 @@ int clirr_kernel_create(clirr_ctx *ctx, cl_program program, const char *name,
         clirr_cl_fail(err, rc, "clCreateKernel", __FILE__, __LINE__);
         return clirr_fail_context(err, "kernel '%s' on %s", name, ctx->device.caps.name);
     }
+    return CLIRR_OK;
+}
+
+int clirr_kernel_get(clirr_ctx *ctx, cl_program program, const char *name, cl_kernel *kernel,
+                     clirr_error *err)
+{
+    for (clirr_kernel_entry *e = ctx->kernels; e; e = e->next)
+        if (e->program == program && !strcmp(e->name, name)) {
+            *kernel = e->kernel;
+            return CLIRR_OK;
+        }
+    clirr_kernel_entry *e = calloc(1, sizeof *e);
+    if (!e || !(e->name = strdup(name))) {
+        free(e);
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    }
+    int rc = clirr_kernel_create(ctx, program, name, &e->kernel, err);
+    if (rc != CLIRR_OK) {
+        free(e->name);
+        free(e);
+        return rc;
+    }
+    e->program = program;
+    e->next = ctx->kernels;
+    ctx->kernels = e;
+    *kernel = e->kernel;
     return CLIRR_OK;
 }
 

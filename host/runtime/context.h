@@ -12,6 +12,13 @@ typedef struct clirr_program_entry {
     struct clirr_program_entry *next;
 } clirr_program_entry;
 
+typedef struct clirr_kernel_entry {
+    cl_program program;
+    char *name;
+    cl_kernel kernel;
+    struct clirr_kernel_entry *next;
+} clirr_kernel_entry;
+
 typedef struct clirr_pending_event {
     cl_event event;
     bool transfer; /* host<->device copy rather than device work */
@@ -23,6 +30,7 @@ struct clirr_ctx {
     cl_command_queue queue;
     char cap_options[1024];
     clirr_program_entry *programs;
+    clirr_kernel_entry *kernels;
     clirr_pending_event *pending;
     size_t npending, cpending;
     clirr_timing acc;

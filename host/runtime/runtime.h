@@ -84,6 +84,12 @@ typedef struct clirr_cache_stats {
 void clirr_ctx_cache_stats(const clirr_ctx *ctx, clirr_cache_stats *stats);
 
 
+/* The context's kernel `name` of program, created on first use and kept
+ * by the context (do not release it). Its arguments persist between uses,
+ * so set every argument before each launch. */
+int clirr_kernel_get(clirr_ctx *ctx, cl_program program, const char *name, cl_kernel *kernel,
+                     clirr_error *err);
+
 /* Create a kernel; the caller releases it. */
 int clirr_kernel_create(clirr_ctx *ctx, cl_program program, const char *name,
                         cl_kernel *kernel, clirr_error *err);
