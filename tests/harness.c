@@ -18,12 +18,13 @@ typedef struct th_entry {
     th_fn fn;
     const void *param;
     bool per_device;
+    bool needs_ctx;
 } th_entry;
 
 static th_entry *entries;
 static size_t nentries, centries;
 
-static void add(const char *name, th_fn fn, const void *param, bool dev)
+static void add(const char *name, th_fn fn, const void *param, bool dev, bool ctx)
 {
     if (nentries == centries) {
         centries = centries ? 2 * centries : 256;
@@ -33,11 +34,36 @@ static void add(const char *name, th_fn fn, const void *param, bool dev)
             exit(3);
         }
     }
-    entries[nentries++] = (th_entry){name, fn, param, dev};
+    entries[nentries++] = (th_entry){name, fn, param, dev, ctx};
 }
 
-void th_add(const char *name, th_fn fn, const void *param) { add(name, fn, param, false); }
-void th_add_device(const char *name, th_fn fn, const void *param) { add(name, fn, param, true); }
+void th_add(const char *name, th_fn fn, const void *param) { add(name, fn, param, false, false); }
+void th_add_device(const char *name, th_fn fn, const void *param) { add(name, fn, param, true, true); }
+void th_add_device_noctx(const char *name, th_fn fn, const void *param)
+{
+    add(name, fn, param, true, false);
+}
+
+/* Run one case and print its line; counts into the totals. */
+static void run_one(th_entry *e, const clirr_device *dev, clirr_ctx *ctx, size_t *passed,
+                    size_t *failed, size_t *skipped)
+{
+    th_case tc = {.name = e->name, .param = e->param, .device = dev, .ctx = ctx};
+    char where[300] = "";
+    if (dev)
+        snprintf(where, sizeof where, " [%s]", dev->caps.name);
+    e->fn(&tc);
+    if (tc.failed) {
+        printf("FAIL %s%s: %s\n", e->name, where, tc.msg);
+        (*failed)++;
+    } else if (tc.skipped) {
+        printf("SKIP %s%s: %s\n", e->name, where, tc.msg);
+        (*skipped)++;
+    } else {
+        (*passed)++;
+    }
+    fflush(stdout);
+}
 
 void th_fail(th_case *tc, const char *file, int line, const char *fmt, ...)
 {
@@ -236,21 +262,10 @@ int main(int argc, char **argv)
         th_entry *e = &entries[i];
         if (e->per_device || !selected(e->name, npat, pat))
             continue;
-        if (list) {
+        if (list)
             printf("%s\n", e->name);
-            continue;
-        }
-        th_case tc = {.name = e->name, .param = e->param};
-        e->fn(&tc);
-        if (tc.failed) {
-            printf("FAIL %s: %s\n", e->name, tc.msg);
-            failed++;
-        } else if (tc.skipped) {
-            printf("SKIP %s: %s\n", e->name, tc.msg);
-            skipped++;
-        } else
-            passed++;
-        fflush(stdout);
+        else
+            run_one(e, NULL, NULL, &passed, &failed, &skipped);
     }
     if (list) {
         for (size_t i = 0; i < nentries; i++)
@@ -260,28 +275,23 @@ int main(int argc, char **argv)
     }
     for (size_t d = 0; d < npicked; d++) {
         const clirr_device *dev = &devs[picked[d]];
+        for (size_t i = 0; i < nentries; i++)
+            if (entries[i].per_device && !entries[i].needs_ctx && selected(entries[i].name, npat, pat))
+                run_one(&entries[i], dev, NULL, &passed, &failed, &skipped);
         clirr_ctx *ctx = NULL;
+        bool any = false;
+        for (size_t i = 0; i < nentries; i++)
+            any |= entries[i].needs_ctx && selected(entries[i].name, npat, pat);
+        if (!any)
+            continue;
         if (clirr_ctx_create(dev, &ctx, &err) != CLIRR_OK) {
             printf("FAIL context [%s]: %s\n", dev->caps.name, err.msg);
             failed++;
             continue;
         }
-        for (size_t i = 0; i < nentries; i++) {
-            th_entry *e = &entries[i];
-            if (!e->per_device || !selected(e->name, npat, pat))
-                continue;
-            th_case tc = {.name = e->name, .param = e->param, .device = dev, .ctx = ctx};
-            e->fn(&tc);
-            if (tc.failed) {
-                printf("FAIL %s [%s]: %s\n", e->name, dev->caps.name, tc.msg);
-                failed++;
-            } else if (tc.skipped) {
-                printf("SKIP %s [%s]: %s\n", e->name, dev->caps.name, tc.msg);
-                skipped++;
-            } else
-                passed++;
-            fflush(stdout);
-        }
+        for (size_t i = 0; i < nentries; i++)
+            if (entries[i].needs_ctx && selected(entries[i].name, npat, pat))
+                run_one(&entries[i], dev, ctx, &passed, &failed, &skipped);
         clirr_ctx_release(ctx);
     }
     if (tmpdir[0])

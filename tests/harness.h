@@ -32,6 +32,11 @@ typedef void (*th_fn)(th_case *tc);
 void th_add(const char *name, th_fn fn, const void *param);
 void th_add_device(const char *name, th_fn fn, const void *param);
 
+/* A case run once per device but without an open context (tc->ctx is NULL),
+ * for cases that start clirr as a child process: a GPU in an exclusive
+ * compute mode is not offered to a second process while this one holds it. */
+void th_add_device_noctx(const char *name, th_fn fn, const void *param);
+
 /* Record a failure (the first one is the case's message). */
 void th_fail(th_case *tc, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -258,7 +258,7 @@ void register_cli_tests(void)
     th_add("cli/malformed-files", malformed_files, NULL);
     th_add("cli/gen", gen_roundtrip, NULL);
     th_add("cli/devices-json", devices_json, NULL);
-    th_add_device("cli/output", output_contract, NULL);
-    th_add_device("cli/json", json_fields, NULL);
-    th_add_device("cli/too-large", too_large, NULL);
+    th_add_device_noctx("cli/output", output_contract, NULL);
+    th_add_device_noctx("cli/json", json_fields, NULL);
+    th_add_device_noctx("cli/too-large", too_large, NULL);
 }
