@@ -135,6 +135,7 @@ int graph_write_gr(const char *path, bool gz, const clirr_graph *g, clirr_error 
     if (rc != CLIRR_OK)
         return rc;
     tout_str(&t, "p sp ");
+    tout_room(&t);
     tout_u64(&t, g->n);
     tout_char(&t, ' ');
     tout_u64(&t, g->m);

@@ -54,7 +54,7 @@ void arcbuf_free(arcbuf *a);
 typedef struct tin {
     gzFile gz;
     const char *path;
-    char *buf;            /* cap bytes + 1 for a terminating NUL */
+    char *buf;            /* cap bytes */
     size_t cap;
     char *pos, *end;      /* data read but not yet handed out */
     bool eof;
@@ -114,7 +114,9 @@ typedef struct tout {
     char why[160];        /* zlib's description of the first failure */
 } tout;
 
-/* Room every single put below is guaranteed (one line of numbers). */
+/* Bytes free after tout_room: enough for one line of numbers. tout_char,
+ * tout_u64 and tout_i64 do not check for room (they are the inner loop);
+ * call tout_room once per line before them. tout_bytes and tout_str check. */
 #define TOUT_SLACK 256
 
 int tout_open(tout *t, const char *path, bool gz, clirr_error *err);

@@ -111,8 +111,6 @@ static int refill(tin *t, clirr_error *err)
         }
         t->end += k;
     }
-    /* A terminator after the data lets strtod stop at the last field. */
-    *t->end = '\0';
     return CLIRR_OK;
 }
 
@@ -127,7 +125,7 @@ int tin_open(tin *t, const char *path, clirr_error *err)
                           errno ? strerror(errno) : "out of memory");
     gzbuffer(t->gz, 1u << 18);
     t->cap = TIN_BUFFER;
-    t->buf = malloc(t->cap + 1);
+    t->buf = malloc(t->cap);
     if (!t->buf) {
         tin_close(t);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %s", path);
