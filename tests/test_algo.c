@@ -84,7 +84,7 @@ static void run_case(th_case *tc)
         TH_REQUIRE(tc, st.iterations > 0 && st.reached >= 1, "%s: no rounds counted", name);
         /* A capacity of 1 must overflow whenever a round pushes two items. */
         if (ac->capacity == 1 && st.wl_max > 1)
-            TH_REQUIRE(tc, st.wl_grows > 0 && (ac->push == CLIRR_PUSH_SCAN || st.wl_reruns > 0),
+            TH_REQUIRE(tc, st.wl_grows > 0 && (ac->push >= CLIRR_PUSH_SCAN || st.wl_reruns > 0),
                        "%s: tiny worklist never grew (grows %u reruns %u)", name, st.wl_grows,
                        st.wl_reruns);
         clirr_graph_free(&g);
@@ -189,6 +189,8 @@ void register_algo_tests(void)
     CASE("algo/bfs/data/atomic", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);
     CASE("algo/bfs/data/chunk", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 0);
     CASE("algo/bfs/data/scan", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 0);
+    CASE("algo/bfs/data/auto", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 0);
+    CASE("algo/bfs/data/auto/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 1);
     CASE("algo/bfs/data/atomic/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1);
     CASE("algo/bfs/data/chunk/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
     CASE("algo/bfs/data/scan/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);
@@ -196,6 +198,8 @@ void register_algo_tests(void)
     CASE("algo/sssp/data/atomic", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);
     CASE("algo/sssp/data/chunk", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 0);
     CASE("algo/sssp/data/scan", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 0);
+    CASE("algo/sssp/data/auto", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 0);
+    CASE("algo/sssp/data/auto/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 1);
     CASE("algo/sssp/data/atomic/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1);
     CASE("algo/sssp/data/chunk/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
     CASE("algo/sssp/data/scan/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);

@@ -3,6 +3,7 @@
  * uint on the device with CLIRR_NONE for unreached, which read as int32 is
  * exactly CLIRR_BFS_UNREACHED (-1). */
 #include "algo/dgraph.h"
+#include "algo/round.h"
 #include "algo/run.h"
 #include "prim/prim.h"
 #include "prim/worklist.h"
@@ -39,21 +40,21 @@ fail:
 }
 
 /* The frontier as a worklist; stops when it is empty. */
-static int run_data(clirr_ctx *ctx, cl_kernel k, size_t wg, const clirr_dgraph *dg,
+static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph *dg,
                     cl_mem level, const clirr_algo_opts *opts, clirr_algo_stats *stats,
                     clirr_error *err)
 {
     int rc = CLIRR_OK;
     clirr_worklist wl;
     memset(&wl, 0, sizeof wl);
-    CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, opts->push, err));
+    CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
     cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind(dg, k, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_ARG(k, next, level));
+    CLIRR_TRY(clirr_round_kernels_bind_graph(rk, dg, 0, false, &next, err));
+    CLIRR_TRY(CLIRR_ROUND_ARG(rk, next, level));
     CLIRR_TRY(clirr_worklist_reset(&wl, &opts->source, 1, err));
     for (uint32_t depth = 0; clirr_worklist_size(&wl) > 0; depth++) {
-        CLIRR_TRY(CLIRR_ARG(k, next + 1, depth));
-        CLIRR_TRY(clirr_worklist_round(&wl, k, next + 2, wg, err));
+        CLIRR_TRY(CLIRR_ROUND_ARG(rk, next + 1, depth));
+        CLIRR_TRY(clirr_round_run(ctx, rk, &wl, next + 2, err));
         stats->iterations++;
     }
     stats->wl_grows = wl.grows;
@@ -72,6 +73,8 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
     cl_mem level = NULL;
     cl_kernel k = NULL;
     cl_program prog = NULL;
+    clirr_round_kernels rk;
+    size_t wg = 0;
     bool topo = opts->variant == CLIRR_VARIANT_TOPO;
     memset(&dg, 0, sizeof dg);
     memset(stats, 0, sizeof *stats);
@@ -80,10 +83,15 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
 
     /* Build before the clock starts: a run times the algorithm, not the
      * compiler. */
-    CLIRR_TRY(clirr_program_get(ctx, "bfs.cl", topo ? "" : clirr_worklist_push_option(opts->push),
-                                &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, topo ? "bfs_topo" : "bfs_data", &k, err));
-    size_t wg = clirr_wg_size(ctx, k, opts->wg_size);
+    if (topo) {
+        CLIRR_TRY(clirr_program_get(ctx, "bfs.cl", "", &prog, err));
+        CLIRR_TRY(clirr_kernel_get(ctx, prog, "bfs_topo", &k, err));
+        wg = clirr_wg_size(ctx, k, opts->wg_size);
+    } else {
+        CLIRR_TRY(clirr_round_kernels_get(ctx, "bfs.cl", "", "bfs_data", opts->push, opts->wg_size,
+                                          &rk, err));
+        wg = rk.wg;
+    }
     stats->wg_size = (unsigned)wg;
 
     uint64_t start = clirr_run_start(ctx);
@@ -94,12 +102,11 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
     if (topo)
         CLIRR_TRY(run_topo(ctx, k, wg, &dg, level, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, k, wg, &dg, level, opts, stats, err));
+        CLIRR_TRY(run_data(ctx, &rk, &dg, level, opts, stats, err));
     CLIRR_TRY(clirr_buf_read(ctx, level, 0, (size_t)g->n * sizeof(uint32_t), level_out, err));
     CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
     clirr_run_count_reached(g, (const uint32_t *)level_out, NONE, stats);
 fail:
-    clirr_kernel_release(&k);
     clirr_dgraph_release(&dg);
     clirr_mem_release(&level);
     if (rc != CLIRR_OK)

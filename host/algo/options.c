@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *variant_names[CLIRR_VARIANT_COUNT_] = {"topo", "data"};
-static const char *push_names[CLIRR_PUSH_COUNT_] = {"atomic", "chunk", "scan"};
+static const char *push_names[CLIRR_PUSH_COUNT_] = {"atomic", "chunk", "scan", "auto"};
 
 const char *clirr_variant_name(clirr_variant v)
 {
@@ -41,5 +41,5 @@ void clirr_algo_opts_default(clirr_algo_opts *opts)
 {
     memset(opts, 0, sizeof *opts);
     opts->variant = CLIRR_VARIANT_DATA;
-    opts->push = CLIRR_PUSH_CHUNK;
+    opts->push = CLIRR_PUSH_AUTO;
 }

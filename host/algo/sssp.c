@@ -4,11 +4,11 @@
  * cl/sssp.cl, study shared/papers/000. Distances are uint32 with
  * CLIRR_SSSP_INF for unreached; an unweighted graph has unit weights. */
 #include "algo/dgraph.h"
+#include "algo/round.h"
 #include "algo/run.h"
 #include "prim/prim.h"
 #include "prim/worklist.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #define NONE UINT32_MAX
@@ -60,21 +60,21 @@ fail:
     return rc;
 }
 
-static int run_data(clirr_ctx *ctx, cl_kernel k, size_t wg, const clirr_dgraph *dg,
-                    cl_mem dist, cl_mem status, const clirr_algo_opts *opts,
-                    clirr_algo_stats *stats, clirr_error *err)
+static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph *dg, cl_mem dist,
+                    cl_mem status, const clirr_algo_opts *opts, clirr_algo_stats *stats,
+                    clirr_error *err)
 {
     int rc = CLIRR_OK;
     clirr_worklist wl;
     memset(&wl, 0, sizeof wl);
-    CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, opts->push, err));
+    CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
     cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind(dg, k, 0, true, &next, err));
-    CLIRR_TRY(CLIRR_ARG(k, next, dist));
-    CLIRR_TRY(CLIRR_ARG(k, next + 1, status));
+    CLIRR_TRY(clirr_round_kernels_bind_graph(rk, dg, 0, true, &next, err));
+    CLIRR_TRY(CLIRR_ROUND_ARG(rk, next, dist));
+    CLIRR_TRY(CLIRR_ROUND_ARG(rk, next + 1, status));
     CLIRR_TRY(clirr_worklist_reset(&wl, &opts->source, 1, err));
     while (clirr_worklist_size(&wl) > 0) {
-        CLIRR_TRY(clirr_worklist_round(&wl, k, next + 2, wg, err));
+        CLIRR_TRY(clirr_round_run(ctx, rk, &wl, next + 2, err));
         stats->iterations++;
     }
     stats->wl_grows = wl.grows;
@@ -93,6 +93,8 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     cl_mem dist = NULL, status = NULL;
     cl_kernel k = NULL;
     cl_program prog = NULL;
+    clirr_round_kernels rk;
+    size_t wg = 0;
     bool topo = opts->variant == CLIRR_VARIANT_TOPO;
     memset(&dg, 0, sizeof dg);
     memset(stats, 0, sizeof *stats);
@@ -100,12 +102,16 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
     CLIRR_TRY(check_weights(g, err));
 
-    char options[128];
-    snprintf(options, sizeof options, "%s%s", g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS ",
-             topo ? "" : clirr_worklist_push_option(opts->push));
-    CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", options, &prog, err));
-    CLIRR_TRY(clirr_kernel_create(ctx, prog, topo ? "sssp_topo" : "sssp_data", &k, err));
-    size_t wg = clirr_wg_size(ctx, k, opts->wg_size);
+    const char *options = g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
+    if (topo) {
+        CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", options, &prog, err));
+        CLIRR_TRY(clirr_kernel_get(ctx, prog, "sssp_topo", &k, err));
+        wg = clirr_wg_size(ctx, k, opts->wg_size);
+    } else {
+        CLIRR_TRY(clirr_round_kernels_get(ctx, "sssp.cl", options, "sssp_data", opts->push,
+                                          opts->wg_size, &rk, err));
+        wg = rk.wg;
+    }
     stats->wg_size = (unsigned)wg;
 
     uint64_t start = clirr_run_start(ctx);
@@ -118,13 +124,12 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     if (topo)
         CLIRR_TRY(run_topo(ctx, k, wg, &dg, dist, status, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, k, wg, &dg, dist, status, opts, stats, err));
+        CLIRR_TRY(run_data(ctx, &rk, &dg, dist, status, opts, stats, err));
     CLIRR_TRY(check_overflow(ctx, status, err));
     CLIRR_TRY(clirr_buf_read(ctx, dist, 0, (size_t)g->n * sizeof(uint32_t), dist_out, err));
     CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
     clirr_run_count_reached(g, dist_out, NONE, stats);
 fail:
-    clirr_kernel_release(&k);
     clirr_dgraph_release(&dg);
     clirr_mem_release(&dist);
     clirr_mem_release(&status);

@@ -38,8 +38,8 @@ static void print_help(void)
            "  --symmetrize       add the reverse of every arc of every input\n"
            "  --device SEL       devices (default all)\n"
            "  --variant V[,V]    topo, data or all (default all)\n"
-           "  --push M[,M]       data-driven push modes: atomic, chunk, scan, all\n"
-           "                     (default chunk)\n"
+           "  --push M[,M]       data-driven push modes: atomic, chunk, scan, auto, all\n"
+           "                     (default auto)\n"
            "  --source N         source vertex (default 0)\n"
            "  --repeat N         timed trials per case (default 5)\n"
            "  --warmup N         untimed runs first (default 1)\n"
@@ -388,7 +388,7 @@ int cmd_bench(int argc, char **argv)
     if (!cfg->nvariants)
         add_variant(cfg, "all");
     if (!cfg->npushes)
-        add_push(cfg, "chunk");
+        add_push(cfg, "auto");
 
     clirr_error err;
     clirr_error_clear(&err);

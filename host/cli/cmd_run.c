@@ -6,6 +6,7 @@
 #include "input.h"
 #include "measure.h"
 #include "report.h"
+#include "templates/policy.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -43,8 +44,8 @@ static void print_help(void)
            "  --device SEL        index, name substring, cpu, gpu, all, auto (default:\n"
            "                      $CLIRR_DEVICE, else auto = first GPU, else device 0)\n"
            "  --variant V[,V]     topo, data or all (default data)\n"
-           "  --push MODE         data-driven worklist push: atomic, chunk, scan\n"
-           "                      (default chunk)\n"
+           "  --push MODE         data-driven worklist push: atomic, chunk, scan, or\n"
+           "                      auto = chosen per round (default auto)\n"
            "  --source N          source vertex, 0-based (default 0)\n"
            "  --verify            compare with the CPU reference (default)\n"
            "  --no-verify         skip the comparison (verified: null)\n"
@@ -113,8 +114,10 @@ static void explain(const run_config *cfg, clirr_ctx *ctx, const clirr_device *d
            cfg->nvariants > 1 || o->variant != CLIRR_VARIANT_DATA ? "asked for with --variant"
                                                                   : "default: data-driven");
     if (o->variant == CLIRR_VARIANT_DATA) {
-        printf("  push      %s (%s)\n", clirr_push_mode_name(o->push),
-               o->push == CLIRR_PUSH_CHUNK ? "default: one atomic per work-item" : "asked for with --push");
+        if (o->push == CLIRR_PUSH_AUTO)
+            printf("  push      auto (default): %s\n", clirr_policy_push_reason(&dev->caps));
+        else
+            printf("  push      %s (asked for with --push)\n", clirr_push_mode_name(o->push));
         if (o->wl_capacity)
             printf("  worklist  initial capacity %zu (--wl-capacity); grows and reruns the round on overflow\n",
                    o->wl_capacity);

@@ -1,6 +1,7 @@
 /* host/templates/policy.c - which parallelization templates a device can
  * run, from its capabilities. One table, so every rule is in one place. */
 #include "clirr/templates.h"
+#include "templates/policy.h"
 
 #include <string.h>
 
@@ -46,4 +47,25 @@ bool clirr_template_runnable(const clirr_caps *caps, clirr_template t, const cha
     if (why)
         *why = no;
     return no == NULL;
+}
+
+/* A round of at least universe/SCAN_SHARE items places its pushes by a
+ * prefix sum over the marks. Measured on an H100 and 16-core PoCL (README,
+ * "Measured"): the scan pass wins on rmat and uniform random frontiers,
+ * loses by 2x (H100) to 24x (PoCL) on a grid's thin wavefront. */
+#define SCAN_SHARE 16u
+
+clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_t universe)
+{
+    if ((uint64_t)size * SCAN_SHARE >= universe)
+        return CLIRR_PUSH_SCAN;
+    return caps->is_gpu ? CLIRR_PUSH_ATOMIC : CLIRR_PUSH_CHUNK;
+}
+
+const char *clirr_policy_push_reason(const clirr_caps *caps)
+{
+    return caps->is_gpu ? "per round: scan when the round holds at least 1/16 of the vertices, "
+                          "else atomic (cheap on GPUs)"
+                        : "per round: scan when the round holds at least 1/16 of the vertices, "
+                          "else chunk (one atomic per work-item: contended atomics are dear on CPUs)";
 }

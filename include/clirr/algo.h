@@ -34,7 +34,7 @@ typedef struct clirr_algo_opts {
     unsigned wg_size;          /* work-group size; 0 = device default */
 } clirr_algo_opts;
 
-/* Defaults: data-driven, chunked push, source 0. */
+/* Defaults: data-driven, push mode chosen per round (auto), source 0. */
 void clirr_algo_opts_default(clirr_algo_opts *opts);
 
 typedef struct clirr_algo_stats {
