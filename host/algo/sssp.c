@@ -80,6 +80,7 @@ static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph 
     stats->wl_grows = wl.grows;
     stats->wl_reruns = wl.reruns;
     stats->wl_max = wl.max_size;
+    memcpy(stats->wl_rounds, wl.rounds, sizeof stats->wl_rounds);
 fail:
     clirr_worklist_release(&wl);
     return rc;

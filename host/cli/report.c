@@ -73,6 +73,11 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in)
         json_object_object_add(wl, "grows", json_object_new_int64(s->wl_grows));
         json_object_object_add(wl, "reruns", json_object_new_int64(s->wl_reruns));
         json_object_object_add(wl, "max_size", json_object_new_int64((int64_t)s->wl_max));
+        json_object *rounds = json_object_new_object();
+        for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+            json_object_object_add(rounds, clirr_push_mode_name((clirr_push_mode)m),
+                                   json_object_new_int64(s->wl_rounds[m]));
+        json_object_object_add(wl, "rounds_by_push", rounds);
         json_object_object_add(o, "worklist", wl);
     }
     json_object_object_add(o, "verified", r->verified < 0 ? NULL : json_object_new_boolean(r->verified));

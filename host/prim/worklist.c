@@ -168,6 +168,8 @@ int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, si
         CLIRR_TRY(clirr_launch(wl->ctx, kernel, wl->size, wg, err));
         CLIRR_TRY(clirr_worklist_end(wl, &rerun, err));
     } while (rerun);
+    if ((unsigned)wl->mode < CLIRR_PUSH_AUTO)
+        wl->rounds[wl->mode]++;
 fail:
     return rc;
 }

@@ -38,6 +38,7 @@ typedef struct clirr_worklist {
     uint32_t grows;
     uint32_t reruns;
     uint64_t max_size;
+    uint32_t rounds[CLIRR_PUSH_AUTO]; /* rounds run in each push mode */
 } clirr_worklist;
 
 /* Set up a worklist for ids < universe with room for `capacity` items per

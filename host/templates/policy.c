@@ -52,8 +52,11 @@ bool clirr_template_runnable(const clirr_caps *caps, clirr_template t, const cha
 /* A round of at least universe/SCAN_SHARE items places its pushes by a
  * prefix sum over the marks. Measured on an H100 and 16-core PoCL (README,
  * "Measured"): the scan pass wins on rmat and uniform random frontiers,
- * loses by 2x (H100) to 24x (PoCL) on a grid's thin wavefront. */
-#define SCAN_SHARE 16u
+ * loses by 2x (H100) to 24x (PoCL) on a grid's thin wavefront (at most
+ * sqrt(n) items a round). The input size predicts the pushes poorly (a
+ * few rmat hubs push a million), so the share is small: only rounds far
+ * thinner than the graph avoid the scan. */
+#define SCAN_SHARE 256u
 
 clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_t universe)
 {
@@ -64,8 +67,8 @@ clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_
 
 const char *clirr_policy_push_reason(const clirr_caps *caps)
 {
-    return caps->is_gpu ? "per round: scan when the round holds at least 1/16 of the vertices, "
+    return caps->is_gpu ? "per round: scan when the round holds at least 1/256 of the vertices, "
                           "else atomic (cheap on GPUs)"
-                        : "per round: scan when the round holds at least 1/16 of the vertices, "
+                        : "per round: scan when the round holds at least 1/256 of the vertices, "
                           "else chunk (one atomic per work-item: contended atomics are dear on CPUs)";
 }

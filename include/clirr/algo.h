@@ -50,6 +50,7 @@ typedef struct clirr_algo_stats {
     uint32_t wl_grows;          /* worklist capacity increases */
     uint32_t wl_reruns;         /* rounds rerun after an overflow */
     uint64_t wl_max;            /* largest worklist seen */
+    uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
 } clirr_algo_stats;
 
 /* Level of every vertex from opts->source; -1 = unreached. */
