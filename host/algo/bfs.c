@@ -57,10 +57,7 @@ static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph 
         CLIRR_TRY(clirr_round_run(ctx, rk, &wl, next + 2, err));
         stats->iterations++;
     }
-    stats->wl_grows = wl.grows;
-    stats->wl_reruns = wl.reruns;
-    stats->wl_max = wl.max_size;
-    memcpy(stats->wl_rounds, wl.rounds, sizeof stats->wl_rounds);
+    clirr_run_worklist_stats(&wl, stats);
 fail:
     clirr_worklist_release(&wl);
     return rc;

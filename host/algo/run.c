@@ -1,6 +1,8 @@
 /* host/algo/run.c - timing and statistics common to every algorithm run. */
 #include "algo/run.h"
 
+#include <string.h>
+
 int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err)
 {
     if (g->n == 0)
@@ -41,4 +43,12 @@ void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32
         }
     stats->reached = reached;
     stats->edges_traversed = edges;
+}
+
+void clirr_run_worklist_stats(const clirr_worklist *wl, clirr_algo_stats *stats)
+{
+    stats->wl_grows = wl->grows;
+    stats->wl_reruns = wl->reruns;
+    stats->wl_max = wl->max_size;
+    memcpy(stats->wl_rounds, wl->rounds, sizeof stats->wl_rounds);
 }

@@ -4,6 +4,7 @@
 #define CLIRR_ALGO_RUN_H
 
 #include "clirr/algo.h"
+#include "prim/worklist.h"
 #include "runtime/runtime.h"
 
 /* CLIRR_ERR_USAGE unless source < g->n. */
@@ -21,5 +22,9 @@ int clirr_run_stop(clirr_ctx *ctx, uint64_t start, clirr_algo_stats *stats, clir
  * marks vertices the run did not reach. */
 void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
                              clirr_algo_stats *stats);
+
+/* The worklist's statistics (grows, reruns, largest size, rounds per push
+ * mode) into stats. */
+void clirr_run_worklist_stats(const clirr_worklist *wl, clirr_algo_stats *stats);
 
 #endif

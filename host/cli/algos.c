@@ -58,4 +58,9 @@ const cli_algo *cli_algo_find(const char *name)
     return NULL;
 }
 
+const cli_algo *cli_algo_at(size_t i)
+{
+    return i < sizeof algos / sizeof algos[0] ? &algos[i] : NULL;
+}
+
 const char *cli_algo_names(void) { return "bfs, sssp"; }

@@ -24,6 +24,9 @@ typedef struct cli_algo {
 /* The algorithm called name, or NULL. */
 const cli_algo *cli_algo_find(const char *name);
 
+/* The i-th algorithm of the table, or NULL past its end. */
+const cli_algo *cli_algo_at(size_t i);
+
 /* "bfs, sssp" for messages. */
 const char *cli_algo_names(void);
 

@@ -7,6 +7,7 @@
 #include "algos.h"
 #include "cli.h"
 #include "input.h"
+#include "lists.h"
 #include "measure.h"
 #include "report.h"
 
@@ -73,57 +74,6 @@ typedef struct bench_row {
     size_t input;
     cli_result res;
 } bench_row;
-
-/* Comma lists into the config. Each returns 0 or prints and returns 2. */
-static int parse_list(const char *text, const char *what, int (*one)(bench_config *, const char *),
-                      bench_config *cfg)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", text);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-        if (one(cfg, tok))
-            return cli_usage_error("bench", "unknown %s '%s'", what, tok);
-    return 0;
-}
-
-static int add_algo(bench_config *c, const char *name)
-{
-    const cli_algo *a = cli_algo_find(name);
-    if (!a || c->nalgos == MAX_ALGOS)
-        return -1;
-    c->algos[c->nalgos++] = a;
-    return 0;
-}
-
-static int add_variant(bench_config *c, const char *name)
-{
-    if (!strcmp(name, "all")) {
-        for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++)
-            c->variants[v] = (clirr_variant)v;
-        c->nvariants = CLIRR_VARIANT_COUNT_;
-        return 0;
-    }
-    clirr_variant v;
-    if (clirr_variant_parse(name, &v) || c->nvariants == CLIRR_VARIANT_COUNT_)
-        return -1;
-    c->variants[c->nvariants++] = v;
-    return 0;
-}
-
-static int add_push(bench_config *c, const char *name)
-{
-    if (!strcmp(name, "all")) {
-        for (int p = 0; p < CLIRR_PUSH_COUNT_; p++)
-            c->pushes[p] = (clirr_push_mode)p;
-        c->npushes = CLIRR_PUSH_COUNT_;
-        return 0;
-    }
-    clirr_push_mode p;
-    if (clirr_push_mode_parse(name, &p) || c->npushes == CLIRR_PUSH_COUNT_)
-        return -1;
-    c->pushes[c->npushes++] = p;
-    return 0;
-}
 
 static const char *input_name(const bench_input *in) { return in->file ? in->file : in->spec; }
 
@@ -331,13 +281,23 @@ int cmd_bench(int argc, char **argv)
     cfg->warmup = 1;
     cfg->selector = "all";
     unsigned long long v;
+    const char *bad = NULL;
     int c, code = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case O_ALGO: code = parse_list(optarg, "algorithm", add_algo, cfg); break;
-        case O_VARIANT: code = parse_list(optarg, "variant", add_variant, cfg); break;
-        case O_PUSH: code = parse_list(optarg, "push mode", add_push, cfg); break;
+        case O_ALGO:
+            if ((bad = cli_list_algos(optarg, cfg->algos, MAX_ALGOS, &cfg->nalgos)))
+                code = cli_usage_error("bench", "unknown algorithm '%s' (known: %s)", bad, cli_algo_names());
+            break;
+        case O_VARIANT:
+            if ((bad = cli_list_variants(optarg, cfg->variants, &cfg->nvariants)))
+                code = cli_usage_error("bench", "unknown variant '%s' (topo, data or all)", bad);
+            break;
+        case O_PUSH:
+            if ((bad = cli_list_pushes(optarg, cfg->pushes, &cfg->npushes)))
+                code = cli_usage_error("bench", "unknown push mode '%s' (atomic, chunk, scan, auto, all)", bad);
+            break;
         case O_GRAPH:
         case O_GEN:
             if (cfg->ninputs == MAX_INPUTS) {
@@ -383,12 +343,13 @@ int cmd_bench(int argc, char **argv)
         free(cfg);
         return cli_usage_error("bench", "give at least one --graph FILE or --gen SPEC");
     }
+    /* Defaults: every algorithm and variant, the automatic push. */
     if (!cfg->nalgos)
-        add_algo(cfg, "bfs"), add_algo(cfg, "sssp");
+        cli_list_algos("all", cfg->algos, MAX_ALGOS, &cfg->nalgos);
     if (!cfg->nvariants)
-        add_variant(cfg, "all");
+        cli_list_variants("all", cfg->variants, &cfg->nvariants);
     if (!cfg->npushes)
-        add_push(cfg, "auto");
+        cli_list_pushes("auto", cfg->pushes, &cfg->npushes);
 
     clirr_error err;
     clirr_error_clear(&err);

@@ -4,6 +4,7 @@
 #include "algos.h"
 #include "cli.h"
 #include "input.h"
+#include "lists.h"
 #include "measure.h"
 #include "report.h"
 #include "templates/policy.h"
@@ -66,44 +67,6 @@ static void print_help(void)
 enum { OPT_GRAPH = 256, OPT_GEN, OPT_SYM, OPT_DEVICE, OPT_VARIANT, OPT_PUSH, OPT_SOURCE,
        OPT_VERIFY, OPT_NOVERIFY, OPT_REPEAT, OPT_WARMUP, OPT_WG, OPT_WLCAP, OPT_OUTPUT,
        OPT_JSON, OPT_EXPLAIN, OPT_HELP };
-
-/* Split a comma list into algorithms. */
-static int parse_algos(const char *text, const cli_algo **out, size_t *n)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", text);
-    *n = 0;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        const cli_algo *a = cli_algo_find(tok);
-        if (!a)
-            return cli_usage_error("run", "unknown algorithm '%s' (known: %s)", tok, cli_algo_names());
-        if (*n < MAX_ALGOS)
-            out[(*n)++] = a;
-    }
-    if (*n == 0)
-        return cli_usage_error("run", "no algorithm given (known: %s)", cli_algo_names());
-    return 0;
-}
-
-static int parse_variants(const char *text, clirr_variant *out, size_t *n)
-{
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", text);
-    *n = 0;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (!strcmp(tok, "all")) {
-            for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++)
-                out[(*n)++] = (clirr_variant)v;
-            return 0;
-        }
-        clirr_variant v;
-        if (clirr_variant_parse(tok, &v) != 0)
-            return cli_usage_error("run", "unknown variant '%s' (topo, data or all)", tok);
-        if (*n < CLIRR_VARIANT_COUNT_)
-            out[(*n)++] = v;
-    }
-    return 0;
-}
 
 /* What was chosen for one run, and why. */
 static void explain(const run_config *cfg, clirr_ctx *ctx, const clirr_device *dev,
@@ -274,7 +237,7 @@ int cmd_run(int argc, char **argv)
     cfg.repeat = 1;
     cfg.variants[0] = CLIRR_VARIANT_DATA;
     cfg.nvariants = 1;
-    const char *selector = NULL;
+    const char *selector = NULL, *bad = NULL;
     unsigned long long v;
     int c;
     optind = 1;
@@ -285,8 +248,8 @@ int cmd_run(int argc, char **argv)
         case OPT_SYM: cfg.symmetrize = true; break;
         case OPT_DEVICE: selector = optarg; break;
         case OPT_VARIANT:
-            if (parse_variants(optarg, cfg.variants, &cfg.nvariants))
-                return 2;
+            if ((bad = cli_list_variants(optarg, cfg.variants, &cfg.nvariants)))
+                return cli_usage_error("run", "unknown variant '%s' (topo, data or all)", bad);
             break;
         case OPT_PUSH:
             if (clirr_push_mode_parse(optarg, &cfg.opts.push) != 0)
@@ -330,8 +293,8 @@ int cmd_run(int argc, char **argv)
         return cli_usage_error("run", "missing ALGO (known: %s)", cli_algo_names());
     if (optind + 1 < argc)
         return cli_usage_error("run", "unexpected argument '%s'", argv[optind + 1]);
-    if (parse_algos(argv[optind], cfg.algos, &cfg.nalgos))
-        return 2;
+    if ((bad = cli_list_algos(argv[optind], cfg.algos, MAX_ALGOS, &cfg.nalgos)))
+        return cli_usage_error("run", "unknown algorithm '%s' (known: %s)", bad, cli_algo_names());
     if (!cfg.graph_file == !cfg.graph_spec)
         return cli_usage_error("run", "give exactly one of --graph FILE and --gen SPEC");
 
