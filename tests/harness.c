@@ -141,6 +141,9 @@ static void slurp(int fd, char *buf, size_t size)
         buf[used] = '\0';
 }
 
+/* OCL_ICD_FILENAMES as the process started, before OpenCL touched it. */
+static char *saved_icd_filenames;
+
 int th_run(char *const argv[], char *out, size_t out_size, char *errbuf,
            size_t err_size, int *signo)
 {
@@ -156,6 +159,11 @@ int th_run(char *const argv[], char *out, size_t out_size, char *errbuf,
     if (pid == 0) {
         dup2(ofd, 1);
         dup2(efd, 2);
+        /* The ICD loader (ocl-icd) splits OCL_ICD_FILENAMES in place, so
+         * after this process listed its platforms the variable names only
+         * the first driver; give the child the list as it was. */
+        if (saved_icd_filenames)
+            setenv("OCL_ICD_FILENAMES", saved_icd_filenames, 1);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -202,6 +210,8 @@ static void remove_tree(const char *dir)
 
 int main(int argc, char **argv)
 {
+    if (getenv("OCL_ICD_FILENAMES"))
+        saved_icd_filenames = strdup(getenv("OCL_ICD_FILENAMES"));
     bool list = false;
     int npat = 0;
     char **pat = calloc((size_t)argc + 1, sizeof *pat);
@@ -301,5 +311,6 @@ int main(int argc, char **argv)
     free(devs);
     free(pat);
     free(entries);
+    free(saved_icd_filenames);
     return failed ? 1 : 0;
 }
