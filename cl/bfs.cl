@@ -1,5 +1,7 @@
 /* cl/bfs.cl - breadth-first search levels (data-driven vs topology-driven
- * study, shared/papers/000, sections III-IV).
+ * study, shared/papers/000, sections III-IV), each round a nested loop over
+ * vertices and their arcs run through the templates of
+ * cl/templates/nested_loop.clh.
  *
  * level[v] is the hop count from the source, CLIRR_NONE = unreached (the
  * host turns that into -1). Rounds are level-synchronous: round `depth`
@@ -12,38 +14,42 @@
 #include "common/compat.clh"
 #include "common/worklist.clh"
 
-__kernel void bfs_topo(__global const uint *row, __global const uint *col,
-                       __global uint *level, const uint n, const uint depth,
-                       volatile __global uint *changed)
-{
-    for (uint u = get_global_id(0); u < n; u += get_global_size(0)) {
-        if (level[u] != depth)
-            continue;
-        for (uint e = row[u]; e < row[u + 1]; e++) {
-            uint v = col[e];
-            if (level[v] == CLIRR_NONE) {
-                level[v] = depth + 1;
-                *changed = 1;
-            }
-        }
+#define NL_NAME bfs_topo
+#define NL_PARAMS                                                              \
+    __global const uint *row, __global const uint *col, __global uint *level,  \
+        const uint n, const uint depth, volatile __global uint *changed
+#define NL_NITEMS n
+#define NL_ITEM(k) (k)
+#define NL_COUNT(u) (level[u] == depth ? row[(u) + 1] - row[u] : 0u)
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint v = col[row[u] + (j)];                                            \
+        if (level[v] == CLIRR_NONE) {                                          \
+            level[v] = depth + 1;                                              \
+            *changed = 1;                                                      \
+        }                                                                      \
     }
-}
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
 
-__kernel void bfs_data(__global const uint *row, __global const uint *col,
-                       __global uint *level, const uint depth, WL_PARAMS)
-{
-    WL_BEGIN;
-    for (uint i = get_global_id(0); i < wl_in_size; i += get_global_size(0)) {
-        uint u = wl_in[i];
-        for (uint e = row[u]; e < row[u + 1]; e++) {
-            uint v = col[e];
-            uint lv = level[v];
-            /* A rerun pushes again what the overflowed attempt discovered. */
-            if (lv == CLIRR_NONE || (wl_rerun && lv == depth + 1)) {
-                level[v] = depth + 1;
-                wl_push(v);
-            }
-        }
+#define NL_NAME bfs_data
+#define NL_PARAMS                                                              \
+    __global const uint *row, __global const uint *col, __global uint *level,  \
+        const uint depth, WL_PARAMS
+#define NL_NITEMS wl_in_size
+#define NL_ITEM(k) wl_in[k]
+#define NL_COUNT(u) (row[(u) + 1] - row[u])
+#define NL_KERNEL_BEGIN WL_BEGIN
+#define NL_KERNEL_END WL_END
+/* A rerun pushes again what the overflowed attempt discovered. */
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint v = col[row[u] + (j)];                                            \
+        uint lv = level[v];                                                    \
+        if (lv == CLIRR_NONE || (wl_rerun && lv == depth + 1)) {               \
+            level[v] = depth + 1;                                              \
+            wl_push(v);                                                        \
+        }                                                                      \
     }
-    WL_END;
-}
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"

@@ -1,5 +1,7 @@
 /* cl/sssp.cl - single-source shortest paths over non-negative integer
- * weights (data-driven vs topology-driven study, shared/papers/000).
+ * weights (data-driven vs topology-driven study, shared/papers/000), each
+ * round a nested loop over vertices and their arcs run through the
+ * templates of cl/templates/nested_loop.clh.
  *
  * dist[v] is the shortest known distance, CLIRR_NONE = unreached. With
  * -DCLIRR_UNIT_WEIGHTS every arc weighs 1 and `weight` is not read.
@@ -11,7 +13,7 @@
  *   sssp_data  the worklist's vertices relax their arcs with atomic_min and
  *              push every vertex they improve.
  * A distance that would not fit 32 bits sets status[1] (the host reports
- * it) instead of wrapping. */
+ * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
 
@@ -21,9 +23,13 @@
 #define WEIGHT(e) ((uint)weight[e])
 #endif
 
-/* d + w, or CLIRR_NONE (and the overflow flag) when it does not fit. */
+/* d + w, or CLIRR_NONE (and the overflow flag) when it does not fit. An
+ * unreached d gives CLIRR_NONE: a round may read a vertex's distance just
+ * before another work-item sets it (NL_PREP and NL_COUNT read it apart). */
 inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 {
+    if (d == CLIRR_NONE)
+        return CLIRR_NONE;
     if (w >= CLIRR_NONE - d) {
         *overflow = 1;
         return CLIRR_NONE;
@@ -31,46 +37,49 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
     return d + w;
 }
 
-/* status[0] = changed, status[1] = overflow. */
-__kernel void sssp_topo(__global const uint *row, __global const uint *col,
-                        __global const int *weight, volatile __global uint *dist,
-                        const uint n, volatile __global uint *status)
-{
-    for (uint u = get_global_id(0); u < n; u += get_global_size(0)) {
-        uint du = dist[u];
-        if (du == CLIRR_NONE)
-            continue;
-        for (uint e = row[u]; e < row[u + 1]; e++) {
-            uint v = col[e];
-            uint nd = relax_sum(du, WEIGHT(e), &status[1]);
-            if (nd < dist[v]) {
-                dist[v] = nd;
-                status[0] = 1;
-            }
-        }
+#define NL_NAME sssp_topo
+#define NL_PARAMS                                                              \
+    __global const uint *row, __global const uint *col, __global const int *weight, \
+        volatile __global uint *dist, const uint n, volatile __global uint *status
+#define NL_NITEMS n
+#define NL_ITEM(k) (k)
+#define NL_COUNT(u) (dist[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
+#define NL_PREP(u) uint du = dist[u];
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd < dist[v]) {                                                    \
+            dist[v] = nd;                                                      \
+            status[0] = 1;                                                     \
+        }                                                                      \
     }
-}
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
 
-/* status[1] = overflow. */
-__kernel void sssp_data(__global const uint *row, __global const uint *col,
-                        __global const int *weight, volatile __global uint *dist,
-                        volatile __global uint *status, WL_PARAMS)
-{
-    WL_BEGIN;
-    for (uint i = get_global_id(0); i < wl_in_size; i += get_global_size(0)) {
-        uint u = wl_in[i];
-        uint du = dist[u];
-        for (uint e = row[u]; e < row[u + 1]; e++) {
-            uint v = col[e];
-            uint nd = relax_sum(du, WEIGHT(e), &status[1]);
-            if (nd == CLIRR_NONE)
-                continue;
-            uint old = atomic_min(&dist[v], nd);
-            /* A rerun pushes again what the overflowed attempt improved:
-             * then dist[v] already equals nd. */
-            if (nd < old || (wl_rerun && nd == old))
-                wl_push(v);
-        }
+#define NL_NAME sssp_data
+#define NL_PARAMS                                                              \
+    __global const uint *row, __global const uint *col, __global const int *weight, \
+        volatile __global uint *dist, volatile __global uint *status, WL_PARAMS
+#define NL_NITEMS wl_in_size
+#define NL_ITEM(k) wl_in[k]
+#define NL_COUNT(u) (row[(u) + 1] - row[u])
+#define NL_PREP(u) uint du = dist[u];
+#define NL_KERNEL_BEGIN WL_BEGIN
+#define NL_KERNEL_END WL_END
+/* A rerun pushes again what the overflowed attempt improved: then dist[v]
+ * already equals nd. */
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd != CLIRR_NONE) {                                                \
+            uint old = atomic_min(&dist[v], nd);                               \
+            if (nd < old || (wl_rerun && nd == old))                           \
+                wl_push(v);                                                    \
+        }                                                                      \
     }
-    WL_END;
-}
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"

@@ -1,34 +1,38 @@
 /* host/algo/bfs.c - breadth-first search on the device, topology-driven or
- * data-driven (kernels: cl/bfs.cl; study: shared/papers/000). Levels are
- * uint on the device with CLIRR_NONE for unreached, which read as int32 is
- * exactly CLIRR_BFS_UNREACHED (-1). */
+ * data-driven (kernels: cl/bfs.cl; study: shared/papers/000), each round's
+ * loop over vertices and arcs run through the run's nested-loop template.
+ * Levels are uint on the device with CLIRR_NONE for unreached, which read as
+ * int32 is exactly CLIRR_BFS_UNREACHED (-1). */
 #include "algo/dgraph.h"
 #include "algo/round.h"
 #include "algo/run.h"
 #include "prim/prim.h"
-#include "prim/worklist.h"
 
 #include <string.h>
 
 #define NONE UINT32_MAX
+#define TOPO_PARAMS 6  /* row, col, level, n, depth, changed */
+#define DATA_PARAMS 12 /* row, col, level, depth, WL_PARAMS (8) */
 
 /* Every vertex every round; stops after a round that changed nothing. */
-static int run_topo(clirr_ctx *ctx, cl_kernel k, size_t wg, const clirr_dgraph *dg,
-                    cl_mem level, clirr_algo_stats *stats, clirr_error *err)
+static int run_topo(clirr_ctx *ctx, clirr_nl *nl, const clirr_dgraph *dg, cl_mem level,
+                    clirr_algo_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_mem changed = NULL;
     CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &changed, err));
+    const cl_kernel *k;
+    unsigned nk = clirr_nl_kernels(nl, &k);
     cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind(dg, k, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_ARG(k, next, level));
-    CLIRR_TRY(CLIRR_ARG(k, next + 1, dg->n));
-    CLIRR_TRY(CLIRR_ARG(k, next + 3, changed));
+    CLIRR_TRY(clirr_dgraph_bind_all(dg, k, nk, 0, false, &next, err));
+    CLIRR_TRY(CLIRR_NL_ARG(nl, next, level));
+    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 1, dg->n));
+    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 3, changed));
     for (uint32_t depth = 0;; depth++) {
         uint32_t flag = 0;
         CLIRR_TRY(clirr_buf_write(ctx, changed, 0, sizeof flag, &flag, err));
-        CLIRR_TRY(CLIRR_ARG(k, next + 2, depth));
-        CLIRR_TRY(clirr_launch(ctx, k, dg->n, wg, err));
+        CLIRR_TRY(CLIRR_NL_ARG(nl, next + 2, depth));
+        CLIRR_TRY(clirr_nl_run(nl, dg->n, err));
         CLIRR_TRY(clirr_buf_read(ctx, changed, 0, sizeof flag, &flag, err));
         stats->iterations++;
         if (!flag)
@@ -40,21 +44,20 @@ fail:
 }
 
 /* The frontier as a worklist; stops when it is empty. */
-static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph *dg,
-                    cl_mem level, const clirr_algo_opts *opts, clirr_algo_stats *stats,
-                    clirr_error *err)
+static int run_data(clirr_ctx *ctx, clirr_round_loop *rl, const clirr_dgraph *dg, cl_mem level,
+                    const clirr_algo_opts *opts, clirr_algo_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     clirr_worklist wl;
     memset(&wl, 0, sizeof wl);
     CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
     cl_uint next = 0;
-    CLIRR_TRY(clirr_round_kernels_bind_graph(rk, dg, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_ROUND_ARG(rk, next, level));
+    CLIRR_TRY(clirr_round_loop_bind_graph(rl, dg, false, &next, err));
+    CLIRR_TRY(CLIRR_ROUND_ARG(rl, next, level));
     CLIRR_TRY(clirr_worklist_reset(&wl, &opts->source, 1, err));
     for (uint32_t depth = 0; clirr_worklist_size(&wl) > 0; depth++) {
-        CLIRR_TRY(CLIRR_ROUND_ARG(rk, next + 1, depth));
-        CLIRR_TRY(clirr_round_run(ctx, rk, &wl, next + 2, err));
+        CLIRR_TRY(CLIRR_ROUND_ARG(rl, next + 1, depth));
+        CLIRR_TRY(clirr_round_loop_run(rl, &wl, err));
         stats->iterations++;
     }
     clirr_run_worklist_stats(&wl, stats);
@@ -67,30 +70,32 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
               int32_t *level_out, clirr_algo_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
+    bool topo = opts->variant == CLIRR_VARIANT_TOPO;
     clirr_dgraph dg;
     cl_mem level = NULL;
-    cl_kernel k = NULL;
-    cl_program prog = NULL;
-    clirr_round_kernels rk;
-    size_t wg = 0;
-    bool topo = opts->variant == CLIRR_VARIANT_TOPO;
+    clirr_nl_config cfg;
+    clirr_nl nl;
+    clirr_round_loop rl;
     memset(&dg, 0, sizeof dg);
+    memset(&cfg, 0, sizeof cfg);
+    memset(&nl, 0, sizeof nl);
+    memset(&rl, 0, sizeof rl);
     memset(stats, 0, sizeof *stats);
-    stats->template_name = "baseline";
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
+    clirr_run_template(clirr_ctx_caps(ctx), opts, 0, &cfg, stats);
 
-    /* Build before the clock starts: a run times the algorithm, not the
-     * compiler. */
+    /* Set up (build, template buffers) before the clock starts: a run times
+     * the algorithm, not the compiler. */
     if (topo) {
+        cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, "bfs.cl", "", &prog, err));
-        CLIRR_TRY(clirr_kernel_get(ctx, prog, "bfs_topo", &k, err));
-        wg = clirr_wg_size(ctx, k, opts->wg_size);
+        CLIRR_TRY(clirr_nl_init(&nl, ctx, prog, "bfs_topo", TOPO_PARAMS, g->n, &cfg, err));
+        stats->wg_size = (unsigned)nl.wg;
     } else {
-        CLIRR_TRY(clirr_round_kernels_get(ctx, "bfs.cl", "", "bfs_data", opts->push, opts->wg_size,
-                                          &rk, err));
-        wg = rk.wg;
+        CLIRR_TRY(clirr_round_loop_init(&rl, ctx, "bfs.cl", "", "bfs_data", DATA_PARAMS, g->n,
+                                        opts->push, &cfg, err));
+        stats->wg_size = (unsigned)clirr_round_loop_any(&rl)->wg;
     }
-    stats->wg_size = (unsigned)wg;
 
     uint64_t start = clirr_run_start(ctx);
     CLIRR_TRY(clirr_dgraph_upload(ctx, g, false, &dg, err));
@@ -98,17 +103,23 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
     CLIRR_TRY(clirr_prim_fill_u32(ctx, level, 0, g->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(ctx, level, opts->source, 1, 0, err));
     if (topo)
-        CLIRR_TRY(run_topo(ctx, k, wg, &dg, level, stats, err));
+        CLIRR_TRY(run_topo(ctx, &nl, &dg, level, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, &rk, &dg, level, opts, stats, err));
+        CLIRR_TRY(run_data(ctx, &rl, &dg, level, opts, stats, err));
     CLIRR_TRY(clirr_buf_read(ctx, level, 0, (size_t)g->n * sizeof(uint32_t), level_out, err));
     CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
     clirr_run_count_reached(g, (const uint32_t *)level_out, NONE, stats);
+    if (topo)
+        CLIRR_TRY(clirr_nl_child_launches(&nl, &stats->child_launches, err));
+    else
+        CLIRR_TRY(clirr_round_loop_child_launches(&rl, &stats->child_launches, err));
 fail:
+    clirr_nl_release(&nl);
+    clirr_round_loop_release(&rl);
     clirr_dgraph_release(&dg);
     clirr_mem_release(&level);
     if (rc != CLIRR_OK)
-        clirr_fail_context(err, "bfs (%s) on %s", clirr_variant_name(opts->variant),
-                           clirr_ctx_caps(ctx)->name);
+        clirr_fail_context(err, "bfs (%s, %s) on %s", clirr_variant_name(opts->variant),
+                           clirr_template_name(cfg.tmpl), clirr_ctx_caps(ctx)->name);
     return rc;
 }

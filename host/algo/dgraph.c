@@ -42,6 +42,17 @@ fail:
     return rc;
 }
 
+int clirr_dgraph_bind_all(const clirr_dgraph *dg, const cl_kernel *k, unsigned nk, cl_uint first,
+                          bool with_weight, cl_uint *next, clirr_error *err)
+{
+    for (unsigned i = 0; i < nk; i++) {
+        int rc = clirr_dgraph_bind(dg, k[i], first, with_weight, next, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
+    return CLIRR_OK;
+}
+
 void clirr_dgraph_release(clirr_dgraph *dg)
 {
     clirr_mem_release(&dg->row);

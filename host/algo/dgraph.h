@@ -23,6 +23,10 @@ int clirr_dgraph_upload(clirr_ctx *ctx, const clirr_graph *g, bool with_weights,
 int clirr_dgraph_bind(const clirr_dgraph *dg, cl_kernel k, cl_uint first, bool with_weight,
                       cl_uint *next, clirr_error *err);
 
+/* The same for each of nk kernels. */
+int clirr_dgraph_bind_all(const clirr_dgraph *dg, const cl_kernel *k, unsigned nk, cl_uint first,
+                          bool with_weight, cl_uint *next, clirr_error *err);
+
 void clirr_dgraph_release(clirr_dgraph *dg);
 
 #endif

@@ -42,4 +42,6 @@ void clirr_algo_opts_default(clirr_algo_opts *opts)
     memset(opts, 0, sizeof *opts);
     opts->variant = CLIRR_VARIANT_DATA;
     opts->push = CLIRR_PUSH_AUTO;
+    opts->template_auto = true;
+    opts->tmpl = CLIRR_TEMPLATE_BASELINE;
 }

@@ -1,5 +1,5 @@
-/* host/algo/round.c - building and choosing the round kernels of a
- * data-driven algorithm per push mode. */
+/* host/algo/round.c - a data-driven round's nested loop per push mode,
+ * and the choice of one per round. */
 #include "algo/round.h"
 
 #include "templates/policy.h"
@@ -7,18 +7,18 @@
 #include <stdio.h>
 #include <string.h>
 
-int clirr_round_kernels_get(clirr_ctx *ctx, const char *file, const char *options,
-                            const char *name, clirr_push_mode push, unsigned wg_want,
-                            clirr_round_kernels *rk, clirr_error *err)
+int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const char *file,
+                          const char *options, const char *name, cl_uint nparams,
+                          uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                          clirr_error *err)
 {
     int rc = CLIRR_OK;
-    memset(rk, 0, sizeof *rk);
-    rk->push = push;
-    const clirr_caps *caps = clirr_ctx_caps(ctx);
+    memset(rl, 0, sizeof *rl);
+    rl->push = push;
     bool need[CLIRR_PUSH_AUTO] = {false};
     if (push == CLIRR_PUSH_AUTO) {
         need[CLIRR_PUSH_SCAN] = true;
-        need[clirr_policy_push(caps, 0, 1)] = true;
+        need[clirr_policy_push(clirr_ctx_caps(ctx), 0, 1)] = true;
     } else {
         need[push] = true;
     }
@@ -30,43 +30,85 @@ int clirr_round_kernels_get(clirr_ctx *ctx, const char *file, const char *option
                  clirr_worklist_push_option((clirr_push_mode)m));
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, file, opts, &prog, err));
-        CLIRR_TRY(clirr_kernel_get(ctx, prog, name, &rk->kernel[m], err));
-        rk->wg = clirr_wg_size(ctx, rk->kernel[m], wg_want);
+        CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, name, nparams, max_items, cfg, err));
+        rl->used[m] = true;
     }
+    return CLIRR_OK;
 fail:
+    clirr_round_loop_release(rl);
     return rc;
 }
 
-int clirr_round_kernels_arg(clirr_round_kernels *rk, cl_uint idx, size_t size, const void *value,
-                            clirr_error *err)
+int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const void *value,
+                         clirr_error *err)
 {
     for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
-        if (rk->kernel[m]) {
-            int rc = clirr_arg(rk->kernel[m], idx, size, value, err);
+        if (rl->used[m]) {
+            int rc = clirr_nl_arg(&rl->nl[m], idx, size, value, err);
             if (rc != CLIRR_OK)
                 return rc;
         }
     return CLIRR_OK;
 }
 
-int clirr_round_kernels_bind_graph(clirr_round_kernels *rk, const clirr_dgraph *dg, cl_uint first,
-                                   bool with_weight, cl_uint *next, clirr_error *err)
+int clirr_round_loop_bind_graph(clirr_round_loop *rl, const clirr_dgraph *dg, bool with_weight,
+                                cl_uint *next, clirr_error *err)
 {
     for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
-        if (rk->kernel[m]) {
-            int rc = clirr_dgraph_bind(dg, rk->kernel[m], first, with_weight, next, err);
+        if (rl->used[m]) {
+            const cl_kernel *k;
+            unsigned nk = clirr_nl_kernels(&rl->nl[m], &k);
+            int rc = clirr_dgraph_bind_all(dg, k, nk, 0, with_weight, next, err);
             if (rc != CLIRR_OK)
                 return rc;
         }
     return CLIRR_OK;
 }
 
-int clirr_round_run(clirr_ctx *ctx, clirr_round_kernels *rk, clirr_worklist *wl, cl_uint first,
-                    clirr_error *err)
+static int launch_nl(void *user, uint32_t items, clirr_error *err)
 {
-    clirr_push_mode mode = rk->push;
+    return clirr_nl_run(user, items, err);
+}
+
+int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err)
+{
+    clirr_push_mode mode = rl->push;
     if (mode == CLIRR_PUSH_AUTO)
-        mode = clirr_policy_push(clirr_ctx_caps(ctx), clirr_worklist_size(wl), wl->universe);
+        mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), clirr_worklist_size(wl), wl->universe);
     wl->mode = mode;
-    return clirr_worklist_round(wl, rk->kernel[mode], first, rk->wg, err);
+    clirr_nl *nl = &rl->nl[mode];
+    const cl_kernel *k;
+    unsigned nk = clirr_nl_kernels(nl, &k);
+    /* WL_PARAMS are the loop's last 8 parameters. */
+    return clirr_worklist_round_with(wl, k, nk, nl->nparams - 8, launch_nl, nl, err);
+}
+
+clirr_nl *clirr_round_loop_any(clirr_round_loop *rl)
+{
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m])
+            return &rl->nl[m];
+    return NULL;
+}
+
+int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err)
+{
+    *count = 0;
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m]) {
+            uint64_t c = 0;
+            int rc = clirr_nl_child_launches(&rl->nl[m], &c, err);
+            if (rc != CLIRR_OK)
+                return rc;
+            *count += c;
+        }
+    return CLIRR_OK;
+}
+
+void clirr_round_loop_release(clirr_round_loop *rl)
+{
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m])
+            clirr_nl_release(&rl->nl[m]);
+    memset(rl, 0, sizeof *rl);
 }

@@ -1,37 +1,46 @@
-/* host/algo/round.h - the round kernel of a data-driven algorithm, built
- * for each push mode the run may use (one, or two under --push auto), and
- * the choice of one for each round. */
+/* host/algo/round.h - the nested loop of a data-driven round, instantiated
+ * for each push mode the run may use (one, or two under --push auto) with
+ * the run's template, and the choice of one per round. */
 #ifndef CLIRR_ALGO_ROUND_H
 #define CLIRR_ALGO_ROUND_H
 
 #include "algo/dgraph.h"
 #include "prim/worklist.h"
+#include "templates/nested_loop.h"
 
-typedef struct clirr_round_kernels {
-    clirr_push_mode push;                /* as asked: a mode, or AUTO */
-    cl_kernel kernel[CLIRR_PUSH_AUTO];   /* per concrete mode; NULL = unused */
-    size_t wg;                           /* work-group size */
-} clirr_round_kernels;
+typedef struct clirr_round_loop {
+    clirr_push_mode push;            /* as asked: a mode, or AUTO */
+    clirr_nl nl[CLIRR_PUSH_AUTO];    /* per concrete push mode */
+    bool used[CLIRR_PUSH_AUTO];
+} clirr_round_loop;
 
-/* Build kernel `name` of `file` (with `options`) for the modes `push` may
- * use. The kernels belong to the context. */
-int clirr_round_kernels_get(clirr_ctx *ctx, const char *file, const char *options,
-                            const char *name, clirr_push_mode push, unsigned wg_want,
-                            clirr_round_kernels *rk, clirr_error *err);
+/* Build loop `name` of `file` (with `options`) for the modes `push` may
+ * use. nparams counts the loop's parameters including the 8 of WL_PARAMS,
+ * which come last. */
+int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const char *file,
+                          const char *options, const char *name, cl_uint nparams,
+                          uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                          clirr_error *err);
 
 /* Set argument idx of every kernel. */
-int clirr_round_kernels_arg(clirr_round_kernels *rk, cl_uint idx, size_t size, const void *value,
-                            clirr_error *err);
-#define CLIRR_ROUND_ARG(rk, idx, var) clirr_round_kernels_arg((rk), (idx), sizeof(var), &(var), err)
+int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const void *value,
+                         clirr_error *err);
+#define CLIRR_ROUND_ARG(rl, idx, var) clirr_round_loop_arg((rl), (idx), sizeof(var), &(var), err)
 
-/* Bind the graph to every kernel from argument `first` (see
- * clirr_dgraph_bind); *next is the next free argument. */
-int clirr_round_kernels_bind_graph(clirr_round_kernels *rk, const clirr_dgraph *dg, cl_uint first,
-                                   bool with_weight, cl_uint *next, clirr_error *err);
+/* Bind the graph to every kernel from argument 0; *next is the next one. */
+int clirr_round_loop_bind_graph(clirr_round_loop *rl, const clirr_dgraph *dg, bool with_weight,
+                                cl_uint *next, clirr_error *err);
 
-/* One round: the mode for it (under AUTO the policy's choice from the
- * worklist's size), then clirr_worklist_round with that mode's kernel. */
-int clirr_round_run(clirr_ctx *ctx, clirr_round_kernels *rk, clirr_worklist *wl, cl_uint first,
-                    clirr_error *err);
+/* One round over the worklist: the push mode for it (under AUTO the
+ * policy's choice from the worklist's size), rerun on overflow. */
+int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err);
+
+/* The first instantiation (for sizes and child-launch counts). */
+clirr_nl *clirr_round_loop_any(clirr_round_loop *rl);
+
+/* Children enqueued by nested templates, over all push modes. */
+int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);
+
+void clirr_round_loop_release(clirr_round_loop *rl);
 
 #endif

@@ -1,6 +1,8 @@
 /* host/algo/run.c - timing and statistics common to every algorithm run. */
 #include "algo/run.h"
 
+#include "templates/policy.h"
+
 #include <string.h>
 
 int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err)
@@ -51,4 +53,30 @@ void clirr_run_worklist_stats(const clirr_worklist *wl, clirr_algo_stats *stats)
     stats->wl_reruns = wl->reruns;
     stats->wl_max = wl->max_size;
     memcpy(stats->wl_rounds, wl->rounds, sizeof stats->wl_rounds);
+}
+
+void clirr_algo_plan(const clirr_caps *caps, const clirr_algo_opts *opts, clirr_template *tmpl,
+                     uint32_t *lb_thres, const char **reason)
+{
+    if (opts->template_auto) {
+        clirr_policy_template(caps, tmpl, lb_thres, reason);
+    } else {
+        *tmpl = opts->tmpl;
+        *lb_thres = caps->simd_width ? caps->simd_width : 32;
+        *reason = "asked for with --template";
+    }
+    if (opts->lb_thres)
+        *lb_thres = opts->lb_thres;
+}
+
+void clirr_run_template(const clirr_caps *caps, const clirr_algo_opts *opts, size_t reduce_size,
+                        clirr_nl_config *cfg, clirr_algo_stats *stats)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->wg = opts->wg_size;
+    cfg->group_wg = opts->group_wg;
+    cfg->reduce_size = reduce_size;
+    clirr_algo_plan(caps, opts, &cfg->tmpl, &cfg->thres, &stats->template_reason);
+    stats->template_name = clirr_template_name(cfg->tmpl);
+    stats->lb_thres = cfg->thres;
 }

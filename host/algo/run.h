@@ -6,6 +6,7 @@
 #include "clirr/algo.h"
 #include "prim/worklist.h"
 #include "runtime/runtime.h"
+#include "templates/nested_loop.h"
 
 /* CLIRR_ERR_USAGE unless source < g->n. */
 int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err);
@@ -22,6 +23,12 @@ int clirr_run_stop(clirr_ctx *ctx, uint64_t start, clirr_algo_stats *stats, clir
  * marks vertices the run did not reach. */
 void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
                              clirr_algo_stats *stats);
+
+/* The nested-loop template of a run: the user's choice or the policy's
+ * (template, lb_thres, reason), work-group sizes, and the loop's sum size
+ * (0 for a side-effect loop). Records the choice in stats. */
+void clirr_run_template(const clirr_caps *caps, const clirr_algo_opts *opts, size_t reduce_size,
+                        clirr_nl_config *cfg, clirr_algo_stats *stats);
 
 /* The worklist's statistics (grows, reruns, largest size, rounds per push
  * mode) into stats. */

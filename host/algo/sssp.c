@@ -38,19 +38,24 @@ static int check_overflow(clirr_ctx *ctx, cl_mem status, clirr_error *err)
     return rc;
 }
 
-static int run_topo(clirr_ctx *ctx, cl_kernel k, size_t wg, const clirr_dgraph *dg,
-                    cl_mem dist, cl_mem status, clirr_algo_stats *stats, clirr_error *err)
+#define TOPO_PARAMS 6  /* row, col, weight, dist, n, status */
+#define DATA_PARAMS 13 /* row, col, weight, dist, status, WL_PARAMS (8) */
+
+static int run_topo(clirr_ctx *ctx, clirr_nl *nl, const clirr_dgraph *dg, cl_mem dist,
+                    cl_mem status, clirr_algo_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
+    const cl_kernel *k;
+    unsigned nk = clirr_nl_kernels(nl, &k);
     cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind(dg, k, 0, true, &next, err));
-    CLIRR_TRY(CLIRR_ARG(k, next, dist));
-    CLIRR_TRY(CLIRR_ARG(k, next + 1, dg->n));
-    CLIRR_TRY(CLIRR_ARG(k, next + 2, status));
+    CLIRR_TRY(clirr_dgraph_bind_all(dg, k, nk, 0, true, &next, err));
+    CLIRR_TRY(CLIRR_NL_ARG(nl, next, dist));
+    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 1, dg->n));
+    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 2, status));
     for (;;) {
         uint32_t flags[2] = {0, 0};
         CLIRR_TRY(clirr_buf_write(ctx, status, 0, sizeof flags[0], flags, err));
-        CLIRR_TRY(clirr_launch(ctx, k, dg->n, wg, err));
+        CLIRR_TRY(clirr_nl_run(nl, dg->n, err));
         CLIRR_TRY(clirr_buf_read(ctx, status, 0, sizeof flags, flags, err));
         stats->iterations++;
         if (flags[1] || !flags[0])
@@ -60,7 +65,7 @@ fail:
     return rc;
 }
 
-static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph *dg, cl_mem dist,
+static int run_data(clirr_ctx *ctx, clirr_round_loop *rl, const clirr_dgraph *dg, cl_mem dist,
                     cl_mem status, const clirr_algo_opts *opts, clirr_algo_stats *stats,
                     clirr_error *err)
 {
@@ -69,12 +74,12 @@ static int run_data(clirr_ctx *ctx, clirr_round_kernels *rk, const clirr_dgraph 
     memset(&wl, 0, sizeof wl);
     CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
     cl_uint next = 0;
-    CLIRR_TRY(clirr_round_kernels_bind_graph(rk, dg, 0, true, &next, err));
-    CLIRR_TRY(CLIRR_ROUND_ARG(rk, next, dist));
-    CLIRR_TRY(CLIRR_ROUND_ARG(rk, next + 1, status));
+    CLIRR_TRY(clirr_round_loop_bind_graph(rl, dg, true, &next, err));
+    CLIRR_TRY(CLIRR_ROUND_ARG(rl, next, dist));
+    CLIRR_TRY(CLIRR_ROUND_ARG(rl, next + 1, status));
     CLIRR_TRY(clirr_worklist_reset(&wl, &opts->source, 1, err));
     while (clirr_worklist_size(&wl) > 0) {
-        CLIRR_TRY(clirr_round_run(ctx, rk, &wl, next + 2, err));
+        CLIRR_TRY(clirr_round_loop_run(rl, &wl, err));
         stats->iterations++;
     }
     clirr_run_worklist_stats(&wl, stats);
@@ -87,30 +92,33 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
                uint32_t *dist_out, clirr_algo_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
+    bool topo = opts->variant == CLIRR_VARIANT_TOPO;
     clirr_dgraph dg;
     cl_mem dist = NULL, status = NULL;
-    cl_kernel k = NULL;
-    cl_program prog = NULL;
-    clirr_round_kernels rk;
-    size_t wg = 0;
-    bool topo = opts->variant == CLIRR_VARIANT_TOPO;
+    clirr_nl_config cfg;
+    clirr_nl nl;
+    clirr_round_loop rl;
     memset(&dg, 0, sizeof dg);
+    memset(&cfg, 0, sizeof cfg);
+    memset(&nl, 0, sizeof nl);
+    memset(&rl, 0, sizeof rl);
     memset(stats, 0, sizeof *stats);
-    stats->template_name = "baseline";
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
     CLIRR_TRY(check_weights(g, err));
+    clirr_run_template(clirr_ctx_caps(ctx), opts, 0, &cfg, stats);
 
+    /* Set up (build, template buffers) before the clock starts. */
     const char *options = g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     if (topo) {
+        cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", options, &prog, err));
-        CLIRR_TRY(clirr_kernel_get(ctx, prog, "sssp_topo", &k, err));
-        wg = clirr_wg_size(ctx, k, opts->wg_size);
+        CLIRR_TRY(clirr_nl_init(&nl, ctx, prog, "sssp_topo", TOPO_PARAMS, g->n, &cfg, err));
+        stats->wg_size = (unsigned)nl.wg;
     } else {
-        CLIRR_TRY(clirr_round_kernels_get(ctx, "sssp.cl", options, "sssp_data", opts->push,
-                                          opts->wg_size, &rk, err));
-        wg = rk.wg;
+        CLIRR_TRY(clirr_round_loop_init(&rl, ctx, "sssp.cl", options, "sssp_data", DATA_PARAMS, g->n,
+                                        opts->push, &cfg, err));
+        stats->wg_size = (unsigned)clirr_round_loop_any(&rl)->wg;
     }
-    stats->wg_size = (unsigned)wg;
 
     uint64_t start = clirr_run_start(ctx);
     CLIRR_TRY(clirr_dgraph_upload(ctx, g, true, &dg, err));
@@ -120,19 +128,25 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     CLIRR_TRY(clirr_prim_fill_u32(ctx, dist, 0, g->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(ctx, dist, opts->source, 1, 0, err));
     if (topo)
-        CLIRR_TRY(run_topo(ctx, k, wg, &dg, dist, status, stats, err));
+        CLIRR_TRY(run_topo(ctx, &nl, &dg, dist, status, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, &rk, &dg, dist, status, opts, stats, err));
+        CLIRR_TRY(run_data(ctx, &rl, &dg, dist, status, opts, stats, err));
     CLIRR_TRY(check_overflow(ctx, status, err));
     CLIRR_TRY(clirr_buf_read(ctx, dist, 0, (size_t)g->n * sizeof(uint32_t), dist_out, err));
     CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
     clirr_run_count_reached(g, dist_out, NONE, stats);
+    if (topo)
+        CLIRR_TRY(clirr_nl_child_launches(&nl, &stats->child_launches, err));
+    else
+        CLIRR_TRY(clirr_round_loop_child_launches(&rl, &stats->child_launches, err));
 fail:
+    clirr_nl_release(&nl);
+    clirr_round_loop_release(&rl);
     clirr_dgraph_release(&dg);
     clirr_mem_release(&dist);
     clirr_mem_release(&status);
     if (rc != CLIRR_OK)
-        clirr_fail_context(err, "sssp (%s) on %s", clirr_variant_name(opts->variant),
-                           clirr_ctx_caps(ctx)->name);
+        clirr_fail_context(err, "sssp (%s, %s) on %s", clirr_variant_name(opts->variant),
+                           clirr_template_name(cfg.tmpl), clirr_ctx_caps(ctx)->name);
     return rc;
 }

@@ -54,6 +54,14 @@ static void print_help(void)
            "  --warmup N          untimed runs first, e.g. for lazy compilers (default 0)\n"
            "  --wg-size N         work-group size (default: device default)\n"
            "  --wl-capacity N     initial worklist capacity (default: vertices)\n"
+           "  --template T        how each round's loop over vertices and arcs meets the\n"
+           "                      device: baseline, dual-queue, dbuf-global, dbuf-shared,\n"
+           "                      nested-naive, nested-opt, or auto (default: chosen from\n"
+           "                      the device's capabilities; see clirr devices)\n"
+           "  --lb-thres N        items with more arcs than N go block-mapped (default:\n"
+           "                      the device's SIMD width)\n"
+           "  --group-wg N        work-group size of block-mapped work and child kernels\n"
+           "                      (default 64)\n"
            "  --output FILE       one line per vertex: BFS level or -1, SSSP distance or\n"
            "                      inf (needs exactly one algorithm, device and variant)\n"
            "  --json              print JSON instead of a table\n"
@@ -66,7 +74,7 @@ static void print_help(void)
 
 enum { OPT_GRAPH = 256, OPT_GEN, OPT_SYM, OPT_DEVICE, OPT_VARIANT, OPT_PUSH, OPT_SOURCE,
        OPT_VERIFY, OPT_NOVERIFY, OPT_REPEAT, OPT_WARMUP, OPT_WG, OPT_WLCAP, OPT_OUTPUT,
-       OPT_JSON, OPT_EXPLAIN, OPT_HELP };
+       OPT_JSON, OPT_EXPLAIN, OPT_TEMPLATE, OPT_LBTHRES, OPT_GROUPWG, OPT_HELP };
 
 /* What was chosen for one run, and why. */
 static void explain(const run_config *cfg, clirr_ctx *ctx, const clirr_device *dev,
@@ -88,7 +96,12 @@ static void explain(const run_config *cfg, clirr_ctx *ctx, const clirr_device *d
             printf("  worklist  capacity %u = vertices: pushes are deduplicated per round, so it cannot overflow\n",
                    g->n);
     }
-    printf("  template  baseline (one work-item per vertex; %s runs no other template yet)\n", a->name);
+    clirr_template t;
+    uint32_t thres;
+    const char *why;
+    clirr_algo_plan(&dev->caps, o, &t, &thres, &why);
+    printf("  template  %s, lb_THRES %u (%s%s)\n", clirr_template_name(t), thres, why,
+           o->lb_thres ? "; lb_THRES from --lb-thres" : "; lb_THRES = SIMD width");
     printf("  wg size   %s (device limit %zu)\n", o->wg_size ? "from --wg-size, capped by kernel and device limits"
                                                              : "256 or the kernel's limit if lower",
            dev->caps.max_wg_size);
@@ -227,6 +240,9 @@ int cmd_run(int argc, char **argv)
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"json", no_argument, NULL, OPT_JSON},
         {"explain", no_argument, NULL, OPT_EXPLAIN},
+        {"template", required_argument, NULL, OPT_TEMPLATE},
+        {"lb-thres", required_argument, NULL, OPT_LBTHRES},
+        {"group-wg", required_argument, NULL, OPT_GROUPWG},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -281,6 +297,26 @@ int cmd_run(int argc, char **argv)
             if (!cli_parse_u64(optarg, 1, UINT32_MAX, &v))
                 return cli_usage_error("run", "--wl-capacity needs a positive count, not '%s'", optarg);
             cfg.opts.wl_capacity = (size_t)v;
+            break;
+        case OPT_TEMPLATE:
+            if (!strcmp(optarg, "auto")) {
+                cfg.opts.template_auto = true;
+            } else if (clirr_template_parse(optarg, &cfg.opts.tmpl) == 0) {
+                cfg.opts.template_auto = false;
+            } else {
+                return cli_usage_error("run", "unknown template '%s' (baseline, dual-queue, dbuf-global, "
+                                              "dbuf-shared, nested-naive, nested-opt, auto)", optarg);
+            }
+            break;
+        case OPT_LBTHRES:
+            if (!cli_parse_u64(optarg, 1, UINT32_MAX - 1, &v))
+                return cli_usage_error("run", "--lb-thres needs a positive count, not '%s'", optarg);
+            cfg.opts.lb_thres = (uint32_t)v;
+            break;
+        case OPT_GROUPWG:
+            if (!cli_parse_u64(optarg, 1, 1u << 20, &v))
+                return cli_usage_error("run", "--group-wg needs a positive size, not '%s'", optarg);
+            cfg.opts.group_wg = (unsigned)v;
             break;
         case OPT_OUTPUT: cfg.output = optarg; break;
         case OPT_JSON: cfg.json = true; break;

@@ -33,6 +33,11 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in)
     json_object_object_add(o, "algorithm", json_object_new_string(r->algo->name));
     json_object_object_add(o, "variant", json_object_new_string(clirr_variant_name(r->opts.variant)));
     json_object_object_add(o, "template", json_object_new_string(s->template_name ? s->template_name : "baseline"));
+    if (s->template_name) {
+        json_object_object_add(o, "lb_thres", json_object_new_int64(s->lb_thres));
+        json_object_object_add(o, "template_reason", json_object_new_string(s->template_reason));
+        json_object_object_add(o, "child_launches", json_object_new_int64((int64_t)s->child_launches));
+    }
     if (r->opts.variant == CLIRR_VARIANT_DATA)
         json_object_object_add(o, "push", json_object_new_string(clirr_push_mode_name(r->opts.push)));
     json_object_object_add(o, "device", cli_json_device(&r->device->caps));
@@ -95,19 +100,20 @@ const char *cli_verified_text(const cli_result *r)
 
 void cli_table_header(FILE *f)
 {
-    fprintf(f, "%-32s %-5s %-7s %-8s %6s %11s %11s %9s %8s\n", "device", "algo", "variant",
-            "push", "iters", "kernel ms", "total ms", "MTEPS", "verified");
+    fprintf(f, "%-32s %-5s %-7s %-6s %-12s %6s %6s %11s %11s %9s %8s\n", "device", "algo", "variant",
+            "push", "template", "lb", "iters", "kernel ms", "total ms", "MTEPS", "verified");
 }
 
 void cli_table_row(FILE *f, const cli_result *r)
 {
     const char *push = r->opts.variant == CLIRR_VARIANT_DATA ? clirr_push_mode_name(r->opts.push) : "-";
-    fprintf(f, "%-32.32s %-5s %-7s %-8s ", r->device->caps.name, r->algo->name,
+    fprintf(f, "%-32.32s %-5s %-7s %-6s ", r->device->caps.name, r->algo->name,
             clirr_variant_name(r->opts.variant), push);
     if (r->status != CLIRR_OK) {
-        fprintf(f, "%6s %11s %11s %9s %8s\n", "-", "-", "-", "-", "error");
+        fprintf(f, "%-12s %6s %6s %11s %11s %9s %8s\n", "-", "-", "-", "-", "-", "-", "error");
         return;
     }
+    fprintf(f, "%-12s %6u ", r->stats.template_name ? r->stats.template_name : "baseline", r->stats.lb_thres);
     fprintf(f, "%6u %11.3f %11.3f %9.1f %8s\n", r->stats.iterations, r->kernel_ms.median,
             r->total_ms.median, cli_mteps(r, r->kernel_ms.median), cli_verified_text(r));
 }

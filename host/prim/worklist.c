@@ -157,21 +157,42 @@ fail:
     return rc;
 }
 
-int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, size_t wg,
-                         clirr_error *err)
+int clirr_worklist_round_with(clirr_worklist *wl, const cl_kernel *kernels, unsigned nk,
+                              cl_uint first, clirr_worklist_launch_fn launch, void *user,
+                              clirr_error *err)
 {
     int rc = CLIRR_OK;
     bool rerun = false;
     do {
         CLIRR_TRY(clirr_worklist_begin(wl, err));
-        CLIRR_TRY(clirr_worklist_bind(wl, kernel, first, err));
-        CLIRR_TRY(clirr_launch(wl->ctx, kernel, wl->size, wg, err));
+        for (unsigned i = 0; i < nk; i++)
+            CLIRR_TRY(clirr_worklist_bind(wl, kernels[i], first, err));
+        CLIRR_TRY(launch(user, wl->size, err));
         CLIRR_TRY(clirr_worklist_end(wl, &rerun, err));
     } while (rerun);
     if ((unsigned)wl->mode < CLIRR_PUSH_AUTO)
         wl->rounds[wl->mode]++;
 fail:
     return rc;
+}
+
+typedef struct single_kernel {
+    clirr_ctx *ctx;
+    cl_kernel kernel;
+    size_t wg;
+} single_kernel;
+
+static int launch_single(void *user, uint32_t items, clirr_error *err)
+{
+    single_kernel *s = user;
+    return clirr_launch(s->ctx, s->kernel, items, s->wg, err);
+}
+
+int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, size_t wg,
+                         clirr_error *err)
+{
+    single_kernel s = {wl->ctx, kernel, wg};
+    return clirr_worklist_round_with(wl, &kernel, 1, first, launch_single, &s, err);
 }
 
 void clirr_worklist_release(clirr_worklist *wl)

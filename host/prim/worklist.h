@@ -69,9 +69,16 @@ int clirr_worklist_bind(clirr_worklist *wl, cl_kernel kernel, cl_uint first, cli
  * (*rerun = true). */
 int clirr_worklist_end(clirr_worklist *wl, bool *rerun, clirr_error *err);
 
-/* One whole round with a kernel whose other arguments are already set:
- * begin, bind at `first`, launch one work-item per input item (work-group
- * `wg`), end, and again while the round must be rerun. */
+/* One whole round: begin, bind the worklist at argument `first` of each of
+ * the nk kernels, call launch(user, input size), end, and again while the
+ * round must be rerun. The kernels' other arguments are already set. */
+typedef int (*clirr_worklist_launch_fn)(void *user, uint32_t items, clirr_error *err);
+int clirr_worklist_round_with(clirr_worklist *wl, const cl_kernel *kernels, unsigned nk,
+                              cl_uint first, clirr_worklist_launch_fn launch, void *user,
+                              clirr_error *err);
+
+/* The same for one kernel launched over one work-item per input item with
+ * work-group size wg. */
 int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, size_t wg,
                          clirr_error *err);
 

@@ -89,6 +89,8 @@ void clirr_ctx_release(clirr_ctx *ctx)
         free(p->options);
         free(p);
     }
+    if (ctx->device_queue)
+        clReleaseCommandQueue(ctx->device_queue);
     if (ctx->queue)
         clReleaseCommandQueue(ctx->queue);
     if (ctx->context)
@@ -99,6 +101,33 @@ void clirr_ctx_release(clirr_ctx *ctx)
 const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx) { return &ctx->device.caps; }
 const char *clirr_ctx_cap_options(const clirr_ctx *ctx) { return ctx->cap_options; }
 void clirr_ctx_cache_stats(const clirr_ctx *ctx, clirr_cache_stats *stats) { *stats = ctx->cache; }
+
+int clirr_ctx_device_queue(clirr_ctx *ctx, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_caps *c = &ctx->device.caps;
+    if (ctx->device_queue)
+        return CLIRR_OK;
+    if (!c->device_enqueue)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s has no device-side enqueue", c->name);
+    /* Room for many pending children: the device's preferred size, at least
+     * 1 MiB, within its maximum. */
+    cl_uint preferred = 0;
+    clGetDeviceInfo(ctx->device.id, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, sizeof preferred,
+                    &preferred, NULL);
+    size_t size = preferred > (1u << 20) ? preferred : (1u << 20);
+    if (size > c->queue_on_device_max_size)
+        size = c->queue_on_device_max_size;
+    cl_queue_properties props[] = {
+        CL_QUEUE_PROPERTIES,
+        CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT,
+        CL_QUEUE_SIZE, (cl_queue_properties)size, 0};
+    cl_int cl_rc = CL_SUCCESS;
+    ctx->device_queue = clCreateCommandQueueWithProperties(ctx->context, ctx->device.id, props, &cl_rc);
+    CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueueWithProperties(CL_QUEUE_ON_DEVICE_DEFAULT)");
+fail:
+    return rc;
+}
 
 int clirr_ctx_track(clirr_ctx *ctx, cl_event event, bool transfer, clirr_error *err)
 {

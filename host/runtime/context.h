@@ -28,6 +28,7 @@ struct clirr_ctx {
     clirr_device device;
     cl_context context;
     cl_command_queue queue;
+    cl_command_queue device_queue; /* default on-device queue, or NULL */
     char cap_options[1024];
     clirr_program_entry *programs;
     clirr_kernel_entry *kernels;

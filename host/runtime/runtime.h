@@ -109,6 +109,11 @@ size_t clirr_wg_size(clirr_ctx *ctx, cl_kernel kernel, size_t wanted);
 int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
                  clirr_error *err);
 
+/* Create (once) the default on-device queue that kernels using
+ * enqueue_kernel(get_default_queue(), ...) need. CLIRR_ERR_UNSUPPORTED on a
+ * device without device-side enqueue. */
+int clirr_ctx_device_queue(clirr_ctx *ctx, clirr_error *err);
+
 /* Wait for everything enqueued so far. */
 int clirr_finish(clirr_ctx *ctx, clirr_error *err);
 

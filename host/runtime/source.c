@@ -106,8 +106,6 @@ static bool append(text_buf *b, const char *s, size_t n)
 
 typedef struct include_state {
     const char *root;
-    char *seen[64]; /* files already expanded: each is included once */
-    int nseen;
     text_buf out;
 } include_state;
 
@@ -200,20 +198,16 @@ static int expand_text(include_state *st, const char *label, const char *text, s
     return CLIRR_OK;
 }
 
-/* Expand the file rel (relative to the root), once per file. */
+/* Expand the file rel (relative to the root). Every #include is expanded,
+ * as the C preprocessor would: headers keep include guards, and templates
+ * (cl/templates/) are included once per instantiation. A cycle ends at the
+ * depth limit. */
 static int expand(include_state *st, const char *rel, const char *from, int from_line,
                   int depth, clirr_error *err)
 {
     if (depth > 16)
-        return clirr_fail(err, CLIRR_ERR_IO, "%s:%d: includes nested too deeply", from, from_line);
-    for (int i = 0; i < st->nseen; i++)
-        if (!strcmp(st->seen[i], rel))
-            return CLIRR_OK;
-    if (st->nseen == (int)(sizeof st->seen / sizeof st->seen[0]))
-        return clirr_fail(err, CLIRR_ERR_IO, "%s:%d: too many included files", from, from_line);
-    if (!(st->seen[st->nseen] = strdup(rel)))
-        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
-    st->nseen++;
+        return clirr_fail(err, CLIRR_ERR_IO, "%s:%d: includes nested too deeply (a cycle?)", from,
+                          from_line);
 
     char path[PATH_MAX];
     if (!join(path, sizeof path, st->root, rel))
@@ -233,8 +227,6 @@ static int expand(include_state *st, const char *rel, const char *from, int from
 
 static int finish(include_state *st, int rc, char **out)
 {
-    for (int i = 0; i < st->nseen; i++)
-        free(st->seen[i]);
     if (rc != CLIRR_OK) {
         free(st->out.data);
         *out = NULL;

@@ -72,3 +72,23 @@ const char *clirr_policy_push_reason(const clirr_caps *caps)
                         : "per round: scan when the round holds at least 1/256 of the vertices, "
                           "else chunk (one atomic per work-item: contended atomics are dear on CPUs)";
 }
+
+void clirr_policy_template(const clirr_caps *caps, clirr_template *tmpl, uint32_t *lb_thres,
+                           const char **reason)
+{
+    /* lb_THRES defaults to the SIMD width: an item with fewer inner
+     * iterations than lanes gains nothing from a whole work-group. */
+    *lb_thres = caps->simd_width ? caps->simd_width : 32;
+    if (caps->is_gpu && caps->local_mem_dedicated && caps->local_mem > 0) {
+        *tmpl = CLIRR_TEMPLATE_DBUF_SHARED;
+        *reason = "GPU with on-chip local memory: delayed buffer in local memory, one kernel "
+                  "(the nested-loop study's usual best)";
+    } else if (caps->is_gpu) {
+        *tmpl = CLIRR_TEMPLATE_DBUF_GLOBAL;
+        *reason = "GPU without on-chip local memory: delayed buffer in global memory";
+    } else {
+        *tmpl = CLIRR_TEMPLATE_DBUF_GLOBAL;
+        *reason = "CPU: a work-group runs on one core, so large items go to a global buffer "
+                  "that spreads them over all work-groups";
+    }
+}

@@ -4,6 +4,7 @@
 #define CLIRR_TEMPLATES_POLICY_H
 
 #include "clirr/device.h"
+#include "clirr/templates.h"
 #include "clirr/worklist.h"
 
 /* The push mode for a data-driven round under --push auto, from the
@@ -15,5 +16,11 @@ clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_
 
 /* Why clirr_policy_push decides as it does, for --explain. */
 const char *clirr_policy_push_reason(const clirr_caps *caps);
+
+/* The nested-loop template and lb_thres for a device when the user leaves
+ * them to clirr (--template auto): a capability rule, never a template the
+ * device cannot run. *reason says why, for --explain and the JSON. */
+void clirr_policy_template(const clirr_caps *caps, clirr_template *tmpl, uint32_t *lb_thres,
+                           const char **reason);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "clirr/device.h"
 #include "clirr/graph.h"
+#include "clirr/templates.h"
 #include "clirr/worklist.h"
 
 #ifdef __cplusplus
@@ -32,13 +33,21 @@ typedef struct clirr_algo_opts {
     uint32_t source;           /* BFS/SSSP source vertex */
     size_t wl_capacity;        /* initial worklist capacity; 0 = default */
     unsigned wg_size;          /* work-group size; 0 = device default */
+    bool template_auto;        /* let the policy choose template and lb_thres */
+    clirr_template tmpl;       /* the nested-loop template, unless auto */
+    uint32_t lb_thres;         /* large-item threshold; 0 = SIMD width */
+    unsigned group_wg;         /* block-mapped work-group size; 0 = 64 */
 } clirr_algo_opts;
 
-/* Defaults: data-driven, push mode chosen per round (auto), source 0. */
+/* Defaults: data-driven, push mode chosen per round (auto), template and
+ * lb_thres chosen by the policy, source 0. */
 void clirr_algo_opts_default(clirr_algo_opts *opts);
 
 typedef struct clirr_algo_stats {
     const char *template_name;  /* how the inner loop met the device */
+    uint32_t lb_thres;          /* the template's large-item threshold */
+    const char *template_reason; /* why this template (policy or user) */
+    uint64_t child_launches;    /* kernels enqueued from the device */
     unsigned wg_size;           /* work-group size used */
     uint32_t iterations;        /* rounds (kernel sweeps) to the fixed point */
     uint64_t total_ns;          /* upload + compute + download, wall clock */
@@ -52,6 +61,12 @@ typedef struct clirr_algo_stats {
     uint64_t wl_max;            /* largest worklist seen */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
 } clirr_algo_stats;
+
+/* The nested-loop template and lb_THRES a run with opts uses on a device:
+ * the user's choice, or the policy's when opts->template_auto, with the
+ * reason (for --explain and reports). */
+void clirr_algo_plan(const clirr_caps *caps, const clirr_algo_opts *opts, clirr_template *tmpl,
+                     uint32_t *lb_thres, const char **reason);
 
 /* Level of every vertex from opts->source; -1 = unreached. */
 #define CLIRR_BFS_UNREACHED (-1)

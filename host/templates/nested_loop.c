@@ -1,0 +1,237 @@
+/* host/templates/nested_loop.c - launching the nested-loop templates:
+ * kernels per template, their sizes, buffers and order (the kernels are in
+ * cl/templates/nested_loop.clh and cl/nested/nested_loop_enqueue.clh). */
+#include "templates/nested_loop.h"
+
+#include "prim/prim.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Kernel name suffixes each template launches, in launch order. */
+static const char *const kernel_suffixes[CLIRR_TEMPLATE_COUNT_][CLIRR_NL_MAX_KERNELS] = {
+    [CLIRR_TEMPLATE_BASELINE] = {"_baseline"},
+    [CLIRR_TEMPLATE_DUAL_QUEUE] = {"_split", "_small", "_large"},
+    [CLIRR_TEMPLATE_DBUF_GLOBAL] = {"_dbuf", "_large"},
+    [CLIRR_TEMPLATE_DBUF_SHARED] = {"_dbuf_shared"},
+    [CLIRR_TEMPLATE_NESTED_NAIVE] = {"_nested_naive"},
+    [CLIRR_TEMPLATE_NESTED_OPT] = {"_nested_opt"},
+};
+
+void clirr_templates_runnable_list(const clirr_caps *caps, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
+        if (clirr_template_runnable(caps, (clirr_template)t, NULL) && used < size) {
+            int k = snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+                             clirr_template_name((clirr_template)t));
+            used += k > 0 ? (size_t)k : 0;
+        }
+}
+
+/* Work-groups for block-mapped kernels whose item count stays on the
+ * device: enough to fill every compute unit several times. */
+static size_t block_groups(const clirr_nl *nl)
+{
+    return (size_t)clirr_ctx_caps(nl->ctx)->compute_units * 16;
+}
+
+int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *name,
+                  cl_uint nparams, uint32_t max_items, const clirr_nl_config *cfg,
+                  clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_caps *caps = clirr_ctx_caps(ctx);
+    memset(nl, 0, sizeof *nl);
+    nl->ctx = ctx;
+    nl->cfg = *cfg;
+    nl->nparams = nparams;
+    nl->max_items = max_items;
+    const char *why = NULL;
+    if (!clirr_template_runnable(caps, cfg->tmpl, &why)) {
+        char can[256];
+        clirr_templates_runnable_list(caps, can, sizeof can);
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "template %s cannot run on %s (%s); it can run: %s",
+                          clirr_template_name(cfg->tmpl), caps->name, why, can);
+    }
+    if (cfg->tmpl == CLIRR_TEMPLATE_NESTED_NAIVE || cfg->tmpl == CLIRR_TEMPLATE_NESTED_OPT)
+        CLIRR_TRY(clirr_ctx_device_queue(ctx, err));
+    for (unsigned i = 0; i < CLIRR_NL_MAX_KERNELS && kernel_suffixes[cfg->tmpl][i]; i++) {
+        char kname[128];
+        snprintf(kname, sizeof kname, "%s%s", name, kernel_suffixes[cfg->tmpl][i]);
+        CLIRR_TRY(clirr_kernel_get(ctx, prog, kname, &nl->k[i], err));
+        nl->nk = i + 1;
+    }
+    nl->wg = clirr_wg_size(ctx, nl->k[0], cfg->wg);
+    nl->group_wg = clirr_wg_size(ctx, nl->k[nl->nk - 1], cfg->group_wg ? cfg->group_wg : 64);
+    if (cfg->tmpl == CLIRR_TEMPLATE_DBUF_SHARED || cfg->tmpl == CLIRR_TEMPLATE_NESTED_OPT) {
+        /* One kernel does both phases: its work-group size is both. */
+        size_t local = nl->wg * (sizeof(cl_uint) + (cfg->reduce_size ? cfg->reduce_size : 4)) + 64;
+        if (local > caps->local_mem)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                              "%s needs %zu bytes of local memory per work-group; %s has %llu",
+                              clirr_template_name(cfg->tmpl), local, caps->name,
+                              (unsigned long long)caps->local_mem);
+    }
+    size_t cap = (size_t)(max_items ? max_items : 1) * sizeof(cl_uint);
+    clirr_template t = cfg->tmpl;
+    if (t == CLIRR_TEMPLATE_DUAL_QUEUE) {
+        CLIRR_TRY(clirr_buf_create(ctx, "dual-queue flags", cap, &nl->flags, err));
+        CLIRR_TRY(clirr_buf_create(ctx, "dual-queue small queue", cap, &nl->queue[0], err));
+    }
+    if (t == CLIRR_TEMPLATE_DUAL_QUEUE || t == CLIRR_TEMPLATE_DBUF_GLOBAL) {
+        CLIRR_TRY(clirr_buf_create(ctx, "delayed buffer", cap, &nl->queue[1], err));
+        CLIRR_TRY(clirr_buf_create(ctx, "delayed buffer length", sizeof(cl_uint), &nl->qn, err));
+    }
+    if (t == CLIRR_TEMPLATE_NESTED_OPT) {
+        CLIRR_TRY(clirr_buf_create(ctx, "nested-opt items", cap, &nl->gbuf, err));
+        CLIRR_TRY(clirr_buf_create(ctx, "nested-opt length", sizeof(cl_uint), &nl->gbuf_n, err));
+    }
+    if (t == CLIRR_TEMPLATE_NESTED_NAIVE || t == CLIRR_TEMPLATE_NESTED_OPT) {
+        CLIRR_TRY(clirr_buf_create(ctx, "child launch counter", sizeof(cl_uint), &nl->launches, err));
+        CLIRR_TRY(clirr_prim_fill_u32(ctx, nl->launches, 0, 1, 0, err));
+    }
+    return CLIRR_OK;
+fail:
+    clirr_nl_release(nl);
+    return rc;
+}
+
+int clirr_nl_arg(clirr_nl *nl, cl_uint idx, size_t size, const void *value, clirr_error *err)
+{
+    for (unsigned i = 0; i < nl->nk; i++) {
+        int rc = clirr_arg(nl->k[i], idx, size, value, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
+    return CLIRR_OK;
+}
+
+/* The block-mapped kernel's scratch for per-item sums (a placeholder slot
+ * when the loop has none). */
+static int scratch_arg(clirr_nl *nl, cl_kernel k, cl_uint idx, size_t wg, clirr_error *err)
+{
+    size_t each = nl->cfg.reduce_size ? nl->cfg.reduce_size : sizeof(cl_uint);
+    return clirr_arg(k, idx, wg * each, NULL, err);
+}
+
+static int run_dual_queue(clirr_nl *nl, uint32_t nitems, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint a = nl->nparams, thres = nl->cfg.thres, nsmall = 0, nlarge = 0;
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], a, thres));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->flags));
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], nitems, nl->wg, err));
+    CLIRR_TRY(clirr_prim_compact_u32(nl->ctx, nl->flags, 0, NULL, nitems, nl->queue[0], nl->max_items,
+                                     &nsmall, err));
+    CLIRR_TRY(clirr_prim_compact_u32(nl->ctx, nl->flags, 1, NULL, nitems, nl->queue[1], nl->max_items,
+                                     &nlarge, err));
+    CLIRR_TRY(CLIRR_ARG(nl->k[1], a, nl->queue[0]));
+    CLIRR_TRY(CLIRR_ARG(nl->k[1], a + 1, nsmall));
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], nsmall, nl->wg, err));
+    if (nlarge) {
+        CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->qn, 0, 1, nlarge, err));
+        CLIRR_TRY(CLIRR_ARG(nl->k[2], a, nl->queue[1]));
+        CLIRR_TRY(CLIRR_ARG(nl->k[2], a + 1, nl->qn));
+        CLIRR_TRY(scratch_arg(nl, nl->k[2], a + 2, nl->group_wg, err));
+        size_t groups = nlarge < block_groups(nl) ? nlarge : block_groups(nl);
+        CLIRR_TRY(clirr_launch(nl->ctx, nl->k[2], groups * nl->group_wg, nl->group_wg, err));
+    }
+fail:
+    return rc;
+}
+
+static int run_dbuf_global(clirr_nl *nl, uint32_t nitems, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint a = nl->nparams, thres = nl->cfg.thres;
+    CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->qn, 0, 1, 0, err));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], a, thres));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->queue[1]));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 2, nl->qn));
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], nitems, nl->wg, err));
+    /* The buffer's length stays on the device: no read-back here. */
+    CLIRR_TRY(CLIRR_ARG(nl->k[1], a, nl->queue[1]));
+    CLIRR_TRY(CLIRR_ARG(nl->k[1], a + 1, nl->qn));
+    CLIRR_TRY(scratch_arg(nl, nl->k[1], a + 2, nl->group_wg, err));
+    size_t groups = (nitems + nl->group_wg - 1) / nl->group_wg;
+    groups = groups < block_groups(nl) ? groups : block_groups(nl);
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], groups * nl->group_wg, nl->group_wg, err));
+fail:
+    return rc;
+}
+
+static int run_dbuf_shared(clirr_nl *nl, uint32_t nitems, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint a = nl->nparams, thres = nl->cfg.thres;
+    cl_kernel k = nl->k[0];
+    CLIRR_TRY(CLIRR_ARG(k, a, thres));
+    CLIRR_TRY(clirr_arg(k, a + 1, nl->wg * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(k, a + 2, sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(scratch_arg(nl, k, a + 3, nl->wg, err));
+    CLIRR_TRY(clirr_launch(nl->ctx, k, nitems, nl->wg, err));
+fail:
+    return rc;
+}
+
+static int run_nested(clirr_nl *nl, uint32_t nitems, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint a = nl->nparams, thres = nl->cfg.thres, child_wg = (cl_uint)nl->group_wg;
+    cl_kernel k = nl->k[0];
+    CLIRR_TRY(CLIRR_ARG(k, a, thres));
+    CLIRR_TRY(CLIRR_ARG(k, a + 1, child_wg));
+    CLIRR_TRY(CLIRR_ARG(k, a + 2, nl->launches));
+    if (nl->cfg.tmpl == CLIRR_TEMPLATE_NESTED_OPT) {
+        CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->gbuf_n, 0, 1, 0, err));
+        CLIRR_TRY(CLIRR_ARG(k, a + 3, nl->gbuf));
+        CLIRR_TRY(CLIRR_ARG(k, a + 4, nl->gbuf_n));
+        CLIRR_TRY(clirr_arg(k, a + 5, nl->wg * sizeof(cl_uint), NULL, err));
+        CLIRR_TRY(clirr_arg(k, a + 6, sizeof(cl_uint), NULL, err));
+        CLIRR_TRY(scratch_arg(nl, k, a + 7, nl->wg, err));
+    }
+    CLIRR_TRY(clirr_launch(nl->ctx, k, nitems, nl->wg, err));
+fail:
+    return rc;
+}
+
+int clirr_nl_run(clirr_nl *nl, uint32_t nitems, clirr_error *err)
+{
+    if (nitems > nl->max_items)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "nested loop over %u items, set up for %u", nitems,
+                          nl->max_items);
+    if (nitems == 0)
+        return CLIRR_OK;
+    switch (nl->cfg.tmpl) {
+    case CLIRR_TEMPLATE_BASELINE: return clirr_launch(nl->ctx, nl->k[0], nitems, nl->wg, err);
+    case CLIRR_TEMPLATE_DUAL_QUEUE: return run_dual_queue(nl, nitems, err);
+    case CLIRR_TEMPLATE_DBUF_GLOBAL: return run_dbuf_global(nl, nitems, err);
+    case CLIRR_TEMPLATE_DBUF_SHARED: return run_dbuf_shared(nl, nitems, err);
+    default: return run_nested(nl, nitems, err);
+    }
+}
+
+int clirr_nl_child_launches(clirr_nl *nl, uint64_t *count, clirr_error *err)
+{
+    cl_uint n = 0;
+    *count = 0;
+    if (!nl->launches)
+        return CLIRR_OK;
+    int rc = clirr_buf_read(nl->ctx, nl->launches, 0, sizeof n, &n, err);
+    *count = n;
+    return rc;
+}
+
+void clirr_nl_release(clirr_nl *nl)
+{
+    clirr_mem_release(&nl->flags);
+    clirr_mem_release(&nl->queue[0]);
+    clirr_mem_release(&nl->queue[1]);
+    clirr_mem_release(&nl->qn);
+    clirr_mem_release(&nl->launches);
+    clirr_mem_release(&nl->gbuf);
+    clirr_mem_release(&nl->gbuf_n);
+}
