@@ -233,6 +233,7 @@ int main(int argc, char **argv)
     register_prim_tests();
     register_worklist_tests();
     register_algo_tests();
+    register_templates_tests();
     register_cli_tests();
     register_dataset_tests();
 

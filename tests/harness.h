@@ -93,5 +93,6 @@ void register_worklist_tests(void);
 void register_algo_tests(void);
 void register_cli_tests(void);
 void register_dataset_tests(void);
+void register_templates_tests(void);
 
 #endif

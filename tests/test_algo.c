@@ -47,6 +47,8 @@ typedef struct algo_case {
     clirr_variant variant;
     clirr_push_mode push;
     size_t capacity; /* 0 = default; 1 forces overflows */
+    int tmpl;        /* -1 = the policy's choice, else a clirr_template */
+    uint32_t thres;  /* lb_THRES; 0 = default */
 } algo_case;
 
 static void run_case(th_case *tc)
@@ -55,6 +57,11 @@ static void run_case(th_case *tc)
     clirr_error err;
     clirr_graph g = {0};
     void *expected = NULL, *got = NULL;
+    const char *why = NULL;
+    if (ac->tmpl >= 0 && !clirr_template_runnable(&tc->device->caps, (clirr_template)ac->tmpl, &why)) {
+        th_skip(tc, "%s", why);
+        return;
+    }
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         const algo_input *in = &inputs[i];
         const char *name = in->spec ? in->spec : in->file;
@@ -67,6 +74,9 @@ static void run_case(th_case *tc)
         o.variant = ac->variant;
         o.push = ac->push;
         o.wl_capacity = ac->capacity;
+        o.template_auto = ac->tmpl < 0;
+        o.tmpl = ac->tmpl < 0 ? CLIRR_TEMPLATE_BASELINE : (clirr_template)ac->tmpl;
+        o.lb_thres = ac->thres;
         o.source = in->source < g.n ? in->source : 0;
         clirr_algo_stats st;
         clirr_verify_report rep;
@@ -179,9 +189,25 @@ done:
 
 #define CASE(name, sssp, variant, push, cap)                                   \
     do {                                                                       \
-        static const algo_case c_ = {sssp, variant, push, cap};                \
+        static const algo_case c_ = {sssp, variant, push, cap, -1, 0};         \
         th_add_device(name, run_case, &c_);                                    \
     } while (0)
+
+/* Every template on both algorithms and variants, with a small lb_THRES so
+ * the block-mapped (and child-kernel) paths see plenty of items. */
+static void template_cases(void)
+{
+    static algo_case cases[CLIRR_TEMPLATE_COUNT_][2][CLIRR_VARIANT_COUNT_];
+    static char names[CLIRR_TEMPLATE_COUNT_][2][CLIRR_VARIANT_COUNT_][64];
+    for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
+        for (int a = 0; a < 2; a++)
+            for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+                cases[t][a][v] = (algo_case){a == 1, (clirr_variant)v, CLIRR_PUSH_AUTO, 0, t, 4};
+                snprintf(names[t][a][v], sizeof names[t][a][v], "algo/%s/%s/template/%s", a ? "sssp" : "bfs",
+                         clirr_variant_name((clirr_variant)v), clirr_template_name((clirr_template)t));
+                th_add_device(names[t][a][v], run_case, &cases[t][a][v]);
+            }
+}
 
 void register_algo_tests(void)
 {
@@ -204,5 +230,19 @@ void register_algo_tests(void)
     CASE("algo/sssp/data/chunk/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
     CASE("algo/sssp/data/scan/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);
     th_add_device("algo/corner-cases", corner_cases, NULL);
+    template_cases();
+    /* Overflow and rerun through the templates that defer work. */
+    static const algo_case ovf[] = {
+        {true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1, CLIRR_TEMPLATE_DBUF_GLOBAL, 4},
+        {false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1, CLIRR_TEMPLATE_DBUF_SHARED, 4},
+        {true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1, CLIRR_TEMPLATE_NESTED_OPT, 4},
+        {false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1, CLIRR_TEMPLATE_NESTED_NAIVE, 4},
+        {true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1, CLIRR_TEMPLATE_DUAL_QUEUE, 4},
+    };
+    th_add_device("algo/sssp/data/template/dbuf-global/overflow", run_case, &ovf[0]);
+    th_add_device("algo/bfs/data/template/dbuf-shared/overflow", run_case, &ovf[1]);
+    th_add_device("algo/sssp/data/template/nested-opt/overflow", run_case, &ovf[2]);
+    th_add_device("algo/bfs/data/template/nested-naive/overflow", run_case, &ovf[3]);
+    th_add_device("algo/sssp/data/template/dual-queue/overflow", run_case, &ovf[4]);
     th_add_device("algo/sssp/bad-weights", bad_weights, NULL);
 }
