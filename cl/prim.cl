@@ -61,11 +61,12 @@ kernel void prim_iota(global uint *buf, uint n, uint start)
 
 /* ---- step 1: reduce each work-group's range to one partial -------------- */
 
-/* partials[g] = OP over in[range of g] of LOAD(in[i]); ACC is the
- * accumulator type (ulong for exact sums). `match` is used by count only. */
-#define PRIM_RANGE_REDUCE(NAME, ACC, LOAD, OP, IDENT, WG_REDUCE)               \
-    kernel void prim_range_##NAME(global const uint *in, uint match, uint n,   \
-                                  uint chunk, global ulong *partials,          \
+/* partials[g] = OP over in[range of g] of LOAD(in[i]); IN is the element
+ * type, ACC the accumulator type (ulong for exact sums), PART the type of
+ * the 8-byte partials. `match` is used by count only. */
+#define PRIM_RANGE_REDUCE(NAME, IN, ACC, PART, LOAD, OP, IDENT, WG_REDUCE)     \
+    kernel void prim_range_##NAME(global const IN *in, uint match, uint n,     \
+                                  uint chunk, global PART *partials,           \
                                   local ACC *tmp)                              \
     {                                                                          \
         const uint L = get_local_size(0), lid = get_local_id(0);               \
@@ -76,7 +77,7 @@ kernel void prim_iota(global uint *buf, uint n, uint start)
         (void)match;                                                           \
         for (ulong base = start; base < end; base += tile) {                   \
             const uint rem = (uint)min(tile, end - base);                      \
-            global const uint *p = in + base;                                  \
+            global const IN *p = in + base;                                    \
             for (uint k = 0; k < ITEMS; k++) {                                 \
                 const uint i = k * L + lid;                                    \
                 if (i < rem)                                                   \
@@ -85,18 +86,22 @@ kernel void prim_iota(global uint *buf, uint n, uint start)
         }                                                                      \
         acc = WG_REDUCE(acc, tmp);                                             \
         if (lid == 0)                                                          \
-            partials[get_group_id(0)] = (ulong)acc;                            \
+            partials[get_group_id(0)] = (PART)acc;                             \
     }
 
 #define PRIM_LOAD_U64(x) ((ulong)(x))
 #define PRIM_LOAD_U32(x) (x)
 #define PRIM_LOAD_MATCH(x) ((uint)((x) == match))
 
-PRIM_RANGE_REDUCE(sum, ulong, PRIM_LOAD_U64, CLIRR_OP_ADD, 0, clirr_wg_reduce_add_ulong)
-PRIM_RANGE_REDUCE(min, uint, PRIM_LOAD_U32, CLIRR_OP_MIN, 0xffffffffu, clirr_wg_reduce_min_uint)
-PRIM_RANGE_REDUCE(max, uint, PRIM_LOAD_U32, CLIRR_OP_MAX, 0u, clirr_wg_reduce_max_uint)
+PRIM_RANGE_REDUCE(sum, uint, ulong, ulong, PRIM_LOAD_U64, CLIRR_OP_ADD, 0, clirr_wg_reduce_add_ulong)
+PRIM_RANGE_REDUCE(min, uint, uint, ulong, PRIM_LOAD_U32, CLIRR_OP_MIN, 0xffffffffu, clirr_wg_reduce_min_uint)
+PRIM_RANGE_REDUCE(max, uint, uint, ulong, PRIM_LOAD_U32, CLIRR_OP_MAX, 0u, clirr_wg_reduce_max_uint)
 /* A count never exceeds chunk < 2^32, so uint is exact. */
-PRIM_RANGE_REDUCE(count, uint, PRIM_LOAD_MATCH, CLIRR_OP_ADD, 0u, clirr_wg_reduce_add_uint)
+PRIM_RANGE_REDUCE(count, uint, uint, ulong, PRIM_LOAD_MATCH, CLIRR_OP_ADD, 0u, clirr_wg_reduce_add_uint)
+#if CLIRR_HAS_FP64
+/* Sums of doubles (PageRank's norms): the partials hold doubles. */
+PRIM_RANGE_REDUCE(fsum, double, double, double, PRIM_LOAD_U32, CLIRR_OP_ADD, 0.0, clirr_wg_reduce_add_double)
+#endif
 
 /* ---- reduction: one work-group over the partials ------------------------ */
 
@@ -117,6 +122,19 @@ PRIM_RANGE_REDUCE(count, uint, PRIM_LOAD_MATCH, CLIRR_OP_ADD, 0u, clirr_wg_reduc
 PRIM_PARTIALS_REDUCE(add, CLIRR_OP_ADD, 0ul)
 PRIM_PARTIALS_REDUCE(min, CLIRR_OP_MIN, 0xfffffffful)
 PRIM_PARTIALS_REDUCE(max, CLIRR_OP_MAX, 0ul)
+
+#if CLIRR_HAS_FP64
+kernel void prim_partials_fadd(global double *partials, uint count, local double *tmp)
+{
+    const uint L = get_local_size(0), lid = get_local_id(0);
+    double acc = 0.0;
+    for (uint i = lid; i < count; i += L)
+        acc += partials[i];
+    acc = clirr_wg_reduce_add_double(acc, tmp);
+    if (lid == 0)
+        partials[count] = acc;
+}
+#endif
 
 /* ---- step 2: each range tile by tile from its offset -------------------- */
 

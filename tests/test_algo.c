@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+void register_real_algo_tests(void);
+
 typedef struct algo_input {
     const char *spec;  /* generator spec, or NULL */
     const char *file;  /* file under data/, or NULL */
@@ -244,5 +246,110 @@ void register_algo_tests(void)
     th_add_device("algo/sssp/data/template/nested-opt/overflow", run_case, &ovf[2]);
     th_add_device("algo/bfs/data/template/nested-naive/overflow", run_case, &ovf[3]);
     th_add_device("algo/sssp/data/template/dual-queue/overflow", run_case, &ovf[4]);
+    register_real_algo_tests();
     th_add_device("algo/sssp/bad-weights", bad_weights, NULL);
+}
+
+/* ---- BC, PageRank, SpMV on every template --------------------------------
+ * Summing loops (the block-mapped work-group sums and child kernels) on
+ * skewed, uniform and grid graphs, against the CPU references. */
+
+typedef enum { REAL_BC, REAL_PAGERANK, REAL_SPMV } real_algo;
+
+typedef struct real_case {
+    real_algo algo;
+    int tmpl; /* a clirr_template */
+} real_case;
+
+static const char *real_inputs[] = {
+    "rmat:scale=10,ef=8,seed=4,weights=1-20",
+    "random:n=1500,m=9000,seed=6,weights=1-5",
+    "grid:w=30,h=20",
+};
+
+static void run_real_case(th_case *tc)
+{
+    const real_case *rc_ = tc->param;
+    const char *why = NULL;
+    if (!clirr_template_runnable(&tc->device->caps, (clirr_template)rc_->tmpl, &why)) {
+        th_skip(tc, "%s", why);
+        return;
+    }
+    if (!tc->device->caps.fp64) {
+        th_skip(tc, "no double precision");
+        return;
+    }
+    clirr_error err;
+    clirr_graph g = {0};
+    double *expected = NULL, *got = NULL, *x = NULL;
+    uint32_t *sources = NULL;
+    for (size_t i = 0; i < sizeof real_inputs / sizeof real_inputs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(real_inputs[i], &g, &err));
+        expected = malloc((size_t)g.n * sizeof *expected);
+        got = malloc((size_t)g.n * sizeof *got);
+        x = malloc((size_t)g.n * sizeof *x);
+        sources = malloc((size_t)g.n * sizeof *sources);
+        TH_REQUIRE(tc, expected && got && x && sources, "out of memory");
+        for (uint32_t v = 0; v < g.n; v++)
+            x[v] = 0.5 + (v % 7) * 0.25;
+        clirr_algo_opts o;
+        clirr_algo_opts_default(&o);
+        o.template_auto = false;
+        o.tmpl = (clirr_template)rc_->tmpl;
+        o.lb_thres = 4;
+        o.bc_sources = 12;
+        o.x = x;
+        clirr_algo_stats st;
+        clirr_verify_report rep;
+        bool ok = false;
+        switch (rc_->algo) {
+        case REAL_BC: {
+            uint32_t k = clirr_bc_sources(g.n, o.bc_sources, sources);
+            TH_OK(tc, clirr_ref_bc(&g, sources, k, expected, &err));
+            TH_OK(tc, clirr_bc(tc->ctx, &g, &o, got, &st, &err));
+            ok = clirr_verify_real("scores", g.n, expected, got, 1e-9, 1e-9, &rep);
+            break;
+        }
+        case REAL_PAGERANK:
+            TH_OK(tc, clirr_ref_pagerank(&g, o.damping, o.tol, o.max_iter, expected, NULL, &err));
+            TH_OK(tc, clirr_pagerank(tc->ctx, &g, &o, got, &st, &err));
+            ok = clirr_verify_pagerank(g.n, expected, got, o.tol, &rep);
+            break;
+        case REAL_SPMV:
+            TH_OK(tc, clirr_ref_spmv(&g, x, expected, &err));
+            TH_OK(tc, clirr_spmv(tc->ctx, &g, &o, got, &st, &err));
+            ok = clirr_verify_real("y", g.n, expected, got, 1e-12, 1e-12, &rep);
+            break;
+        }
+        TH_REQUIRE(tc, ok, "%s: %s", real_inputs[i], rep.text);
+        TH_REQUIRE(tc, !strcmp(st.template_name, clirr_template_name((clirr_template)rc_->tmpl)),
+                   "ran %s", st.template_name);
+        clirr_graph_free(&g);
+        free(expected);
+        free(got);
+        free(x);
+        free(sources);
+        expected = got = x = NULL;
+        sources = NULL;
+    }
+done:
+    clirr_graph_free(&g);
+    free(expected);
+    free(got);
+    free(x);
+    free(sources);
+}
+
+void register_real_algo_tests(void)
+{
+    static real_case cases[3][CLIRR_TEMPLATE_COUNT_];
+    static char names[3][CLIRR_TEMPLATE_COUNT_][64];
+    static const char *algo_names[] = {"bc", "pagerank", "spmv"};
+    for (int a = 0; a < 3; a++)
+        for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
+            cases[a][t] = (real_case){(real_algo)a, t};
+            snprintf(names[a][t], sizeof names[a][t], "algo/%s/template/%s", algo_names[a],
+                     clirr_template_name((clirr_template)t));
+            th_add_device(names[a][t], run_real_case, &cases[a][t]);
+        }
 }

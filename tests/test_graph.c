@@ -2,11 +2,13 @@
  * the tiny graph shipped in data/ in every format, tables of malformed files
  * with the message each must give (after LAGraph's test_MMRead), a mutation
  * fuzzer over every reader (after igraph's fuzzing/), generator determinism
- * with pinned hashes, round trips through every writer, symmetrize, and
- * corrupt binary CSR files. */
+ * with pinned hashes, round trips through every writer, symmetrize, corrupt
+ * binary CSR files, real values (Matrix Market, binary CSR), transpose and
+ * dense vector files. */
 #include "harness.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +145,13 @@ static void test_tiny_formats(th_case *tc)
                   tiny_files[i].file, g.weight ? "present" : "missing");
         if (g.weight)
             TH_EXPECT(tc, !memcmp(g.weight, tiny_w, sizeof tiny_w), "%s: weights differ", tiny_files[i].file);
+        /* Only Matrix Market carries real values (its integer entries). */
+        bool valued = strstr(tiny_files[i].file, ".mtx") != NULL;
+        TH_EXPECT(tc, (g.value != NULL) == valued, "%s: values %s", tiny_files[i].file,
+                  g.value ? "present" : "missing");
+        for (uint32_t k = 0; g.value && k < 9; k++)
+            TH_EXPECT(tc, g.value[k] == tiny_w[k], "%s: value %u is %g, expected %d", tiny_files[i].file,
+                      k, g.value[k], tiny_w[k]);
         TH_EXPECT(tc, !g.weights_rounded, "%s: weights_rounded set", tiny_files[i].file);
         TH_EXPECT(tc, clirr_graph_max_degree(&g) == 3, "%s: max degree %u", tiny_files[i].file,
                   clirr_graph_max_degree(&g));
@@ -544,8 +553,9 @@ static void test_csr_corrupt(th_case *tc)
         const char *msg;
     } edits[] = {
         {0, 0x52524943, "not a clirr binary CSR file"},      /* "CIRR" */
-        {8, 2, "version 2, this clirr reads version 1"},
-        {12, 5, "unknown flags 0x5"},
+        {8, 3, "version 3, this clirr reads versions 1 to 2"},
+        {8, 0, "version 0, this clirr reads versions 1 to 2"},
+        {12, 5, "unknown flags 0x5"},                         /* values need version 2 */
         {16, 6, "implies"},                                   /* n = 6: size mismatch */
         {20, 1, "clirr handles at most"},                     /* n = 2^32 + 5 */
         {24, 10, "implies"},                                  /* m = 10 */
@@ -604,25 +614,70 @@ done:
 
 /* ---- round trips -------------------------------------------------------------- */
 
+/* m doubles with random bits (finite ones: an all-ones exponent is cleared
+ * to a large finite one), so that every kind of value goes through the
+ * writers: huge, tiny, subnormal, negative zero, integers among them. */
+static double *random_values(uint32_t m, uint64_t seed)
+{
+    double *x = malloc(((size_t)m + 1) * sizeof *x);
+    for (uint32_t k = 0; x && k < m; k++) {
+        uint64_t bits = next_rand(&seed);
+        if (((bits >> 52) & 0x7ff) == 0x7ff)
+            bits &= ~((uint64_t)1 << 62);
+        memcpy(&x[k], &bits, sizeof x[k]);
+        /* Some plain ones too, the values real matrices hold. */
+        static const double plain[] = {-0.0, 0.0, 2.5, -2.5, 1.0 / 3, 1e-300, 5e-324, 3e9, -7};
+        if (k % 3 == 0)
+            x[k] = plain[(k / 3) % (sizeof plain / sizeof plain[0])];
+    }
+    return x;
+}
+
+/* The weight the Matrix Market reader gives a real value: nearest integer,
+ * half away from zero, saturated at the int32 limits. */
+static int32_t mtx_weight(double x)
+{
+    double r = round(x);
+    return r < INT32_MIN ? INT32_MIN : r > INT32_MAX ? INT32_MAX : (int32_t)r;
+}
+
 static void test_roundtrip(th_case *tc)
 {
     static const char *exts[] = {"gr", "mtx", "el", "txt", "wel", "csr"};
+    /* The third graph also gets real values. */
     static const char *specs[] = {"random:n=40,m=200,seed=5,weights=-20-1000",
-                                  "rmat:scale=6,ef=4,seed=9"};
+                                  "rmat:scale=6,ef=4,seed=9", "random:n=30,m=150,seed=6,weights=1-9"};
     clirr_error err;
     clirr_graph g = {0}, back = {0};
-    int32_t *ones = NULL;
+    int32_t *ones = NULL, *from_values = NULL;
+    double *values = NULL, *from_weights = NULL;
     char path[1024], name[64];
-    for (size_t s = 0; s < 2; s++) {
+    for (size_t s = 0; s < 3; s++) {
         TH_OK(tc, clirr_graph_generate(specs[s], &g, &err));
+        if (s == 2) {
+            values = random_values(g.m, 77);
+            TH_REQUIRE(tc, values, "out of memory");
+            TH_OK(tc, clirr_graph_set_values(&g, values, &err));
+        }
         g.weights_rounded = g.weight != NULL; /* only the binary format keeps it */
         free(ones);
+        free(from_values);
+        free(from_weights);
         ones = malloc(((size_t)g.m + 1) * sizeof *ones);
-        TH_REQUIRE(tc, ones, "out of memory");
+        from_values = malloc(((size_t)g.m + 1) * sizeof *from_values);
+        from_weights = malloc(((size_t)g.m + 1) * sizeof *from_weights);
+        TH_REQUIRE(tc, ones && from_values && from_weights, "out of memory");
         uint32_t top = 0; /* largest id + 1 */
+        bool inexact = false;
         for (uint32_t u = 0; u < g.n; u++)
             for (uint32_t k = g.row[u]; k < g.row[u + 1]; k++) {
                 ones[k] = 1;
+                if (g.weight)
+                    from_weights[k] = g.weight[k];
+                if (g.value) {
+                    from_values[k] = mtx_weight(g.value[k]);
+                    inexact |= from_values[k] != g.value[k];
+                }
                 top = u + 1 > top ? u + 1 : top;
                 top = g.col[k] + 1 > top ? g.col[k] + 1 : top;
             }
@@ -633,21 +688,40 @@ static void test_roundtrip(th_case *tc)
             TH_OK(tc, clirr_graph_write(path, &g, &err));
             TH_OK(tc, clirr_graph_read(path, &back, &err));
             /* What the format keeps: edge lists end at the largest id,
-             * .el/.txt drop weights, .gr/.wel write 1 when there are none. */
+             * .el/.txt drop weights, .gr/.wel write 1 when there are none.
+             * Values: .csr keeps them with the weights; .mtx writes them
+             * instead of the weights and reads them back as values and
+             * rounded weights, or writes the weights and reads them back
+             * as both; the others drop them. */
             clirr_graph want = g;
             bool edgelist = !strcmp(ext, "el") || !strcmp(ext, "txt") || !strcmp(ext, "wel");
+            bool mtx = !strcmp(ext, "mtx");
             if (edgelist)
                 want.n = top;
             if (!strcmp(ext, "el") || !strcmp(ext, "txt"))
                 want.weight = NULL;
             else if (!g.weight && (!strcmp(ext, "gr") || !strcmp(ext, "wel")))
                 want.weight = ones;
+            if (mtx && g.value)
+                want.weight = from_values;
+            else if (mtx && g.weight)
+                want.value = from_weights;
+            else if (strcmp(ext, "csr") != 0)
+                want.value = NULL;
             TH_EXPECT(tc, back.n == want.n && back.m == want.m, "%s: n=%u m=%u, expected %u and %u",
                       name, back.n, back.m, want.n, want.m);
             TH_EXPECT(tc, (back.weight != NULL) == (want.weight != NULL), "%s: weights %s", name,
                       back.weight ? "present" : "absent");
+            TH_EXPECT(tc, (back.value != NULL) == (want.value != NULL), "%s: values %s", name,
+                      back.value ? "present" : "absent");
+            for (uint32_t k = 0; back.value && want.value && k < back.m && k < want.m; k++)
+                if (memcmp(&back.value[k], &want.value[k], sizeof back.value[k])) {
+                    TH_EXPECT(tc, false, "%s: value %u is %.17g, expected %.17g", name, k,
+                              back.value[k], want.value[k]);
+                    break;
+                }
             TH_EXPECT(tc, clirr_graph_hash(&back) == clirr_graph_hash(&want), "%s: graph differs", name);
-            bool rounded = !strcmp(ext, "csr") && g.weights_rounded;
+            bool rounded = (!strcmp(ext, "csr") && g.weights_rounded) || (mtx && g.value && inexact);
             TH_EXPECT(tc, back.weights_rounded == rounded, "%s: weights_rounded %d", name,
                       back.weights_rounded);
             clirr_graph_free(&back);
@@ -656,6 +730,9 @@ static void test_roundtrip(th_case *tc)
     }
 done:
     free(ones);
+    free(from_values);
+    free(from_weights);
+    free(values);
     clirr_graph_free(&g);
     clirr_graph_free(&back);
 }
@@ -1098,6 +1175,406 @@ done:
     clirr_graph_free(&s);
 }
 
+/* ---- real values ------------------------------------------------------------------ */
+
+static bool same_bits(double a, double b) { return !memcmp(&a, &b, sizeof a); }
+
+/* Matrix Market values are kept exactly beside the rounded weights, mirrored
+ * (negated for skew) like them; pattern files and other formats have none. */
+static void test_mtx_values(th_case *tc)
+{
+    static const struct {
+        const char *text;
+        uint32_t m;
+        double value[6];
+    } cases[] = {
+        {MTX_REAL "2 2 4\n1 1 2.5\n1 2 -2.5\n2 1 1e2\n2 2 0.1\n", 4, {2.5, -2.5, 100, 0.1}},
+        {MTX_REAL "1 1 1\n1 1 -0\n", 1, {-0.0}},
+        {MTX_REAL "2 2 2\n1 2 0.30000000000000004\n2 1 4.9406564584124654e-324\n", 2,
+         {0.30000000000000004, 4.9406564584124654e-324}},
+        {MTX_INT "2 2 2\n1 2 -2147483648\n2 2 7\n", 2, {-2147483648.0, 7}},
+        {"%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n2 1 1.25\n3 3 -4\n3 1 1e-3\n", 5,
+         {1.25, 1e-3, 1.25, -4, 1e-3}},
+        {"%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 1.5\n3 2 -0.25\n", 4,
+         {-1.5, 1.5, 0.25, -0.25}},
+        {"%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 5\n", 2, {-5, 5}},
+    };
+    clirr_error err;
+    clirr_graph g = {0};
+    char path[1024];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tmp_path(path, sizeof path, "values.mtx");
+        TH_REQUIRE(tc, write_bytes(path, cases[i].text, strlen(cases[i].text)), "write");
+        TH_OK(tc, clirr_graph_read(path, &g, &err));
+        TH_REQUIRE(tc, g.m == cases[i].m && g.value && g.weight, "case %zu: m=%u, values %p", i, g.m,
+                   (void *)g.value);
+        for (uint32_t k = 0; k < g.m; k++) {
+            TH_EXPECT(tc, same_bits(g.value[k], cases[i].value[k]), "case %zu: value %u is %.17g, expected %.17g",
+                      i, k, g.value[k], cases[i].value[k]);
+            TH_EXPECT(tc, g.weight[k] == mtx_weight(cases[i].value[k]), "case %zu: weight %u is %d", i, k,
+                      g.weight[k]);
+        }
+        clirr_graph_free(&g);
+    }
+    static const char pattern[] = MTX_PAT "2 2 1\n1 2\n";
+    TH_REQUIRE(tc, write_bytes(path, pattern, strlen(pattern)), "write");
+    TH_OK(tc, clirr_graph_read(path, &g, &err));
+    TH_EXPECT(tc, !g.value && !g.weight, "pattern file has values or weights");
+done:
+    clirr_graph_free(&g);
+}
+
+static void test_set_values(th_case *tc)
+{
+    static const uint32_t src[] = {0, 1, 1}, dst[] = {1, 0, 1};
+    const double x[] = {1.5, -2, 0.25}, bad[] = {1, NAN, 2}, inf[] = {INFINITY, 1, 2};
+    clirr_error err;
+    clirr_graph g = {0};
+    TH_OK(tc, clirr_graph_from_arcs(2, 3, src, dst, NULL, &g, &err));
+    TH_EXPECT(tc, g.value == NULL, "from_arcs made values");
+    uint64_t h0 = clirr_graph_hash(&g);
+    TH_OK(tc, clirr_graph_set_values(&g, x, &err));
+    TH_REQUIRE(tc, g.value && g.value != x && !memcmp(g.value, x, sizeof x), "values not copied");
+    uint64_t h1 = clirr_graph_hash(&g);
+    TH_EXPECT(tc, h1 != h0, "hash ignores values");
+    g.value[2] = -0.0;
+    TH_EXPECT(tc, clirr_graph_hash(&g) != h1, "hash ignores a changed value");
+    g.value[2] = 0.25;
+    int rc = clirr_graph_set_values(&g, bad, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "value 1"), "NaN: %s %s", clirr_status_name(rc), err.msg);
+    rc = clirr_graph_set_values(&g, inf, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "value 0"), "inf: %s %s", clirr_status_name(rc), err.msg);
+    TH_EXPECT(tc, clirr_graph_hash(&g) == h1, "a refused set changed the graph");
+    TH_OK(tc, clirr_graph_set_values(&g, NULL, &err));
+    TH_EXPECT(tc, g.value == NULL && clirr_graph_hash(&g) == h0, "values not removed");
+done:
+    clirr_graph_free(&g);
+}
+
+/* Binary CSR version 2 with values: old version 1 files still load, a v1
+ * header may not claim values, and values are validated like the rest. */
+static void test_csr_values(th_case *tc)
+{
+    static const uint32_t src[] = {0, 1, 2, 2}, dst[] = {1, 2, 0, 0};
+    static const int32_t w[] = {4, 5, 6, 7};
+    const double x[] = {0.5, -1e300, 3, 1.0 / 3};
+    clirr_error err;
+    clirr_graph g = {0}, back = {0};
+    unsigned char *buf = NULL;
+    char path[1024];
+    tmp_path(path, sizeof path, "values.csr");
+    TH_OK(tc, clirr_graph_from_arcs(3, 4, src, dst, w, &g, &err));
+    TH_OK(tc, clirr_graph_set_values(&g, x, &err));
+    TH_OK(tc, clirr_graph_write(path, &g, &err));
+    size_t len = 0;
+    buf = slurp(path, &len);
+    TH_REQUIRE(tc, buf && len == 32 + 4 * 4 + 4 * 4 * 2 + 4 * 8, "%zu bytes", len);
+    TH_EXPECT(tc, buf[8] == 2 && buf[12] == 5, "header: version %u flags %u", buf[8], buf[12]);
+    TH_OK(tc, clirr_graph_read(path, &back, &err));
+    TH_EXPECT(tc, back.value && !memcmp(back.value, x, sizeof x) && clirr_graph_hash(&back) == clirr_graph_hash(&g),
+              "values lost in .csr");
+    clirr_graph_free(&back);
+
+    /* A value that is not a number; the values cut short; a version 1
+     * header claiming values. */
+    unsigned char save[8];
+    memcpy(save, buf + 32 + 16 + 32 + 8, 8);
+    static const unsigned char nan_bits[8] = {0, 0, 0, 0, 0, 0, 0xf8, 0x7f};
+    memcpy(buf + 32 + 16 + 32 + 8, nan_bits, 8);
+    TH_REQUIRE(tc, write_bytes(path, buf, len), "write");
+    int rc = clirr_graph_read(path, &back, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "value[1]") && strstr(err.msg, "not a finite"),
+              "NaN value: %s %s", clirr_status_name(rc), err.msg);
+    clirr_graph_free(&back);
+    memcpy(buf + 32 + 16 + 32 + 8, save, 8);
+    TH_REQUIRE(tc, write_bytes(path, buf, len - 4), "write");
+    rc = clirr_graph_read(path, &back, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "truncated") && strstr(err.msg, "values"),
+              "cut values: %s %s", clirr_status_name(rc), err.msg);
+    clirr_graph_free(&back);
+    buf[8] = 1;
+    TH_REQUIRE(tc, write_bytes(path, buf, len), "write");
+    rc = clirr_graph_read(path, &back, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "unknown flags 0x5"), "v1 with values: %s %s",
+              clirr_status_name(rc), err.msg);
+    clirr_graph_free(&back);
+    /* Gzipped, the length is not known up front: the cut is found inside
+     * the value array. */
+    buf[8] = 2;
+    tmp_path(path, sizeof path, "values.csr.gz");
+    {
+        gzFile z = gzopen(path, "wb");
+        TH_REQUIRE(tc, z, "gzopen %s", path);
+        gzwrite(z, buf, (unsigned)len - 4);
+        TH_REQUIRE(tc, gzclose(z) == Z_OK, "gzclose");
+    }
+    rc = clirr_graph_read(path, &back, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "inside value"), "cut values (gz): %s %s",
+              clirr_status_name(rc), err.msg);
+    clirr_graph_free(&back);
+    free(buf);
+    buf = NULL;
+
+    /* data/tiny.csr is version 1; marked version 2 it is the same graph. */
+    char src_path[1024];
+    snprintf(src_path, sizeof src_path, "%s/tiny.csr", th_data_dir());
+    buf = slurp(src_path, &len);
+    TH_REQUIRE(tc, buf && len > 12 && buf[8] == 1, "%s is not version 1", src_path);
+    buf[8] = 2;
+    tmp_path(path, sizeof path, "tiny-v2.csr");
+    TH_REQUIRE(tc, write_bytes(path, buf, len), "write");
+    TH_OK(tc, clirr_graph_read(path, &back, &err));
+    clirr_graph tiny;
+    tiny_expected(&tiny);
+    TH_EXPECT(tc, clirr_graph_hash(&back) == clirr_graph_hash(&tiny) && !back.value, "v2 tiny differs");
+done:
+    free(buf);
+    clirr_graph_free(&g);
+    clirr_graph_free(&back);
+}
+
+/* ---- transpose -------------------------------------------------------------------- */
+
+typedef struct arc_key {
+    uint32_t col;
+    int32_t w;
+    uint64_t bits;
+} arc_key;
+
+static int cmp_arc_key(const void *x, const void *y)
+{
+    const arc_key *a = x, *b = y;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    if (a->w != b->w)
+        return a->w < b->w ? -1 : 1;
+    return a->bits < b->bits ? -1 : a->bits > b->bits;
+}
+
+/* Row u of g as sorted (head, weight, value bits) triples into keys. */
+static void row_keys(const clirr_graph *g, uint32_t u, arc_key *keys)
+{
+    uint32_t d = 0;
+    for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++, d++) {
+        keys[d] = (arc_key){.col = g->col[k], .w = g->weight ? g->weight[k] : 0};
+        if (g->value)
+            memcpy(&keys[d].bits, &g->value[k], 8);
+    }
+    qsort(keys, d, sizeof *keys, cmp_arc_key);
+}
+
+static void test_transpose(th_case *tc)
+{
+    static const char *specs[] = {"random:n=60,m=400,seed=3,weights=-5-5", "rmat:scale=7,ef=8,seed=4",
+                                  "grid:w=6,h=4,weights=1-9", "random:n=5,m=0"};
+    clirr_error err;
+    clirr_graph g = {0}, t = {0}, tt = {0}, tiny;
+    arc_key *ka = NULL, *kb = NULL;
+    double *values = NULL;
+    uint32_t *indeg = NULL;
+    char text[1024], why[256];
+
+    /* The tiny graph: in-arcs by increasing source, the duplicate 0->1
+     * twice in its order (weights 3 then 9), the self-loop 3->3 kept. */
+    tiny_expected(&tiny);
+    TH_OK(tc, clirr_graph_transpose(&tiny, &t, &err));
+    graph_text(&t, text, sizeof text);
+    TH_EXPECT(tc, !strcmp(text, "n=5:0>2/2,0>4/8,1>0/3,1>0/9,2>0/1,2>1/7,3>2/5,3>3/4,4>3/6"),
+              "tiny transpose: %s", text);
+    clirr_graph_free(&t);
+    int rc = clirr_graph_transpose(&tiny, &tiny, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_USAGE, "transposing in place: %s", clirr_status_name(rc));
+
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        if (i % 2 == 0) {
+            values = random_values(g.m, i);
+            TH_REQUIRE(tc, values, "out of memory");
+            TH_OK(tc, clirr_graph_set_values(&g, values, &err));
+            free(values);
+            values = NULL;
+        }
+        g.weights_rounded = i == 0;
+        TH_OK(tc, clirr_graph_transpose(&g, &t, &err));
+        TH_REQUIRE(tc, graph_valid(&t, why, sizeof why), "%s: %s", specs[i], why);
+        TH_EXPECT(tc, t.n == g.n && t.m == g.m && (t.weight != NULL) == (g.weight != NULL) &&
+                          (t.value != NULL) == (g.value != NULL) && t.weights_rounded == g.weights_rounded,
+                  "%s: shape n=%u m=%u weights %d values %d", specs[i], t.n, t.m, t.weight != NULL,
+                  t.value != NULL);
+        /* Degrees of t are in-degrees of g; rows of t go by source. */
+        indeg = calloc((size_t)g.n + 1, sizeof *indeg);
+        TH_REQUIRE(tc, indeg, "out of memory");
+        for (uint32_t k = 0; k < g.m; k++)
+            indeg[g.col[k]]++;
+        for (uint32_t v = 0; v < g.n; v++) {
+            TH_REQUIRE(tc, clirr_graph_degree(&t, v) == indeg[v], "%s: vertex %u: degree %u in t, in-degree %u",
+                       specs[i], v, clirr_graph_degree(&t, v), indeg[v]);
+            for (uint32_t k = t.row[v] + 1; k < t.row[v + 1]; k++)
+                TH_REQUIRE(tc, t.col[k - 1] <= t.col[k], "%s: row %u of t not by source", specs[i], v);
+        }
+        /* Every arc of t is an arc of g reversed, with its weight and value:
+         * walking g row by row meets them in t's order, one cursor a row. */
+        for (uint32_t v = 0; v < g.n; v++)
+            indeg[v] = t.row[v];
+        for (uint32_t u = 0; u < g.n; u++)
+            for (uint32_t k = g.row[u]; k < g.row[u + 1]; k++) {
+                uint32_t at = indeg[g.col[k]]++;
+                TH_REQUIRE(tc, t.col[at] == u && (!g.weight || t.weight[at] == g.weight[k]) &&
+                                   (!g.value || same_bits(t.value[at], g.value[k])),
+                           "%s: arc %u->%u not carried to position %u", specs[i], u, g.col[k], at);
+            }
+        /* Twice: the same arc multiset in every row. */
+        TH_OK(tc, clirr_graph_transpose(&t, &tt, &err));
+        TH_REQUIRE(tc, tt.n == g.n && tt.m == g.m && !memcmp(tt.row, g.row, ((size_t)g.n + 1) * 4),
+                   "%s: transposed twice, the degrees differ", specs[i]);
+        ka = malloc(((size_t)clirr_graph_max_degree(&g) + 1) * sizeof *ka);
+        kb = malloc(((size_t)clirr_graph_max_degree(&g) + 1) * sizeof *kb);
+        TH_REQUIRE(tc, ka && kb, "out of memory");
+        for (uint32_t u = 0; u < g.n; u++) {
+            row_keys(&g, u, ka);
+            row_keys(&tt, u, kb);
+            TH_REQUIRE(tc, !memcmp(ka, kb, clirr_graph_degree(&g, u) * sizeof *ka),
+                       "%s: transposed twice, row %u differs", specs[i], u);
+        }
+        free(ka);
+        free(kb);
+        free(indeg);
+        ka = kb = NULL;
+        indeg = NULL;
+        clirr_graph_free(&g);
+        clirr_graph_free(&t);
+        clirr_graph_free(&tt);
+    }
+    TH_OK(tc, clirr_graph_from_arcs(0, 0, NULL, NULL, NULL, &g, &err));
+    TH_OK(tc, clirr_graph_transpose(&g, &t, &err));
+    TH_EXPECT(tc, t.n == 0 && t.m == 0 && t.row && t.row[0] == 0, "empty transpose");
+done:
+    free(ka);
+    free(kb);
+    free(indeg);
+    free(values);
+    clirr_graph_free(&g);
+    clirr_graph_free(&t);
+    clirr_graph_free(&tt);
+}
+
+/* Added reverse arcs carry the value of the arc they mirror, as weights. */
+static void test_symmetrize_values(th_case *tc)
+{
+    static const uint32_t src[] = {0, 1, 2, 0}, dst[] = {1, 0, 0, 2};
+    static const int32_t w[] = {1, 2, 3, 4};
+    const double x[] = {0.5, 0.25, -3.5, 1e-9};
+    static const uint32_t src2[] = {0, 2, 1}, dst2[] = {1, 1, 2};
+    const double x2[] = {1.5, 7, -2.5}; /* in CSR order: 0->1, 1->2, 2->1 */
+    clirr_error err;
+    clirr_graph g = {0};
+    TH_OK(tc, clirr_graph_from_arcs(3, 4, src, dst, w, &g, &err));
+    TH_OK(tc, clirr_graph_set_values(&g, x, &err));
+    uint64_t h = clirr_graph_hash(&g);
+    TH_OK(tc, clirr_graph_symmetrize(&g, &err));
+    TH_EXPECT(tc, g.m == 4 && clirr_graph_hash(&g) == h, "symmetric graph changed");
+    clirr_graph_free(&g);
+    /* 0->1 (1.5), 1->2 (7), 2->1 (-2.5): 1 gets 1->0 with 1.5; 1->2 and
+     * 2->1 exist both ways, so nothing else is added. */
+    TH_OK(tc, clirr_graph_from_arcs(3, 3, src2, dst2, NULL, &g, &err));
+    TH_OK(tc, clirr_graph_set_values(&g, x2, &err));
+    TH_OK(tc, clirr_graph_symmetrize(&g, &err));
+    static const uint32_t col[] = {1, 2, 0, 1};
+    static const double val[] = {1.5, 7, 1.5, -2.5};
+    TH_REQUIRE(tc, g.m == 4 && g.value && !g.weight, "m=%u", g.m);
+    for (uint32_t k = 0; k < 4; k++)
+        TH_EXPECT(tc, g.col[k] == col[k] && g.value[k] == val[k], "arc %u: %u/%g, expected %u/%g", k,
+                  g.col[k], g.value[k], col[k], val[k]);
+done:
+    clirr_graph_free(&g);
+}
+
+/* ---- dense vectors ---------------------------------------------------------------- */
+
+static void test_vector_read(th_case *tc)
+{
+    static const struct {
+        const char *text;
+        uint32_t n;
+        double x[4];
+    } good[] = {
+        {"1\n2.5\n-3e2\n", 3, {1, 2.5, -300}},
+        {"# c\n% c\n\n  1.0  \r\n\t-0\n7", 3, {1, -0.0, 7}},
+        {"", 0, {0}},
+        {"# only a comment\n", 0, {0}},
+        {"0.1\n0.30000000000000004\n", 2, {0.1, 0.30000000000000004}},
+        {"%%MatrixMarket matrix array real general\n% c\n3 1\n1\n2\n3.5\n", 3, {1, 2, 3.5}},
+        {"%%MatrixMarket MATRIX Array Integer General\n1 2\n-4\n5\n", 2, {-4, 5}},
+    };
+    static const struct {
+        const char *text;
+        size_t len;
+        uint32_t n;
+        const char *msg;
+    } bad[] = {
+        {"1\n2\n", 0, 3, ":3: expected 3 values, found end of file after 2"},
+        {"1\n2\n3\n\n4\n", 0, 3, ":5: expected end of file after 3 values, found '4'"},
+        {"1\nabc\n3\n", 0, 3, ":2: expected a finite real number, found 'abc'"},
+        {"1\nnan\n", 0, 2, ":2: expected a finite real number, found 'nan'"},
+        {"-inf\n", 0, 1, ":1: expected a finite real number, found '-inf'"},
+        {"1e999\n", 0, 1, ":1: expected a finite real number, found '1e999'"},
+        {"1,5\n", 0, 1, ":1: expected a finite real number, found '1,5'"},
+        {"1 2\n", 0, 2, ":1: expected end of line after the value (one number per line), found '2'"},
+        {"0x10\n", 0, 1, ":1: expected a finite real number, found '0x10'"},
+        {"1\n", 0, 0, ":1: expected end of file after 0 values, found '1'"},
+        {"1\n\0\n", 4, 2, ":2: binary data (a NUL byte)"},
+        {"%%MatrixMarket matrix coordinate real general\n3 1 3\n", 0, 3,
+         ":1: expected 'array' (a dense vector), found 'coordinate'"},
+        {"%%MatrixMarket matrix array complex general\n", 0, 1, ":1: expected field 'real' or 'integer', found 'complex'"},
+        {"%%MatrixMarket matrix array real symmetric\n", 0, 1, ":1: expected symmetry 'general', found 'symmetric'"},
+        {"%%MatrixMarket matrix array real general\n2 1\n1\n2\n", 0, 3,
+         ":2: expected a vector of 3 entries (size 'N 1' or '1 N'), found 2 rows and 1 columns"},
+        {"%%MatrixMarket matrix array real general\n% c\n", 0, 3, ":3: expected the size line 'ROWS COLUMNS', found end of file"},
+        {"%%MatrixMarket matrix array real general\n3\n", 0, 3, ":2: expected a column count, found end of line"},
+    };
+    clirr_error err;
+    double *x = NULL;
+    char path[1024];
+    tmp_path(path, sizeof path, "vec.txt");
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        TH_REQUIRE(tc, write_bytes(path, good[i].text, strlen(good[i].text)), "write");
+        int rc = clirr_vector_read(path, good[i].n, &x, &err);
+        TH_EXPECT(tc, rc == CLIRR_OK && x, "good vector %zu: %s", i, err.msg);
+        for (uint32_t k = 0; rc == CLIRR_OK && k < good[i].n; k++)
+            TH_EXPECT(tc, same_bits(x[k], good[i].x[k]), "good vector %zu: x[%u] = %.17g, expected %.17g", i,
+                      k, x[k], good[i].x[k]);
+        free(x);
+        x = NULL;
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        TH_REQUIRE(tc, write_bytes(path, bad[i].text, bad[i].len ? bad[i].len : strlen(bad[i].text)), "write");
+        x = (double *)path; /* must come back NULL */
+        int rc = clirr_vector_read(path, bad[i].n, &x, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "vec.txt") && strstr(err.msg, bad[i].msg),
+                  "bad vector %zu: %s \"%s\" lacks \"%s\"", i, clirr_status_name(rc), err.msg, bad[i].msg);
+        TH_EXPECT(tc, x == NULL, "bad vector %zu: *x not NULL", i);
+        x = NULL;
+    }
+    /* Gzipped, and a file that is not there. */
+    tmp_path(path, sizeof path, "vec.txt.gz");
+    {
+        gzFile z = gzopen(path, "wb");
+        TH_REQUIRE(tc, z, "gzopen %s", path);
+        gzputs(z, "# x\n4\n-5.5\n");
+        TH_REQUIRE(tc, gzclose(z) == Z_OK, "gzclose");
+    }
+    TH_OK(tc, clirr_vector_read(path, 2, &x, &err));
+    TH_EXPECT(tc, x[0] == 4 && x[1] == -5.5, "gz vector: %g %g", x[0], x[1]);
+    free(x);
+    x = NULL;
+    tmp_path(path, sizeof path, "no-such-vector.txt");
+    int rc = clirr_vector_read(path, 2, &x, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, path) && strstr(err.msg, strerror(ENOENT)),
+              "missing vector: %s %s", clirr_status_name(rc), err.msg);
+done:
+    free(x);
+}
+
 void register_graph_tests(void)
 {
     th_add("graph/tiny-formats", test_tiny_formats, NULL);
@@ -1118,4 +1595,10 @@ void register_graph_tests(void)
     th_add("graph/from-arcs", test_from_arcs, NULL);
     th_add("graph/symmetrize-tiny", test_symmetrize_tiny, NULL);
     th_add("graph/symmetrize-props", test_symmetrize_props, NULL);
+    th_add("graph/mtx-values", test_mtx_values, NULL);
+    th_add("graph/set-values", test_set_values, NULL);
+    th_add("graph/csr-values", test_csr_values, NULL);
+    th_add("graph/transpose", test_transpose, NULL);
+    th_add("graph/symmetrize-values", test_symmetrize_values, NULL);
+    th_add("graph/vector-read", test_vector_read, NULL);
 }

@@ -21,6 +21,9 @@ static const struct {
 } template_files[] = {
     {"bfs.cl", "bfs_data_nested_opt"},
     {"sssp.cl", "sssp_data_nested_naive"},
+    {"bc.cl", "bc_delta_nested_opt"},
+    {"pagerank.cl", "pr_pull_nested_naive"},
+    {"spmv.cl", "spmv_rows_nested_opt"},
 };
 
 static const char *targets[][2] = {

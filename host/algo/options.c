@@ -43,5 +43,17 @@ void clirr_algo_opts_default(clirr_algo_opts *opts)
     opts->variant = CLIRR_VARIANT_DATA;
     opts->push = CLIRR_PUSH_AUTO;
     opts->template_auto = true;
+    opts->damping = 0.85;
+    opts->tol = 1e-9;
+    opts->max_iter = 1000;
     opts->tmpl = CLIRR_TEMPLATE_BASELINE;
+}
+
+uint32_t clirr_bc_sources(uint32_t n, uint32_t k, uint32_t *out)
+{
+    if (k == 0 || k >= n)
+        k = n;
+    for (uint32_t i = 0; i < k; i++)
+        out[i] = (uint32_t)((uint64_t)i * n / k);
+    return k;
 }

@@ -16,6 +16,15 @@ int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *e
     return CLIRR_OK;
 }
 
+int clirr_run_require_fp64(clirr_ctx *ctx, const char *what, clirr_error *err)
+{
+    const clirr_caps *c = clirr_ctx_caps(ctx);
+    if (!c->fp64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "%s needs double precision, which %s lacks (no cl_khr_fp64)", what, c->name);
+    return CLIRR_OK;
+}
+
 uint64_t clirr_run_start(clirr_ctx *ctx)
 {
     clirr_ctx_timing_reset(ctx);

@@ -11,6 +11,9 @@
 /* CLIRR_ERR_USAGE unless source < g->n. */
 int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err);
 
+/* CLIRR_ERR_UNSUPPORTED naming `what` unless the device has fp64. */
+int clirr_run_require_fp64(clirr_ctx *ctx, const char *what, clirr_error *err);
+
 /* Start timing: clears the context's kernel/transfer times, notes the
  * wall clock. Returns the start time. */
 uint64_t clirr_run_start(clirr_ctx *ctx);

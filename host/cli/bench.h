@@ -16,6 +16,7 @@
 typedef struct bench_input {
     const char *file, *spec;
     clirr_graph g;
+    double *x; /* SpMV vector from --vector, or NULL */
 } bench_input;
 
 typedef struct bench_config {
@@ -32,7 +33,8 @@ typedef struct bench_config {
     size_t ntemplates;
     uint32_t thres[BENCH_MAX_THRES];    /* empty = the default */
     size_t nthres;
-    uint32_t source;
+    clirr_algo_opts params; /* source, BC sources, PageRank and SpMV settings */
+    const char *vector_file;
     unsigned repeat, warmup;
     const char *selector, *csv, *json;
 } bench_config;

@@ -24,8 +24,9 @@ static bool same_case(const bench_row *a, const bench_row *b)
 /* Same case, variant and push mode: rows that differ only in template. */
 static bool same_loop(const bench_row *a, const bench_row *b)
 {
-    return same_case(a, b) && a->res.opts.variant == b->res.opts.variant &&
-           (a->res.opts.variant == CLIRR_VARIANT_TOPO || a->res.opts.push == b->res.opts.push);
+    const cli_algo *al = a->res.algo;
+    return same_case(a, b) && (!cli_algo_shows_variant(al) || a->res.opts.variant == b->res.opts.variant) &&
+           (!cli_algo_shows_push(al, &a->res.opts) || a->res.opts.push == b->res.opts.push);
 }
 
 /* The topology-driven row a data-driven row compares with. */
@@ -58,11 +59,6 @@ static const bench_row *fastest_of(const bench_row *rows, size_t n, const bench_
     return best;
 }
 
-static const char *push_text(const cli_result *r)
-{
-    return r->opts.variant == CLIRR_VARIANT_DATA ? clirr_push_mode_name(r->opts.push) : "-";
-}
-
 /* "baseline", "dbuf-shared/32", or "auto:dbuf-shared/32" for the policy's
  * pick (the template that ran, with its lb_THRES). */
 static void template_text(const bench_row *r, char *buf, size_t size)
@@ -92,15 +88,15 @@ static void key_columns(const bench_config *cfg, const bench_row *r, int w)
 {
     char t[64];
     template_text(r, t, sizeof t);
-    printf("%-24.24s %-*.*s %-5s %-5s %-6s %-24s", r->res.device->caps.name, w, w,
-           bench_input_name(&cfg->inputs[r->input]), r->res.algo->name,
-           clirr_variant_name(r->res.opts.variant), push_text(&r->res), t);
+    printf("%-24.24s %-*.*s %-8s %-5s %-6s %-24s", r->res.device->caps.name, w, w,
+           bench_input_name(&cfg->inputs[r->input]), r->res.algo->name, cli_variant_text(&r->res),
+           cli_push_text(&r->res), t);
 }
 
 void bench_print(const bench_config *cfg, const bench_row *rows, size_t nrows)
 {
     int w = input_width(cfg);
-    printf("%-24s %-*s %-5s %-5s %-6s %-24s %6s %27s %27s %9s %9s %8s %4s\n", "device", w, "input",
+    printf("%-24s %-*s %-8s %-5s %-6s %-24s %6s %27s %27s %9s %9s %8s %4s\n", "device", w, "input",
            "algo", "var", "push", "template/lb_THRES", "iters", "kernel ms median [min-max]",
            "total ms median [min-max]", "MTEPS k", "MTEPS e2e", "children", "ok");
     for (size_t i = 0; i < nrows; i++) {
@@ -123,7 +119,8 @@ void bench_print(const bench_config *cfg, const bench_row *rows, size_t nrows)
     bool header = false;
     for (size_t i = 0; i < nrows; i++) {
         const bench_row *d = &rows[i], *t;
-        if (!ok(d) || d->res.opts.variant != CLIRR_VARIANT_DATA || !(t = topo_of(rows, nrows, d)))
+        if (!ok(d) || !cli_algo_shows_variant(d->res.algo) || d->res.opts.variant != CLIRR_VARIANT_DATA ||
+            !(t = topo_of(rows, nrows, d)))
             continue;
         if (!header) {
             printf("\ndata-driven time / topology-driven time (below 1: data-driven is faster)\n");
@@ -201,8 +198,7 @@ void bench_write_csv(FILE *f, const bench_config *cfg, const bench_row *rows, si
         fputc(',', f);
         csv_field(f, bench_input_name(in));
         fprintf(f, ",%u,%u,%s,%s,%s,%s,%s,", in->g.n, in->g.m, r->algo->name,
-                clirr_variant_name(r->opts.variant),
-                r->opts.variant == CLIRR_VARIANT_DATA ? clirr_push_mode_name(r->opts.push) : "",
+                cli_variant_text(r), cli_push_text(r),
                 row->tmpl == CLI_TEMPLATE_AUTO ? "auto" : clirr_template_name((clirr_template)row->tmpl),
                 r->stats.template_name ? r->stats.template_name : "");
         const bench_row *b = ok(row) ? baseline_of(rows, nrows, row) : NULL;
@@ -229,7 +225,8 @@ static json_object *ratios_json(const bench_row *rows, size_t n, const bench_con
         const bench_row *r = &rows[i];
         if (!ok(r))
             continue;
-        const bench_row *t = r->res.opts.variant == CLIRR_VARIANT_DATA ? topo_of(rows, n, r) : NULL;
+        const bench_row *t = cli_algo_shows_variant(r->res.algo) && r->res.opts.variant == CLIRR_VARIANT_DATA
+                                 ? topo_of(rows, n, r) : NULL;
         const bench_row *b = r->tmpl != CLIRR_TEMPLATE_BASELINE ? baseline_of(rows, n, r) : NULL;
         if (!t && !b)
             continue;
@@ -239,8 +236,8 @@ static json_object *ratios_json(const bench_row *rows, size_t n, const bench_con
         json_object_object_add(o, "device", json_object_new_string(r->res.device->caps.name));
         json_object_object_add(o, "input", json_object_new_string(bench_input_name(&cfg->inputs[r->input])));
         json_object_object_add(o, "algorithm", json_object_new_string(r->res.algo->name));
-        json_object_object_add(o, "variant", json_object_new_string(clirr_variant_name(r->res.opts.variant)));
-        json_object_object_add(o, "push", json_object_new_string(push_text(&r->res)));
+        json_object_object_add(o, "variant", json_object_new_string(cli_variant_text(&r->res)));
+        json_object_object_add(o, "push", json_object_new_string(cli_push_text(&r->res)));
         json_object_object_add(o, "template", json_object_new_string(tt));
         if (t) {
             json_object_object_add(o, "data_over_topo_kernel",
@@ -277,7 +274,7 @@ void bench_write_json(FILE *f, const bench_config *cfg, const bench_row *rows, s
     json_object_object_add(meta, "date", json_object_new_string(when));
     json_object_object_add(meta, "repeat", json_object_new_int((int)cfg->repeat));
     json_object_object_add(meta, "warmup", json_object_new_int((int)cfg->warmup));
-    json_object_object_add(meta, "source", json_object_new_int64(cfg->source));
+    json_object_object_add(meta, "source", json_object_new_int64(cfg->params.source));
     json_object *jd = json_object_new_array();
     for (size_t i = 0; i < ndev; i++)
         json_object_array_add(jd, cli_json_device(&devs[picked[i]].caps));

@@ -5,6 +5,7 @@
  * template a device cannot run is a skipped cell. */
 #include "bench.h"
 #include "input.h"
+#include "params.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -37,6 +38,7 @@ static void print_help(void)
            "  --lb-thres N[,N]   lb_THRES values for the load-balancing templates\n"
            "                     (default: the device's SIMD width)\n"
            "  --source N         source vertex (default 0)\n"
+           CLI_PARAM_HELP
            "  --repeat N         timed trials per case (default 5)\n"
            "  --warmup N         untimed runs first (default 1)\n"
            "  --no-verify        skip verification\n"
@@ -82,10 +84,9 @@ static size_t make_plans(const bench_config *cfg, bench_plan *plans, size_t max)
                 size_t nt = thresholds && cfg->nthres ? cfg->nthres : 1;
                 for (size_t k = 0; k < nt && n < max; k++) {
                     bench_plan *pl = &plans[n++];
-                    clirr_algo_opts_default(&pl->opts);
+                    pl->opts = cfg->params;
                     pl->opts.variant = cfg->variants[v];
                     pl->opts.push = cfg->pushes[p];
-                    pl->opts.source = cfg->source;
                     pl->opts.template_auto = tmpl == CLI_TEMPLATE_AUTO;
                     if (tmpl != CLI_TEMPLATE_AUTO)
                         pl->opts.tmpl = (clirr_template)tmpl;
@@ -113,7 +114,7 @@ static int parse_options(int argc, char **argv, bench_config *cfg)
         {"repeat", required_argument, NULL, O_REPEAT},    {"warmup", required_argument, NULL, O_WARMUP},
         {"no-verify", no_argument, NULL, O_NOVERIFY},     {"csv", required_argument, NULL, O_CSV},
         {"json", required_argument, NULL, O_JSON},        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
+        CLI_PARAM_OPTIONS,                                {NULL, 0, NULL, 0},
     };
     unsigned long long v;
     const char *bad = NULL;
@@ -154,7 +155,7 @@ static int parse_options(int argc, char **argv, bench_config *cfg)
         case O_SOURCE:
             if (!cli_parse_u64(optarg, 0, UINT32_MAX - 1, &v))
                 return cli_usage_error("bench", "--source needs a vertex number, not '%s'", optarg);
-            cfg->source = (uint32_t)v;
+            cfg->params.source = (uint32_t)v;
             break;
         case O_REPEAT:
             if (!cli_parse_u64(optarg, 1, 100000, &v))
@@ -170,7 +171,12 @@ static int parse_options(int argc, char **argv, bench_config *cfg)
         case O_CSV: cfg->csv = optarg; break;
         case O_JSON: cfg->json = optarg; break;
         case O_HELP: print_help(); return -1;
-        default: return cli_usage_error("bench", "unknown option");
+        default:
+            switch (cli_param_option("bench", c, optarg, &cfg->params, &cfg->vector_file)) {
+            case 1: break;
+            case -1: return 2;
+            default: return cli_usage_error("bench", "unknown option");
+            }
         }
     }
     if (optind < argc)
@@ -215,6 +221,7 @@ int cmd_bench(int argc, char **argv)
     bench_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg)
         return 3;
+    clirr_algo_opts_default(&cfg->params);
     cfg->verify = true;
     cfg->repeat = 5;
     cfg->warmup = 1;
@@ -241,9 +248,11 @@ int cmd_bench(int argc, char **argv)
         if (progress)
             fprintf(stderr, "loading %s ...\n", bench_input_name(&cfg->inputs[i]));
         rc = cli_load_graph(cfg->inputs[i].file, cfg->inputs[i].spec, cfg->symmetrize, &cfg->inputs[i].g, &err);
-        if (rc == CLIRR_OK && cfg->source >= cfg->inputs[i].g.n)
+        if (rc == CLIRR_OK && cfg->vector_file)
+            rc = clirr_vector_read(cfg->vector_file, cfg->inputs[i].g.n, &cfg->inputs[i].x, &err);
+        if (rc == CLIRR_OK && cfg->params.source >= cfg->inputs[i].g.n)
             rc = clirr_fail(&err, CLIRR_ERR_USAGE, "--source %u is out of range for %s (%u vertices)",
-                            cfg->source, bench_input_name(&cfg->inputs[i]), cfg->inputs[i].g.n);
+                            cfg->params.source, bench_input_name(&cfg->inputs[i]), cfg->inputs[i].g.n);
     }
     if (rc != CLIRR_OK) {
         code = cli_report(&err);
@@ -266,10 +275,12 @@ int cmd_bench(int argc, char **argv)
         }
         for (size_t a = 0; a < cfg->nalgos; a++) {
             const cli_algo *algo = cfg->algos[a];
+            clirr_algo_opts params = cfg->params;
+            params.x = in->x;
             if (cfg->verify) {
                 if (progress)
                     fprintf(stderr, "reference %s on %s ...\n", algo->name, bench_input_name(in));
-                if (algo->reference(&in->g, cfg->source, expected, &err) != CLIRR_OK) {
+                if (algo->reference(&in->g, &params, expected, &err) != CLIRR_OK) {
                     code = cli_report(&err);
                     goto done;
                 }
@@ -279,20 +290,29 @@ int cmd_bench(int argc, char **argv)
                 clirr_ctx *ctx = NULL;
                 int crc = clirr_ctx_create(dev, &ctx, &err);
                 for (size_t p = 0; p < nplans; p++) {
+                    /* Plans differing only in what this algorithm ignores
+                     * (variant, push mode) run once. */
+                    bool seen = false;
+                    for (size_t q = 0; q < p && !seen; q++)
+                        seen = cli_algo_same_run(algo, &plans[q].opts, &plans[p].opts);
+                    if (seen)
+                        continue;
+                    bench_plan pl = plans[p];
+                    pl.opts.x = in->x;
                     bench_row *row = &rows[nrows++];
                     row->input = i;
                     if (progress)
                         fprintf(stderr, "%s %s on %s ...\n", algo->name, bench_input_name(in), dev->caps.name);
                     if (crc != CLIRR_OK) {
-                        row->tmpl = plans[p].tmpl;
+                        row->tmpl = pl.tmpl;
                         row->res.algo = algo;
                         row->res.device = dev;
-                        row->res.opts = plans[p].opts;
+                        row->res.opts = pl.opts;
                         row->res.status = crc;
                         memcpy(row->res.error, err.msg, sizeof row->res.error);
                         continue;
                     }
-                    run_cell(ctx, dev, algo, cfg, in, &plans[p], cfg->verify ? expected : NULL, out, row);
+                    run_cell(ctx, dev, algo, cfg, in, &pl, cfg->verify ? expected : NULL, out, row);
                 }
                 clirr_ctx_release(ctx);
             }
@@ -327,8 +347,10 @@ int cmd_bench(int argc, char **argv)
         code = f ? code : 2;
     }
 done:
-    for (size_t i = 0; i < cfg->ninputs; i++)
+    for (size_t i = 0; i < cfg->ninputs; i++) {
         clirr_graph_free(&cfg->inputs[i].g);
+        free(cfg->inputs[i].x);
+    }
     free(plans);
     free(rows);
     free(out);

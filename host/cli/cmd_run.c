@@ -6,6 +6,7 @@
 #include "input.h"
 #include "lists.h"
 #include "measure.h"
+#include "params.h"
 #include "report.h"
 #include "templates/policy.h"
 
@@ -62,8 +63,10 @@ static void print_help(void)
            "                      the device's SIMD width)\n"
            "  --group-wg N        work-group size of block-mapped work and child kernels\n"
            "                      (default 64)\n"
+           CLI_PARAM_HELP
            "  --output FILE       one line per vertex: BFS level or -1, SSSP distance or\n"
-           "                      inf (needs exactly one algorithm, device and variant)\n"
+           "                      inf, BC score, PageRank score, SpMV y_i (needs exactly\n"
+           "                      one algorithm, device and variant)\n"
            "  --json              print JSON instead of a table\n"
            "  --explain           say what was chosen for each run and why\n"
            "\n"
@@ -147,7 +150,7 @@ static int run_matrix(run_config *cfg, const clirr_graph *g)
     /* References first: a bad input (negative weights, ...) stops here. */
     for (size_t a = 0; cfg->verify && a < cfg->nalgos; a++) {
         expected[a] = malloc(((size_t)g->n + 1) * cfg->algos[a]->value_size);
-        if (!expected[a] || cfg->algos[a]->reference(g, cfg->opts.source, expected[a], &err) != CLIRR_OK) {
+        if (!expected[a] || cfg->algos[a]->reference(g, &cfg->opts, expected[a], &err) != CLIRR_OK) {
             if (!expected[a])
                 clirr_fail(&err, CLIRR_ERR_NOMEM, "out of memory for the reference result");
             code = cli_report(&err);
@@ -244,6 +247,7 @@ int cmd_run(int argc, char **argv)
         {"lb-thres", required_argument, NULL, OPT_LBTHRES},
         {"group-wg", required_argument, NULL, OPT_GROUPWG},
         {"help", no_argument, NULL, OPT_HELP},
+        CLI_PARAM_OPTIONS,
         {NULL, 0, NULL, 0},
     };
     run_config cfg;
@@ -253,7 +257,7 @@ int cmd_run(int argc, char **argv)
     cfg.repeat = 1;
     cfg.variants[0] = CLIRR_VARIANT_DATA;
     cfg.nvariants = 1;
-    const char *selector = NULL, *bad = NULL;
+    const char *selector = NULL, *bad = NULL, *vector_file = NULL;
     unsigned long long v;
     int c;
     optind = 1;
@@ -322,7 +326,12 @@ int cmd_run(int argc, char **argv)
         case OPT_JSON: cfg.json = true; break;
         case OPT_EXPLAIN: cfg.explain = true; break;
         case OPT_HELP: print_help(); return 0;
-        default: return cli_usage_error("run", "unknown option");
+        default:
+            switch (cli_param_option("run", c, optarg, &cfg.opts, &vector_file)) {
+            case 1: break;
+            case -1: return 2;
+            default: return cli_usage_error("run", "unknown option");
+            }
         }
     }
     if (optind >= argc)
@@ -349,6 +358,9 @@ int cmd_run(int argc, char **argv)
     }
     if (rc == CLIRR_OK)
         rc = cli_load_graph(cfg.graph_file, cfg.graph_spec, cfg.symmetrize, &g, &err);
+    double *x = NULL;
+    if (rc == CLIRR_OK && vector_file && (rc = clirr_vector_read(vector_file, g.n, &x, &err)) == CLIRR_OK)
+        cfg.opts.x = x;
     if (rc == CLIRR_OK && cfg.opts.source >= g.n)
         rc = clirr_fail(&err, CLIRR_ERR_USAGE, "--source %u is out of range: the graph has %u vertices",
                         cfg.opts.source, g.n);
@@ -361,6 +373,7 @@ int cmd_run(int argc, char **argv)
         code = run_matrix(&cfg, &g);
     }
     clirr_graph_free(&g);
+    free(x);
     free(devs);
     free(picked);
     return code;

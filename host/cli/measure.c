@@ -60,7 +60,7 @@ int cli_measure(clirr_ctx *ctx, const clirr_device *dev, const cli_algo *algo,
     free(t);
     if (expected) {
         clirr_verify_report report;
-        res->verified = algo->verify(g, opts->source, expected, out, &report);
+        res->verified = algo->verify(g, opts, expected, out, &report);
         snprintf(res->verify_text, sizeof res->verify_text, "%s", report.text);
     }
     return CLIRR_OK;

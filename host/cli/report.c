@@ -31,14 +31,15 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in)
     const clirr_algo_stats *s = &r->stats;
     json_object *o = json_object_new_object();
     json_object_object_add(o, "algorithm", json_object_new_string(r->algo->name));
-    json_object_object_add(o, "variant", json_object_new_string(clirr_variant_name(r->opts.variant)));
+    json_object_object_add(o, "variant", cli_algo_shows_variant(r->algo)
+                                             ? json_object_new_string(clirr_variant_name(r->opts.variant)) : NULL);
     json_object_object_add(o, "template", json_object_new_string(s->template_name ? s->template_name : "baseline"));
     if (s->template_name) {
         json_object_object_add(o, "lb_thres", json_object_new_int64(s->lb_thres));
         json_object_object_add(o, "template_reason", json_object_new_string(s->template_reason));
         json_object_object_add(o, "child_launches", json_object_new_int64((int64_t)s->child_launches));
     }
-    if (r->opts.variant == CLIRR_VARIANT_DATA)
+    if (cli_algo_shows_push(r->algo, &r->opts))
         json_object_object_add(o, "push", json_object_new_string(clirr_push_mode_name(r->opts.push)));
     json_object_object_add(o, "device", cli_json_device(&r->device->caps));
     json_object_object_add(o, "graph", cli_input_json(in));
@@ -71,7 +72,7 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in)
     json_object_object_add(o, "edges_traversed", json_object_new_int64((int64_t)s->edges_traversed));
     json_object_object_add(o, "launches", json_object_new_int64((int64_t)s->launches));
     json_object_object_add(o, "wg_size", json_object_new_int((int)s->wg_size));
-    if (r->opts.variant == CLIRR_VARIANT_DATA) {
+    if (cli_algo_shows_push(r->algo, &r->opts)) {
         json_object *wl = json_object_new_object();
         json_object_object_add(wl, "initial_capacity",
                                json_object_new_int64(r->opts.wl_capacity ? (int64_t)r->opts.wl_capacity : in->g->n));
@@ -91,6 +92,16 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in)
     return o;
 }
 
+const char *cli_variant_text(const cli_result *r)
+{
+    return cli_algo_shows_variant(r->algo) ? clirr_variant_name(r->opts.variant) : "-";
+}
+
+const char *cli_push_text(const cli_result *r)
+{
+    return cli_algo_shows_push(r->algo, &r->opts) ? clirr_push_mode_name(r->opts.push) : "-";
+}
+
 const char *cli_verified_text(const cli_result *r)
 {
     if (r->status != CLIRR_OK)
@@ -100,15 +111,14 @@ const char *cli_verified_text(const cli_result *r)
 
 void cli_table_header(FILE *f)
 {
-    fprintf(f, "%-32s %-5s %-7s %-6s %-12s %6s %6s %11s %11s %9s %8s\n", "device", "algo", "variant",
+    fprintf(f, "%-32s %-8s %-7s %-6s %-12s %6s %6s %11s %11s %9s %8s\n", "device", "algo", "variant",
             "push", "template", "lb", "iters", "kernel ms", "total ms", "MTEPS", "verified");
 }
 
 void cli_table_row(FILE *f, const cli_result *r)
 {
-    const char *push = r->opts.variant == CLIRR_VARIANT_DATA ? clirr_push_mode_name(r->opts.push) : "-";
-    fprintf(f, "%-32.32s %-5s %-7s %-6s ", r->device->caps.name, r->algo->name,
-            clirr_variant_name(r->opts.variant), push);
+    fprintf(f, "%-32.32s %-8s %-7s %-6s ", r->device->caps.name, r->algo->name, cli_variant_text(r),
+            cli_push_text(r));
     if (r->status != CLIRR_OK) {
         fprintf(f, "%-12s %6s %6s %11s %11s %9s %8s\n", "-", "-", "-", "-", "-", "-", "error");
         return;

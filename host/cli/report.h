@@ -20,6 +20,11 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in);
 void cli_table_header(FILE *f);
 void cli_table_row(FILE *f, const cli_result *r);
 
+/* The variant and push mode of a result for tables: "-" where the
+ * algorithm has none. */
+const char *cli_variant_text(const cli_result *r);
+const char *cli_push_text(const cli_result *r);
+
 /* "yes", "NO", "-" (not checked) or "error". */
 const char *cli_verified_text(const cli_result *r);
 

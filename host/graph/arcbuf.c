@@ -23,7 +23,13 @@ static int arcbuf_resize(arcbuf *a, uint64_t cap, clirr_error *err)
         if (w)
             a->w = w;
     }
-    if (!s || !d || (a->w && !w))
+    double *x = NULL;
+    if (d && (w || !a->w) && a->x) {
+        x = realloc(a->x, (size_t)cap * sizeof *x);
+        if (x)
+            a->x = x;
+    }
+    if (!s || !d || (a->w && !w) || (a->x && !x))
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %llu arcs",
                           (unsigned long long)cap);
     a->cap = cap;
@@ -32,13 +38,23 @@ static int arcbuf_resize(arcbuf *a, uint64_t cap, clirr_error *err)
 
 int arcbuf_init(arcbuf *a, bool weighted, uint64_t hint, clirr_error *err)
 {
+    return arcbuf_init_values(a, weighted, false, hint, err);
+}
+
+int arcbuf_init_values(arcbuf *a, bool weighted, bool valued, uint64_t hint,
+                       clirr_error *err)
+{
     memset(a, 0, sizeof *a);
     uint64_t cap = hint < 1024 ? 1024 : hint > ARCBUF_HINT_MAX ? ARCBUF_HINT_MAX : hint;
-    if (weighted) {
-        /* Marks the list weighted; arcbuf_resize grows it with the rest. */
+    /* One element marks the list weighted (valued); arcbuf_resize grows
+     * them with the rest. */
+    if (weighted)
         a->w = malloc(sizeof *a->w);
-        if (!a->w)
-            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    if (valued)
+        a->x = malloc(sizeof *a->x);
+    if ((weighted && !a->w) || (valued && !a->x)) {
+        arcbuf_free(a);
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     }
     int rc = arcbuf_resize(a, cap, err);
     if (rc != CLIRR_OK)
@@ -59,7 +75,7 @@ int arcbuf_grow(arcbuf *a, clirr_error *err)
 
 int arcbuf_to_graph(arcbuf *a, uint32_t n, clirr_graph *g, clirr_error *err)
 {
-    int rc = clirr_graph_from_arcs(n, a->len, a->src, a->dst, a->w, g, err);
+    int rc = graph_from_arcs(n, a->len, a->src, a->dst, a->w, a->x, g, err);
     arcbuf_free(a);
     return rc;
 }
@@ -69,5 +85,6 @@ void arcbuf_free(arcbuf *a)
     free(a->src);
     free(a->dst);
     free(a->w);
+    free(a->x);
     memset(a, 0, sizeof *a);
 }

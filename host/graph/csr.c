@@ -1,7 +1,9 @@
 /* host/graph/csr.c - the CSR graph itself: building it from an arc list by
- * a stable counting sort, its largest degree, its hash, freeing it. */
+ * a stable counting sort, setting its real values, its largest degree, its
+ * hash, freeing it. */
 #include "graph_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,12 @@ int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
                           const uint32_t *dst, const int32_t *w,
                           clirr_graph *g, clirr_error *err)
 {
+    return graph_from_arcs(n, m, src, dst, w, NULL, g, err);
+}
+
+int graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst,
+                    const int32_t *w, const double *x, clirr_graph *g, clirr_error *err)
+{
     memset(g, 0, sizeof *g);
     if (n > CLIRR_GRAPH_MAX_NODES)
         return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
@@ -55,6 +63,11 @@ int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
     int rc = graph_alloc(g, n, m, w != NULL, err);
     if (rc != CLIRR_OK)
         return rc;
+    if (x && !(g->value = malloc((m ? (size_t)m : 1) * sizeof *g->value))) {
+        clirr_graph_free(g);
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %llu real values",
+                          (unsigned long long)m);
+    }
 
     /* Counting sort: degrees into row[u + 1], prefix sums make row[u] the
      * start of u; placing advances row[u] to the start of u + 1, and one
@@ -70,9 +83,32 @@ int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
         g->col[k] = dst[i];
         if (w)
             g->weight[k] = w[i];
+        if (x)
+            g->value[k] = x[i];
     }
     memmove(row + 1, row, (size_t)n * sizeof *row);
     row[0] = 0;
+    return CLIRR_OK;
+}
+
+int clirr_graph_set_values(clirr_graph *g, const double *x, clirr_error *err)
+{
+    if (!x) {
+        free(g->value);
+        g->value = NULL;
+        return CLIRR_OK;
+    }
+    /* Readers refuse NaN and infinity; a graph built here must not hold
+     * what no file could. */
+    for (uint32_t k = 0; k < g->m; k++)
+        if (!isfinite(x[k]))
+            return clirr_fail(err, CLIRR_ERR_USAGE, "value %u (%g) is not a finite number", k, x[k]);
+    double *v = malloc((g->m ? (size_t)g->m : 1) * sizeof *v);
+    if (!v)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %u real values", g->m);
+    memcpy(v, x, (size_t)g->m * sizeof *v);
+    free(g->value);
+    g->value = v;
     return CLIRR_OK;
 }
 
@@ -107,6 +143,24 @@ static void hash_words(XXH3_state_t *st, const void *words, size_t count)
     }
 }
 
+/* Doubles as their IEEE bits, little-endian (-0.0 and 0.0 differ). */
+static void hash_doubles(XXH3_state_t *st, const double *x, size_t count)
+{
+    uint32_t tmp[1024];
+    while (count) {
+        size_t k = count < 512 ? count : 512;
+        for (size_t i = 0; i < k; i++) {
+            uint64_t bits;
+            memcpy(&bits, &x[i], sizeof bits);
+            tmp[2 * i] = (uint32_t)bits;
+            tmp[2 * i + 1] = (uint32_t)(bits >> 32);
+        }
+        hash_words(st, tmp, 2 * k);
+        x += k;
+        count -= k;
+    }
+}
+
 uint64_t clirr_graph_hash(const clirr_graph *g)
 {
     XXH3_state_t st;
@@ -120,6 +174,8 @@ uint64_t clirr_graph_hash(const clirr_graph *g)
         hash_words(&st, g->col, g->m);
     if (g->weight)
         hash_words(&st, g->weight, g->m);
+    if (g->value)
+        hash_doubles(&st, g->value, g->m);
     return XXH3_64bits_digest(&st);
 }
 
@@ -130,5 +186,6 @@ void clirr_graph_free(clirr_graph *g)
     free(g->row);
     free(g->col);
     free(g->weight);
+    free(g->value);
     memset(g, 0, sizeof *g);
 }

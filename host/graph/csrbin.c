@@ -3,29 +3,36 @@
  *
  *   offset  size  field
  *        0     8  magic "CLIRRCSR"
- *        8     4  version (1)
- *       12     4  flags: bit 0 weighted, bit 1 weights were rounded
+ *        8     4  version (2; version 1 files are read too)
+ *       12     4  flags: bit 0 weighted, bit 1 weights were rounded,
+ *                 bit 2 real values (version 2 only)
  *       16     8  n (vertices)
  *       24     8  m (arcs)
  *       32        row[n + 1] uint32, col[m] uint32, then weight[m] int32
- *                 when weighted; nothing after.
+ *                 when weighted, then value[m] IEEE-754 binary64 when
+ *                 valued; nothing after.
+ *
+ * Version 2 only added the values, so a version 1 file is a version 2 file
+ * without bit 2; the writer always writes version 2.
  *
  * Nothing in the file is trusted: the header is checked against the limits
  * and the file length, arrays are allocated as data actually arrives (a
  * corrupt count in a gzipped file cannot make us allocate gigabytes), and
- * offsets and heads are validated before the graph is handed out. */
+ * offsets, heads and values are validated before the graph is handed out. */
 #include "graph_internal.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #define CSR_MAGIC "CLIRRCSR"
-#define CSR_VERSION 1u
+#define CSR_VERSION 2u
 #define CSR_HEADER 32
 #define CSR_WEIGHTED 1u
 #define CSR_ROUNDED 2u
+#define CSR_VALUES 4u
 
 /* Read up to len bytes; returns the count read or -1 on a read error. */
 static int64_t read_some(gzFile gz, void *buf, size_t len)
@@ -53,33 +60,34 @@ static int read_error(gzFile gz, const char *path, clirr_error *err)
                       zerr == Z_ERRNO ? strerror(errno) : why);
 }
 
-/* Read count little-endian 32-bit words into a new array, growing it only
- * as data arrives. `what` names the array for the truncation message. */
-static int read_words(gzFile gz, const char *path, uint64_t count, uint64_t at,
-                      const char *what, uint32_t **out, clirr_error *err)
+/* Read count little-endian elements of `size` bytes (4 or 8) into a new
+ * array, growing it only as data arrives. `what` names the array for the
+ * truncation message. */
+static int read_array(gzFile gz, const char *path, uint64_t count, size_t size,
+                      uint64_t at, const char *what, void **out, clirr_error *err)
 {
     uint64_t cap = count < ((uint64_t)1 << 20) ? count : ((uint64_t)1 << 20);
-    uint32_t *a = malloc((size_t)(cap ? cap : 1) * 4);
+    unsigned char *a = malloc((size_t)(cap ? cap : 1) * size);
     if (!a)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %s", path);
     uint64_t have = 0;
     while (have < count) {
         if (have == cap) {
             cap = cap * 2 < count ? cap * 2 : count;
-            uint32_t *b = realloc(a, (size_t)cap * 4);
+            unsigned char *b = realloc(a, (size_t)cap * size);
             if (!b) {
                 free(a);
                 return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %s", path);
             }
             a = b;
         }
-        size_t want = (size_t)(cap - have) * 4;
-        int64_t got = read_some(gz, a + have, want);
+        size_t want = (size_t)(cap - have) * size;
+        int64_t got = read_some(gz, a + have * size, want);
         if (got < 0) {
             free(a);
             return read_error(gz, path, err);
         }
-        have += (uint64_t)got / 4;
+        have += (uint64_t)got / size;
         if ((size_t)got < want) {
             free(a);
             int zerr = Z_OK;
@@ -88,16 +96,34 @@ static int read_words(gzFile gz, const char *path, uint64_t count, uint64_t at,
                 return read_error(gz, path, err);
             return clirr_fail(err, CLIRR_ERR_INPUT,
                               "%s: truncated: the file ends at byte %llu, inside %s "
-                              "(%llu words from byte %llu)",
-                              path, (unsigned long long)(at + have * 4 + (uint64_t)got % 4),
-                              what, (unsigned long long)count, (unsigned long long)at);
+                              "(%llu %s from byte %llu)",
+                              path, (unsigned long long)(at + have * size + (uint64_t)got % size),
+                              what, (unsigned long long)count,
+                              size == 4 ? "words" : "doubles", (unsigned long long)at);
         }
     }
-    if (!host_is_le())
-        for (uint64_t i = 0; i < count; i++)
-            a[i] = bswap32(a[i]);
+    if (!host_is_le()) {
+        uint32_t *w = (uint32_t *)a;
+        for (uint64_t i = 0; i < count * (size / 4); i++)
+            w[i] = bswap32(w[i]);
+        /* Each double's two words, swapped above, also trade places. */
+        for (uint64_t i = 0; size == 8 && i < count; i++) {
+            uint32_t lo = w[2 * i];
+            w[2 * i] = w[2 * i + 1];
+            w[2 * i + 1] = lo;
+        }
+    }
     *out = a;
     return CLIRR_OK;
+}
+
+static int read_words(gzFile gz, const char *path, uint64_t count, uint64_t at,
+                      const char *what, uint32_t **out, clirr_error *err)
+{
+    void *p = NULL;
+    int rc = read_array(gz, path, count, 4, at, what, &p, err);
+    *out = p;
+    return rc;
 }
 
 /* Offsets start at 0, never decrease, end at m; heads lie below n. */
@@ -121,6 +147,11 @@ static int validate(const char *path, const clirr_graph *g, clirr_error *err)
             return clirr_fail(err, CLIRR_ERR_INPUT,
                               "%s: inconsistent: col[%u] = %u is not a vertex (n = %u)",
                               path, k, g->col[k], g->n);
+    for (uint32_t k = 0; g->value && k < g->m; k++)
+        if (!isfinite(g->value[k]))
+            return clirr_fail(err, CLIRR_ERR_INPUT,
+                              "%s: inconsistent: value[%u] = %g is not a finite number",
+                              path, k, g->value[k]);
     return CLIRR_OK;
 }
 
@@ -152,13 +183,14 @@ int graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
     }
     uint32_t version = get_le32(h + 8), flags = get_le32(h + 12);
     uint64_t n = get_le64(h + 16), m = get_le64(h + 24);
-    if (version != CSR_VERSION) {
+    if (version < 1 || version > CSR_VERSION) {
         rc = clirr_fail(err, CLIRR_ERR_INPUT,
-                        "%s: binary CSR version %u, this clirr reads version %u",
+                        "%s: binary CSR version %u, this clirr reads versions 1 to %u",
                         path, version, CSR_VERSION);
         goto fail;
     }
-    if (flags & ~(CSR_WEIGHTED | CSR_ROUNDED)) {
+    uint32_t known = CSR_WEIGHTED | CSR_ROUNDED | (version >= 2 ? CSR_VALUES : 0);
+    if (flags & ~known) {
         rc = clirr_fail(err, CLIRR_ERR_INPUT, "%s: unknown flags 0x%x in the header",
                         path, flags);
         goto fail;
@@ -170,17 +202,18 @@ int graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
                         (unsigned long long)CLIRR_GRAPH_MAX_NODES);
         goto fail;
     }
-    bool weighted = flags & CSR_WEIGHTED;
-    uint64_t size = CSR_HEADER + 4 * (n + 1) + 4 * m * (weighted ? 2 : 1);
+    bool weighted = flags & CSR_WEIGHTED, valued = flags & CSR_VALUES;
+    uint64_t size = CSR_HEADER + 4 * (n + 1) + 4 * m * (weighted ? 2 : 1) + (valued ? 8 * m : 0);
     /* A plain file's length is known up front: check it before allocating. */
     struct stat st;
     if (gzdirect(gz) && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
         (uint64_t)st.st_size != size) {
         rc = clirr_fail(err, CLIRR_ERR_INPUT,
-                        "%s: %s: the header (n = %llu, m = %llu%s) implies %llu bytes, the file has %llu",
+                        "%s: %s: the header (n = %llu, m = %llu%s%s) implies %llu bytes, the file has %llu",
                         path, (uint64_t)st.st_size < size ? "truncated" : "trailing data",
                         (unsigned long long)n, (unsigned long long)m,
-                        weighted ? ", weighted" : "", (unsigned long long)size,
+                        weighted ? ", weighted" : "", valued ? ", values" : "",
+                        (unsigned long long)size,
                         (unsigned long long)st.st_size);
         goto fail;
     }
@@ -200,6 +233,13 @@ int graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
         if ((rc = read_words(gz, path, m, at, "weight", &w, err)))
             goto fail;
         g->weight = (int32_t *)w;
+        at += 4 * m;
+    }
+    if (valued) {
+        void *x = NULL;
+        if ((rc = read_array(gz, path, m, 8, at, "value", &x, err)))
+            goto fail;
+        g->value = x;
     }
     unsigned char extra;
     got = read_some(gz, &extra, 1);
@@ -240,6 +280,21 @@ static void write_words(tout *t, const void *words, uint64_t count)
     }
 }
 
+static void write_doubles(tout *t, const double *x, uint64_t count)
+{
+    if (host_is_le()) {
+        tout_bytes(t, x, (size_t)count * 8);
+        return;
+    }
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t bits;
+        unsigned char b[8];
+        memcpy(&bits, &x[i], 8);
+        put_le64(b, bits);
+        tout_bytes(t, b, 8);
+    }
+}
+
 int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
                        clirr_error *err)
 {
@@ -251,7 +306,8 @@ int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
     memcpy(h, CSR_MAGIC, 8);
     put_le32(h + 8, CSR_VERSION);
     put_le32(h + 12, (g->weight ? CSR_WEIGHTED : 0) |
-                         (g->weight && g->weights_rounded ? CSR_ROUNDED : 0));
+                         (g->weight && g->weights_rounded ? CSR_ROUNDED : 0) |
+                         (g->value ? CSR_VALUES : 0));
     put_le64(h + 16, g->n);
     put_le64(h + 24, g->m);
     tout_bytes(&t, h, sizeof h);
@@ -259,5 +315,7 @@ int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
     write_words(&t, g->col, g->m);
     if (g->weight)
         write_words(&t, g->weight, g->m);
+    if (g->value)
+        write_doubles(&t, g->value, g->m);
     return tout_close(&t, err);
 }

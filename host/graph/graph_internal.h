@@ -20,11 +20,15 @@
 typedef struct arcbuf {
     uint32_t *src, *dst;
     int32_t *w;        /* NULL when unweighted */
+    double *x;         /* real values, NULL when the input has none */
     uint64_t len, cap;
 } arcbuf;
 
 /* Reserve room for `hint` arcs up front (clamped; 0 is fine). */
 int arcbuf_init(arcbuf *a, bool weighted, uint64_t hint, clirr_error *err);
+/* The same for a list that also keeps a real value per arc. */
+int arcbuf_init_values(arcbuf *a, bool weighted, bool valued, uint64_t hint,
+                       clirr_error *err);
 /* Grow so that one more arc fits; call only when len == cap. */
 int arcbuf_grow(arcbuf *a, clirr_error *err);
 static inline int arcbuf_push(arcbuf *a, uint32_t u, uint32_t v, int32_t w,
@@ -41,6 +45,15 @@ static inline int arcbuf_push(arcbuf *a, uint32_t u, uint32_t v, int32_t w,
         a->w[a->len] = w;
     a->len++;
     return CLIRR_OK;
+}
+/* arcbuf_push with the arc's real value (kept when the list has values). */
+static inline int arcbuf_push_value(arcbuf *a, uint32_t u, uint32_t v, int32_t w,
+                                    double x, clirr_error *err)
+{
+    int rc = arcbuf_push(a, u, v, w, err);
+    if (rc == CLIRR_OK && a->x)
+        a->x[a->len - 1] = x;
+    return rc;
 }
 /* Build g from the arcs over n vertices, then free the list. */
 int arcbuf_to_graph(arcbuf *a, uint32_t n, clirr_graph *g, clirr_error *err);
@@ -178,6 +191,10 @@ int graph_write_edgelist(const char *path, bool gz, bool weighted,
 int graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err);
 int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
                        clirr_error *err);
+
+/* clirr_graph_from_arcs with real values x[i] per arc (or x == NULL). */
+int graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst,
+                    const int32_t *w, const double *x, clirr_graph *g, clirr_error *err);
 
 /* Allocate the three CSR arrays of g for n vertices and m arcs (weights when
  * weighted); g->n and g->m are set, row[0] = 0. */

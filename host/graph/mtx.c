@@ -2,11 +2,18 @@
  * the arc i-1 -> j-1. Fields pattern (unweighted), integer (32-bit) and real
  * (rounded to the nearest integer weight, half away from zero, saturating at
  * the int32 limits; weights_rounded tells that it happened; NaN and infinity
- * are refused). Symmetry general, symmetric and skew-symmetric, where only
- * the lower triangle is stored and the mirrored arc (negated for skew) is
- * added. Dense (array), complex and hermitian files are refused. */
+ * are refused). Integer and real entries also keep their exact value in
+ * g->value, for algorithms on real matrices (SpMV). Symmetry general,
+ * symmetric and skew-symmetric, where only the lower triangle is stored and
+ * the mirrored arc (negated for skew) is added. Dense (array), complex and
+ * hermitian files are refused.
+ *
+ * The writer writes "integer general" from weights, or "real general" from
+ * the values when the graph has them, with 17 significant digits so that
+ * every double reads back to the same bits. */
 #include "graph_internal.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -100,9 +107,9 @@ static int next_data_line(tin *t, const char **p, clirr_error *err)
     }
 }
 
-/* The value of an entry as a weight. */
+/* The value of an entry: exact in *v, as a weight in *w. */
 static int read_value(tin *t, const char **p, enum mtx_field field, bool skew,
-                      int32_t *w, bool *rounded, clirr_error *err)
+                      int32_t *w, double *v, bool *rounded, clirr_error *err)
 {
     /* A skew-symmetric value is negated for the mirror: INT32_MIN cannot be. */
     int64_t lo = skew ? -INT32_MAX : INT32_MIN;
@@ -112,12 +119,14 @@ static int read_value(tin *t, const char **p, enum mtx_field field, bool skew,
                          skew ? "an integer value from -2147483647 to 2147483647"
                               : "an integer value (32-bit)", err);
         *w = (int32_t)x;
+        *v = (double)x;
         return rc;
     }
     double x;
     int rc = tin_real(t, p, &x, "a finite real value", err);
     if (rc != CLIRR_OK)
         return rc;
+    *v = x;
     /* Real matrices are read for their structure as often as for their
      * values, and some hold values beyond 32 bits (SuiteSparse bcsstk13 has
      * 2.6e9): those saturate rather than make the file unreadable, and are
@@ -173,7 +182,8 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
     }
     uint64_t size_line = t.line;
     bool mirror = sym != MTX_GENERAL;
-    if ((rc = arcbuf_init(&a, field != MTX_PATTERN, mirror ? 2 * nnz : nnz, err)))
+    if ((rc = arcbuf_init_values(&a, field != MTX_PATTERN, field != MTX_PATTERN,
+                                 mirror ? 2 * nnz : nnz, err)))
         goto fail;
 
     char what_i[96], what_j[96];
@@ -197,10 +207,11 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
         }
         uint64_t i, j;
         int32_t w = 0;
+        double x = 0;
         if ((rc = tin_u64(&t, &p, 1, rows, &i, what_i, err)) ||
             (rc = tin_u64(&t, &p, 1, rows, &j, what_j, err)) ||
             (field != MTX_PATTERN &&
-             (rc = read_value(&t, &p, field, sym == MTX_SKEW, &w, &rounded, err))) ||
+             (rc = read_value(&t, &p, field, sym == MTX_SKEW, &w, &x, &rounded, err))) ||
             (rc = tin_end(&t, p, after, err)))
             goto fail;
         if (mirror && i < j) {
@@ -217,10 +228,11 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
                           "found one on it (row and column %llu)", (unsigned long long)i);
             goto fail;
         }
-        if ((rc = arcbuf_push(&a, (uint32_t)(i - 1), (uint32_t)(j - 1), w, err)) ||
+        bool skew = sym == MTX_SKEW;
+        if ((rc = arcbuf_push_value(&a, (uint32_t)(i - 1), (uint32_t)(j - 1), w, x, err)) ||
             (mirror && i != j &&
-             (rc = arcbuf_push(&a, (uint32_t)(j - 1), (uint32_t)(i - 1),
-                               sym == MTX_SKEW ? -w : w, err)))) {
+             (rc = arcbuf_push_value(&a, (uint32_t)(j - 1), (uint32_t)(i - 1),
+                                     skew ? -w : w, skew ? -x : x, err)))) {
             clirr_fail_context(err, "%s:%llu", path, (unsigned long long)t.line);
             goto fail;
         }
@@ -244,14 +256,27 @@ fail:
     return rc;
 }
 
+/* x with 17 significant digits (enough for any double to read back to the
+ * same bits), with '.' whatever the locale's decimal point is. */
+static void put_real(tout *t, double x)
+{
+    char tmp[40];
+    int k = snprintf(tmp, sizeof tmp, "%.17g", x);
+    for (int i = 0; i < k; i++) {
+        char c = tmp[i];
+        tout_char(t, isalnum((unsigned char)c) || c == '-' || c == '+' ? c : '.');
+    }
+}
+
 int graph_write_mtx(const char *path, bool gz, const clirr_graph *g, clirr_error *err)
 {
     tout t;
     int rc = tout_open(&t, path, gz, err);
     if (rc != CLIRR_OK)
         return rc;
-    tout_str(&t, g->weight ? "%%MatrixMarket matrix coordinate integer general\n"
-                           : "%%MatrixMarket matrix coordinate pattern general\n");
+    tout_str(&t, g->value    ? "%%MatrixMarket matrix coordinate real general\n"
+                 : g->weight ? "%%MatrixMarket matrix coordinate integer general\n"
+                             : "%%MatrixMarket matrix coordinate pattern general\n");
     tout_room(&t);
     tout_u64(&t, g->n);
     tout_char(&t, ' ');
@@ -265,7 +290,10 @@ int graph_write_mtx(const char *path, bool gz, const clirr_graph *g, clirr_error
             tout_u64(&t, (uint64_t)u + 1);
             tout_char(&t, ' ');
             tout_u64(&t, (uint64_t)g->col[k] + 1);
-            if (g->weight) {
+            if (g->value) {
+                tout_char(&t, ' ');
+                put_real(&t, g->value[k]);
+            } else if (g->weight) {
                 tout_char(&t, ' ');
                 tout_i64(&t, g->weight[k]);
             }

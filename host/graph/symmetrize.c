@@ -7,73 +7,37 @@
  * symmetrizing a symmetric graph changes nothing. Weights of arcs that were
  * already present in both directions are left as given, even if they differ.
  *
- * Cost: O(n + m) time with the transpose (in-arcs grouped by head) and one
- * stamp per vertex to test "is v already a neighbour of u" in O(1). */
+ * Values are carried the same way as weights.
+ *
+ * Cost: O(n + m) time with the transpose (in-arcs grouped by head, from
+ * transpose.c) and one stamp per vertex to test "is v already a neighbour of
+ * u" in O(1). */
 #include "graph_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct transpose {
-    uint32_t *row;  /* n + 1 offsets into src/w by head */
-    uint32_t *src;  /* tails, increasing within a head (stable) */
-    int32_t *w;     /* weight of each in-arc, or NULL */
-} transpose;
-
-static void transpose_free(transpose *t)
-{
-    free(t->row);
-    free(t->src);
-    free(t->w);
-}
-
-static int transpose_build(const clirr_graph *g, transpose *t, clirr_error *err)
-{
-    memset(t, 0, sizeof *t);
-    size_t mm = g->m ? g->m : 1;
-    t->row = calloc((size_t)g->n + 1, sizeof *t->row);
-    t->src = malloc(mm * sizeof *t->src);
-    if (g->weight)
-        t->w = malloc(mm * sizeof *t->w);
-    if (!t->row || !t->src || (g->weight && !t->w)) {
-        transpose_free(t);
-        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory symmetrizing a graph of %u arcs", g->m);
-    }
-    /* Same counting sort as clirr_graph_from_arcs, keyed by head. */
-    for (uint32_t k = 0; k < g->m; k++)
-        t->row[g->col[k] + 1]++;
-    for (uint32_t v = 0; v < g->n; v++)
-        t->row[v + 1] += t->row[v];
-    for (uint32_t u = 0; u < g->n; u++)
-        for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
-            uint32_t at = t->row[g->col[k]]++;
-            t->src[at] = u;
-            if (t->w)
-                t->w[at] = g->weight[k];
-        }
-    memmove(t->row + 1, t->row, (size_t)g->n * sizeof *t->row);
-    t->row[0] = 0;
-    return CLIRR_OK;
-}
-
-/* Walk row u's missing reverse arcs: call with out == NULL to count them,
- * or with out arrays to write them from position at. stamp[x] == u + 1 marks
- * x as a neighbour of u already. */
-static uint32_t missing(const clirr_graph *g, const transpose *t, uint32_t u,
-                        uint32_t *stamp, uint32_t *col, int32_t *w, uint64_t at)
+/* Walk row u's missing reverse arcs: call with col == NULL to count them,
+ * or with the output arrays (w and x NULL when absent) to write them from
+ * position at. stamp[v] == u + 1 marks v as a neighbour of u already. */
+static uint32_t missing(const clirr_graph *g, const clirr_graph *t, uint32_t u,
+                        uint32_t *stamp, uint32_t *col, int32_t *w, double *x,
+                        uint64_t at)
 {
     uint32_t mark = u + 1, added = 0;
     for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
         stamp[g->col[k]] = mark;
     for (uint32_t k = t->row[u]; k < t->row[u + 1]; k++) {
-        uint32_t x = t->src[k];
-        if (stamp[x] == mark)
+        uint32_t v = t->col[k];
+        if (stamp[v] == mark)
             continue;
-        stamp[x] = mark;
+        stamp[v] = mark;
         if (col) {
-            col[at + added] = x;
+            col[at + added] = v;
             if (w)
-                w[at + added] = t->w[k];
+                w[at + added] = t->weight[k];
+            if (x)
+                x[at + added] = t->value[k];
         }
         added++;
     }
@@ -82,14 +46,15 @@ static uint32_t missing(const clirr_graph *g, const transpose *t, uint32_t u,
 
 int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
 {
-    transpose t;
-    int rc = transpose_build(g, &t, err);
+    clirr_graph t;
+    int rc = clirr_graph_transpose(g, &t, err);
     if (rc != CLIRR_OK)
         return rc;
     uint32_t *stamp = calloc((size_t)g->n + 1, sizeof *stamp);
     uint32_t *row = calloc((size_t)g->n + 1, sizeof *row);
     uint32_t *col = NULL;
     int32_t *w = NULL;
+    double *x = NULL;
     if (!stamp || !row) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory symmetrizing a graph of %u vertices", g->n);
         goto done;
@@ -97,7 +62,7 @@ int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
     /* Count first, so the arrays are allocated once at their final size. */
     uint64_t total = 0;
     for (uint32_t u = 0; u < g->n; u++) {
-        total += (g->row[u + 1] - g->row[u]) + (uint64_t)missing(g, &t, u, stamp, NULL, NULL, 0);
+        total += (g->row[u + 1] - g->row[u]) + (uint64_t)missing(g, &t, u, stamp, NULL, NULL, NULL, 0);
         if (total > CLIRR_GRAPH_MAX_EDGES) {
             rc = clirr_fail(err, CLIRR_ERR_TOO_LARGE,
                             "the symmetric closure has more than %llu arcs, clirr's limit",
@@ -111,7 +76,9 @@ int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
     col = malloc((size_t)total * sizeof *col);
     if (g->weight)
         w = malloc((size_t)total * sizeof *w);
-    if (!col || (g->weight && !w)) {
+    if (g->value)
+        x = malloc((size_t)total * sizeof *x);
+    if (!col || (g->weight && !w) || (g->value && !x)) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %llu arcs",
                         (unsigned long long)total);
         goto done;
@@ -122,23 +89,29 @@ int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
         memcpy(col + row[u], g->col + g->row[u], (size_t)deg * sizeof *col);
         if (w)
             memcpy(w + row[u], g->weight + g->row[u], (size_t)deg * sizeof *w);
-        missing(g, &t, u, stamp, col, w, (uint64_t)row[u] + deg);
+        if (x)
+            memcpy(x + row[u], g->value + g->row[u], (size_t)deg * sizeof *x);
+        missing(g, &t, u, stamp, col, w, x, (uint64_t)row[u] + deg);
     }
     free(g->row);
     free(g->col);
     free(g->weight);
+    free(g->value);
     g->row = row;
     g->col = col;
     g->weight = w;
+    g->value = x;
     g->m = (uint32_t)total;
     row = NULL;
     col = NULL;
     w = NULL;
+    x = NULL;
 done:
-    transpose_free(&t);
+    clirr_graph_free(&t);
     free(stamp);
     free(row);
     free(col);
     free(w);
+    free(x);
     return rc;
 }

@@ -408,3 +408,32 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
 fail:
     return rc;
 }
+
+int clirr_prim_sum_f64(clirr_ctx *ctx, cl_mem in, size_t n, double *sum, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    cl_kernel kr = NULL, kp = NULL;
+    cl_mem partials = NULL;
+    *sum = 0;
+    if (!clirr_ctx_caps(ctx)->fp64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s has no double precision (cl_khr_fp64)",
+                          clirr_ctx_caps(ctx)->name);
+    if (n == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "sum", err));
+    CLIRR_TRY(get_program(ctx, &prog, err));
+    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_fsum", &kr, err));
+    ranges r = plan_ranges(ctx, n, pick_wg(ctx, &kr, 1, sizeof(cl_double)));
+    CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
+    CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * sizeof(cl_double), err));
+    size_t at = 0;
+    if (r.groups > 1) {
+        CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_partials_fadd", &kp, err));
+        CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, sizeof(cl_double), err));
+        at = r.groups;
+    }
+    CLIRR_TRY(clirr_buf_read(ctx, partials, at * sizeof(cl_double), sizeof *sum, sum, err));
+fail:
+    return rc;
+}

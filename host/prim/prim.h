@@ -74,4 +74,8 @@ typedef struct clirr_prim_geometry {
 } clirr_prim_geometry;
 int clirr_prim_geometry_get(clirr_ctx *ctx, clirr_prim_geometry *geometry, clirr_error *err);
 
+/* Sum of n doubles (in floating point, in an order that depends on the
+ * device's work-group layout). CLIRR_ERR_UNSUPPORTED without fp64. */
+int clirr_prim_sum_f64(clirr_ctx *ctx, cl_mem in, size_t n, double *sum, clirr_error *err);
+
 #endif

@@ -48,7 +48,7 @@ static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
     cl_mem in = NULL, out = NULL;
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &in, err));
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &out, err));
-    CLIRR_TRY(clirr_buf_copy(wl->ctx, wl->items[wl->cur], in, (size_t)wl->size * sizeof(uint32_t), err));
+    CLIRR_TRY(clirr_buf_copy(wl->ctx, wl->items[wl->cur], 0, in, 0, (size_t)wl->size * sizeof(uint32_t), err));
     clirr_mem_release(&wl->items[0]);
     clirr_mem_release(&wl->items[1]);
     wl->items[0] = in;

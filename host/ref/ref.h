@@ -6,6 +6,7 @@
 
 #include "clirr/graph.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,6 +16,35 @@ int clirr_ref_bfs(const clirr_graph *g, uint32_t source, int32_t *level, clirr_e
 /* Dijkstra with a binary heap; UINT32_MAX = unreached. Unweighted graphs
  * use unit weights. Negative weights give CLIRR_ERR_INPUT. */
 int clirr_ref_sssp(const clirr_graph *g, uint32_t source, uint32_t *dist, clirr_error *err);
+
+/* Betweenness centrality by Brandes' algorithm, unweighted and directed:
+ * bc[v] (n entries, overwritten) is the sum over the given sources s and all
+ * targets t, with s, v, t distinct, of the share of shortest s-t paths that
+ * pass through v. Ordered pairs, not halved: on a symmetric graph every
+ * undirected pair counts twice. sources == NULL means every vertex (nsources
+ * is then ignored); a source listed twice counts twice. Paths are counted on
+ * the CSR arrays: a duplicate arc is a distinct path (as a device traversal
+ * counts it), a self-loop is on no shortest path. Path counts and
+ * dependencies are doubles. CLIRR_ERR_USAGE for a source out of range,
+ * CLIRR_ERR_INPUT when a path count exceeds the range of double. */
+int clirr_ref_bc(const clirr_graph *g, const uint32_t *sources, uint32_t nsources, double *bc,
+                 clirr_error *err);
+
+/* PageRank by Jacobi iteration, pull form, from r = 1/n:
+ *   r'(v) = (1 - d) / n + d * (sum over arcs u->v of r(u) / outdeg(u) + D / n)
+ * where D is the sum of r(u) over vertices without out-arcs. Stops when the
+ * L1 norm of r' - r is below tol, or after max_iter iterations; rank gets
+ * the last r' (1/n everywhere when max_iter is 0) and *iterations (may be
+ * NULL) the number of iterations done. outdeg is the CSR degree: duplicate
+ * arcs count with multiplicity. The scores sum to 1 up to rounding.
+ * CLIRR_ERR_USAGE for d outside [0, 1] or tol negative or not finite. */
+int clirr_ref_pagerank(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
+                       double *rank, uint32_t *iterations, clirr_error *err);
+
+/* y = A x with A the graph's matrix: y[i] = sum over arcs i->j of a_ij x[j],
+ * a_ij the arc's value if the graph has values, else its weight if it has
+ * weights, else 1. Duplicate arcs add up. y must not be x. */
+int clirr_ref_spmv(const clirr_graph *g, const double *x, double *y, clirr_error *err);
 
 /* What a verifier found: the number of wrong entries and a description of
  * the first few "(vertex, expected, got)" plus any violated property. */
@@ -33,5 +63,33 @@ bool clirr_verify_bfs(const clirr_graph *g, uint32_t source, const int32_t *expe
  * and every reached vertex but the source has a tight incoming arc. */
 bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *expected,
                        const uint32_t *got, clirr_verify_report *report);
+
+/* Check n real results (`what` names them in the report, e.g. "scores"):
+ * entry i is wrong when |got - expected| > abs_tol + rel_tol * |expected|,
+ * or either is NaN (equal infinities are right). */
+bool clirr_verify_real(const char *what, uint32_t n, const double *expected, const double *got,
+                       double rel_tol, double abs_tol, clirr_verify_report *report);
+
+/* Check device PageRank scores computed with convergence tolerance tol
+ * against clirr_ref_pagerank's with the same damping, tol and max_iter.
+ * Properties: every score positive and finite; the sum within
+ * 100 n DBL_EPSILON + tol of 1 (catches lost dangling or teleport mass).
+ * Distance: sum |got - expected| <= tol / 2 + 100 n DBL_EPSILON.
+ *
+ * Why that bound: the device runs the same recurrence from the same start,
+ * so a correct result is the reference's iterate up to rounding (the
+ * 100 n eps term). Only when an iteration's L1 change falls within rounding
+ * of tol can one side stop while the other goes on; the results are then
+ * one iteration apart, by less than tol but possibly more than tol / 2. The
+ * bound gives that case up (odds of roughly 1e-14 / tol per run). In
+ * exchange it catches stopping one iteration early or late whenever that
+ * iteration moved the scores by more than tol / 2: always when max_iter cut
+ * the run (the last step moved them by tol or more), and on slowly
+ * converging graphs, where successive changes shrink by a factor near
+ * d > 1/2. A wrong damping or lost dangling mass lies far beyond it.
+ * Comparing iteration counts catches the rest. The report lists the
+ * scores that differ by more than half an even share of the bound. */
+bool clirr_verify_pagerank(uint32_t n, const double *expected, const double *got, double tol,
+                           clirr_verify_report *report);
 
 #endif

@@ -90,14 +90,14 @@ fail:
     return rc;
 }
 
-int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, cl_mem dst, size_t bytes,
-                   clirr_error *err)
+int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_t dst_off,
+                   size_t bytes, clirr_error *err)
 {
     int rc = CLIRR_OK;
     if (bytes == 0)
         return CLIRR_OK;
     cl_event ev = NULL;
-    CLIRR_CL_TRY(clEnqueueCopyBuffer(ctx->queue, src, dst, 0, 0, bytes, 0, NULL, &ev));
+    CLIRR_CL_TRY(clEnqueueCopyBuffer(ctx->queue, src, dst, src_off, dst_off, bytes, 0, NULL, &ev));
     rc = clirr_ctx_track(ctx, ev, false, err);
 fail:
     return rc;

@@ -131,9 +131,10 @@ int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
 int clirr_buf_read(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
                    void *dst, clirr_error *err);
 
-/* Device-side copy, timed as kernel work. */
-int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, cl_mem dst, size_t bytes,
-                   clirr_error *err);
+/* Device-side copy of bytes from src at src_off to dst at dst_off, timed
+ * as kernel work. */
+int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_t dst_off,
+                   size_t bytes, clirr_error *err);
 
 /* A buffer of at least `bytes` kept by the context under `slot` (grown on
  * demand, contents undefined), for primitives' temporary storage. */

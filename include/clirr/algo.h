@@ -37,10 +37,16 @@ typedef struct clirr_algo_opts {
     clirr_template tmpl;       /* the nested-loop template, unless auto */
     uint32_t lb_thres;         /* large-item threshold; 0 = SIMD width */
     unsigned group_wg;         /* block-mapped work-group size; 0 = 64 */
+    uint32_t bc_sources;       /* BC: sources sampled (0 = every vertex) */
+    double damping;            /* PageRank damping factor (0.85) */
+    double tol;                /* PageRank: stop when the L1 change < tol */
+    uint32_t max_iter;         /* PageRank: at most this many iterations */
+    const double *x;           /* SpMV: the vector (n values), NULL = ones */
 } clirr_algo_opts;
 
 /* Defaults: data-driven, push mode chosen per round (auto), template and
- * lb_thres chosen by the policy, source 0. */
+ * lb_thres chosen by the policy, source 0, BC from every vertex, PageRank
+ * damping 0.85, tol 1e-9, at most 1000 iterations, SpMV with x = ones. */
 void clirr_algo_opts_default(clirr_algo_opts *opts);
 
 typedef struct clirr_algo_stats {
@@ -80,6 +86,29 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g,
 #define CLIRR_SSSP_INF UINT32_MAX
 int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g,
                const clirr_algo_opts *opts, uint32_t *dist,
+               clirr_algo_stats *stats, clirr_error *err);
+
+/* Betweenness centrality (Brandes, unweighted, directed, scores over
+ * ordered pairs) from opts->bc_sources sources (see clirr_bc_sources), a
+ * BFS phase with shortest-path counts and a dependency phase, each level a
+ * nested loop through the run's template. bc gets n scores. */
+int clirr_bc(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *bc,
+             clirr_algo_stats *stats, clirr_error *err);
+
+/* The sources BC uses for a sample of k of n vertices: evenly spaced,
+ * v_i = floor(i * n / k); k == 0 or k >= n means every vertex. Writes them
+ * to out (room for n) and returns how many. */
+uint32_t clirr_bc_sources(uint32_t n, uint32_t k, uint32_t *out);
+
+/* PageRank, pull over the transpose: damping opts->damping, dangling mass
+ * spread uniformly, iterated until the L1 change < opts->tol or
+ * opts->max_iter iterations. rank gets n scores summing to 1. Needs fp64. */
+int clirr_pagerank(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *rank,
+                   clirr_algo_stats *stats, clirr_error *err);
+
+/* y = A x over the graph's matrix (values, else weights, else ones), one
+ * row a nested-loop item; x = opts->x or ones. Needs fp64. */
+int clirr_spmv(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *y,
                clirr_algo_stats *stats, clirr_error *err);
 
 #ifdef __cplusplus

@@ -5,7 +5,9 @@
  * Edges are directed arcs u -> v; an undirected input is represented by both
  * arcs (Matrix Market "symmetric", or --symmetrize). Self-loops and duplicate
  * arcs are kept as given. Weights, when present, are 32-bit signed integers,
- * one per arc, in the same order as the arcs. Nothing here touches OpenCL. */
+ * one per arc, in the same order as the arcs. Real values (Matrix Market
+ * "real" or "integer" entries, for SpMV and the like) are kept beside them as
+ * doubles, also one per arc in arc order. Nothing here touches OpenCL. */
 #ifndef CLIRR_GRAPH_H
 #define CLIRR_GRAPH_H
 
@@ -31,6 +33,10 @@ typedef struct clirr_graph {
     uint32_t *col;       /* m arc heads, in input order within each row */
     int32_t *weight;     /* m weights, or NULL when unweighted */
     bool weights_rounded; /* real-valued input rounded to integer weights */
+    double *value;       /* m finite real values, or NULL; filled by Matrix
+                          * Market files with values (weight then holds them
+                          * rounded), .csr files that kept them, and
+                          * clirr_graph_set_values */
 } clirr_graph;
 
 /* File formats, chosen from the file name (a trailing .gz means gzip). */
@@ -58,7 +64,10 @@ int clirr_graph_read(const char *path, clirr_graph *g, clirr_error *err);
 
 /* Write g in the format named by path's extension (gzip for .gz).
  * Weighted formats written from an unweighted graph get weight 1; an
- * unweighted format drops weights. Returns CLIRR_ERR_IO on write failure. */
+ * unweighted format drops weights. Real values are kept by .csr (with the
+ * weights) and by .mtx ("real general", full precision, instead of the
+ * weights); the other formats drop them. Returns CLIRR_ERR_IO on write
+ * failure. */
 int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err);
 
 /* Generate a graph from a SPEC "KIND:key=value,...":
@@ -71,8 +80,21 @@ int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err);
 int clirr_graph_generate(const char *spec, clirr_graph *g, clirr_error *err);
 
 /* Replace g by its symmetric closure: every arc u->v also as v->u (an arc
- * already present in both directions is not added again; self-loops once). */
+ * already present in both directions is not added again; self-loops once).
+ * An added arc carries the weight and value of the arc it mirrors. */
 int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err);
+
+/* Fill t (not g itself) with the transpose of g: an arc v->u for every arc
+ * u->v, with its weight and value, n unchanged. Each row of t lists its arcs
+ * by increasing source u, and arcs from one source in g's order (a stable
+ * counting sort), so row v of t is v's in-arcs. weights_rounded is copied.
+ * CLIRR_ERR_NOMEM when memory runs out (t is zeroed then). */
+int clirr_graph_transpose(const clirr_graph *g, clirr_graph *t, clirr_error *err);
+
+/* Give g the m real values x, in g's arc order (copied), replacing any it
+ * had; x == NULL removes them. CLIRR_ERR_USAGE for a NaN or infinite value,
+ * CLIRR_ERR_NOMEM; g is unchanged on failure. */
+int clirr_graph_set_values(clirr_graph *g, const double *x, clirr_error *err);
 
 /* Build a CSR graph from n vertices and m arcs (src[i] -> dst[i], weight w[i]
  * or w == NULL); arcs keep their relative order within each source. */
@@ -89,11 +111,21 @@ static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
 /* Largest out-degree. */
 uint32_t clirr_graph_max_degree(const clirr_graph *g);
 
-/* 64-bit hash of the structure and weights (for determinism checks). */
+/* 64-bit hash of the structure, weights and values (for determinism
+ * checks). A graph without values hashes as it did before values existed. */
 uint64_t clirr_graph_hash(const clirr_graph *g);
 
 /* Free the arrays of g and zero it. */
 void clirr_graph_free(clirr_graph *g);
+
+/* Read a dense vector of exactly n reals into *x (malloc'd, at least one
+ * element; the caller frees it). The file (plain or .gz) holds one number per
+ * line, blanks around it allowed; blank lines and lines starting with '#' or
+ * '%' are skipped. A Matrix Market dense vector ("%%MatrixMarket matrix
+ * array real general", size line "n 1" or "1 n") is read too. On a missing,
+ * extra, malformed, NaN or infinite value returns CLIRR_ERR_INPUT with
+ * "FILE:LINE: what was expected, what was found"; *x is NULL on failure. */
+int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err);
 
 #ifdef __cplusplus
 }
