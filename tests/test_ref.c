@@ -368,6 +368,109 @@ done:
     free(sum);
 }
 
+/* Brandes' algorithm as the paper writes it: BFS with a stack and
+ * predecessor lists (an arc given twice makes its tail a predecessor twice),
+ * then dependencies popped off the stack. Independent of the reference's
+ * successor form, and linear per source, for graphs too large for
+ * brute_bc. */
+static bool textbook_bc(const clirr_graph *g, const uint32_t *src, uint32_t ns, double *bc)
+{
+    uint32_t n = g->n;
+    int64_t *d = malloc(n * sizeof *d);
+    double *sigma = malloc(n * sizeof *sigma), *delta = malloc(n * sizeof *delta);
+    uint32_t *queue = malloc(n * sizeof *queue), *pstart = malloc((n + 1) * sizeof *pstart);
+    uint32_t *pcount = malloc(n * sizeof *pcount), *pred = malloc((g->m + 1) * sizeof *pred);
+    bool ok = d && sigma && delta && queue && pstart && pcount && pred;
+    for (uint32_t v = 0; ok && v < n; v++)
+        bc[v] = 0;
+    /* Predecessor slots: at most the in-degree of each vertex. */
+    if (ok) {
+        memset(pstart, 0, (n + 1) * sizeof *pstart);
+        for (uint32_t k = 0; k < g->m; k++)
+            pstart[g->col[k] + 1]++;
+        for (uint32_t v = 0; v < n; v++)
+            pstart[v + 1] += pstart[v];
+    }
+    for (uint32_t i = 0; ok && i < ns; i++) {
+        for (uint32_t v = 0; v < n; v++)
+            d[v] = -1, sigma[v] = 0, delta[v] = 0, pcount[v] = 0;
+        size_t head = 0, tail = 0;
+        d[src[i]] = 0;
+        sigma[src[i]] = 1;
+        queue[tail++] = src[i];
+        while (head < tail) {
+            uint32_t u = queue[head++];
+            for (uint32_t e = g->row[u]; e < g->row[u + 1]; e++) {
+                uint32_t v = g->col[e];
+                if (d[v] < 0) {
+                    d[v] = d[u] + 1;
+                    queue[tail++] = v;
+                }
+                if (d[v] == d[u] + 1) {
+                    sigma[v] += sigma[u];
+                    pred[pstart[v] + pcount[v]++] = u;
+                }
+            }
+        }
+        while (tail-- > 0) {
+            uint32_t w = queue[tail];
+            for (uint32_t k = 0; k < pcount[w]; k++) {
+                uint32_t v = pred[pstart[w] + k];
+                delta[v] += sigma[v] / sigma[w] * (1 + delta[w]);
+            }
+            if (w != src[i])
+                bc[w] += delta[w];
+        }
+    }
+    free(d);
+    free(sigma);
+    free(delta);
+    free(queue);
+    free(pstart);
+    free(pcount);
+    free(pred);
+    return ok;
+}
+
+/* Levels of thousands of vertices take the reference's sorted path. */
+static void bc_large_levels(th_case *tc)
+{
+    static const char *big[] = {"rmat:scale=14,ef=8,seed=21", "random:n=20000,m=120000,seed=22"};
+    clirr_error err;
+    clirr_graph g = {0};
+    double *want = NULL, *got = NULL;
+    clirr_verify_report r;
+    for (size_t i = 0; i < 2; i++) {
+        TH_OK(tc, clirr_graph_generate(big[i], &g, &err));
+        uint32_t src[6], ns = 0;
+        for (uint32_t v = 0; v < g.n && ns < 6; v += 997)
+            src[ns++] = v;
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got && textbook_bc(&g, src, ns, want), "out of memory");
+        TH_OK(tc, clirr_ref_bc(&g, src, ns, got, &err));
+        TH_EXPECT(tc, clirr_verify_real("bc", g.n, want, got, 1e-11, 1e-11, &r), "%s: %s", big[i], r.text);
+        /* The first source alone must have a level of SORT_MIN (4096)
+         * vertices or more, or this case tests nothing new. */
+        int32_t level[20000];
+        uint32_t width[64] = {0}, widest = 0;
+        TH_REQUIRE(tc, g.n <= 20000, "graph too large");
+        TH_OK(tc, clirr_ref_bfs(&g, src[0], level, &err));
+        for (uint32_t v = 0; v < g.n; v++)
+            if (level[v] >= 0 && level[v] < 64 && ++width[level[v]] > widest)
+                widest = width[level[v]];
+        TH_EXPECT(tc, widest >= 4096, "%s: widest level has %u vertices", big[i], widest);
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 /* ---- PageRank --------------------------------------------------------------- */
 
 /* The same iteration on a dense matrix of arc counts, written as the
@@ -677,6 +780,7 @@ void register_ref_tests(void)
     th_add("ref/bc-shapes", bc_shapes, NULL);
     th_add("ref/bc-overflow", bc_overflow, NULL);
     th_add("ref/bc-sources", bc_sources, NULL);
+    th_add("ref/bc-large-levels", bc_large_levels, NULL);
     th_add("ref/pagerank-dense", pagerank_dense, NULL);
     th_add("ref/spmv-dense", spmv_dense, NULL);
     th_add("ref/verify-real-can-fail", verify_real_can_fail, NULL);

@@ -44,31 +44,37 @@ typedef struct bc_work {
     uint32_t *queue;  /* BFS order, level after level */
     uint32_t *bounds; /* level L is queue[bounds[L] .. bounds[L + 1]) */
     uint32_t *tmp;    /* radix sort scratch */
+    uint32_t *count;  /* radix sort buckets (65536) */
 } bc_work;
 
-/* Sort a[0..len) (ids below n) by LSD radix sort, 11 bits a pass. */
-static void sort_ids(uint32_t *a, size_t len, uint32_t n, uint32_t *tmp)
+/* Sort a[0..len) (ids below n) by LSD radix sort in two passes of
+ * ceil(bits / 2) bits each, through tmp and back, so the result always ends
+ * in a. count has room for 65536 buckets. */
+static void sort_ids(uint32_t *a, size_t len, uint32_t n, uint32_t *tmp, uint32_t *count)
 {
-    uint32_t count[2048];
-    uint32_t *src = a, *dst = tmp;
-    for (unsigned shift = 0; shift < 32 && (n - 1) >> shift; shift += 11) {
-        memset(count, 0, sizeof count);
+    unsigned bits = 0;
+    while (bits < 32 && (n - 1) >> bits)
+        bits++;
+    unsigned width = (bits + 1) / 2;
+    if (width == 0)
+        return;
+    uint32_t mask = (1u << width) - 1, *src = a, *dst = tmp;
+    for (unsigned shift = 0; shift < 2 * width; shift += width) {
+        memset(count, 0, ((size_t)mask + 1) * sizeof *count);
         for (size_t i = 0; i < len; i++)
-            count[(src[i] >> shift) & 2047]++;
+            count[(src[i] >> shift) & mask]++;
         uint32_t sum = 0;
-        for (unsigned d = 0; d < 2048; d++) {
+        for (uint32_t d = 0; d <= mask; d++) {
             uint32_t c = count[d];
             count[d] = sum;
             sum += c;
         }
         for (size_t i = 0; i < len; i++)
-            dst[count[(src[i] >> shift) & 2047]++] = src[i];
+            dst[count[(src[i] >> shift) & mask]++] = src[i];
         uint32_t *swap = src;
         src = dst;
         dst = swap;
     }
-    if (src != a)
-        memcpy(a, src, len * sizeof *a);
 }
 
 static inline void prefetch_ahead(const clirr_graph *g, const uint32_t *queue, size_t k,
@@ -126,7 +132,7 @@ static int from_source(const clirr_graph *g, uint32_t src, bc_work *wk, double *
         for (size_t k = end; k < tail; k++)
             state[queue[k]] = SEEN;
         if (tail - end >= SORT_MIN)
-            sort_ids(queue + end, tail - end, g->n, wk->tmp);
+            sort_ids(queue + end, tail - end, g->n, wk->tmp, wk->count);
         head = end;
     }
     /* Levels 0 .. levels - 1; the deepest has nothing below it. */
@@ -178,9 +184,10 @@ int clirr_ref_bc(const clirr_graph *g, const uint32_t *sources, uint32_t nsource
         .queue = malloc(n * sizeof *wk.queue),
         .bounds = malloc((n + 2) * sizeof *wk.bounds),
         .tmp = malloc(n * sizeof *wk.tmp),
+        .count = malloc(65536 * sizeof *wk.count),
     };
     int rc = CLIRR_OK;
-    if (!wk.state || !wk.sigma || !wk.below || !wk.queue || !wk.bounds || !wk.tmp)
+    if (!wk.state || !wk.sigma || !wk.below || !wk.queue || !wk.bounds || !wk.tmp || !wk.count)
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for betweenness on %u vertices", g->n);
     for (uint32_t i = 0; i < count && rc == CLIRR_OK; i++)
         rc = from_source(g, sources ? sources[i] : i, &wk, bc, err);
@@ -190,5 +197,6 @@ int clirr_ref_bc(const clirr_graph *g, const uint32_t *sources, uint32_t nsource
     free(wk.queue);
     free(wk.bounds);
     free(wk.tmp);
+    free(wk.count);
     return rc;
 }
