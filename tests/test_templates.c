@@ -135,7 +135,7 @@ static void auto_runnable(th_case *tc)
     clirr_template t;
     uint32_t thres;
     const char *why;
-    clirr_algo_plan(&tc->device->caps, &o, &t, &thres, &why);
+    clirr_algo_plan(&tc->device->caps, &o, 1000, &t, &thres, &why);
     TH_EXPECT(tc, clirr_template_runnable(&tc->device->caps, t, NULL), "auto picked %s, which cannot run",
               clirr_template_name(t));
     TH_EXPECT(tc, thres >= 1 && why && *why, "lb_thres %u, reason '%s'", thres, why ? why : "");
@@ -143,13 +143,14 @@ static void auto_runnable(th_case *tc)
      * and GPU, with and without local memory. */
     for (int gpu = 0; gpu < 2; gpu++)
         for (int dq = 0; dq < 2; dq++)
-            for (int local = 0; local < 2; local++) {
+            for (int local = 0; local < 4; local++) {
                 clirr_caps c = tc->device->caps;
                 c.is_gpu = gpu;
                 c.is_cpu = !gpu;
                 c.device_enqueue = dq;
-                c.local_mem_dedicated = local;
-                clirr_algo_plan(&c, &o, &t, &thres, &why);
+                c.local_mem_dedicated = local & 1;
+                uint32_t n = local & 2 ? 1u << 24 : 100;
+                clirr_algo_plan(&c, &o, n, &t, &thres, &why);
                 TH_EXPECT(tc, clirr_template_runnable(&c, t, NULL), "auto picked unrunnable %s (gpu %d dq %d local %d)",
                           clirr_template_name(t), gpu, dq, local);
             }

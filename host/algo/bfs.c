@@ -82,7 +82,7 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
     memset(&rl, 0, sizeof rl);
     memset(stats, 0, sizeof *stats);
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
-    clirr_run_template(clirr_ctx_caps(ctx), opts, 0, &cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, 0, &cfg, stats);
 
     /* Set up (build, template buffers) before the clock starts: a run times
      * the algorithm, not the compiler. */
