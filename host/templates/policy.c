@@ -81,6 +81,12 @@ const char *clirr_policy_push_reason(const clirr_caps *caps)
  * (1M vertices), dbuf-global 2-5x better than it on email-Enron (37K). */
 #define SHARED_ITEMS_PER_CU 2048u
 
+/* On CPUs a work-group is one core's loop over its work-items, so moving an
+ * item to block-mapped work pays only for long items: measured on PoCL
+ * (16 and 2 cores) and Intel's CPU runtime, lb_THRES 16-64 lost up to 2x
+ * against baseline where 256-1024 gained up to 1.7x. */
+#define CPU_LB_THRES 256u
+
 void clirr_policy_template(const clirr_caps *caps, uint32_t n, clirr_template *tmpl,
                            uint32_t *lb_thres, const char **reason)
 {
@@ -99,7 +105,8 @@ void clirr_policy_template(const clirr_caps *caps, uint32_t n, clirr_template *t
                         "memory, spread over all work-groups";
     } else {
         *tmpl = CLIRR_TEMPLATE_DBUF_GLOBAL;
-        *reason = "CPU: a work-group runs on one core, so large items go to a global buffer "
-                  "that spreads them over all work-groups";
+        *lb_thres = CPU_LB_THRES;
+        *reason = "CPU: a work-group runs on one core, so only long items (lb_THRES 256) go to a "
+                  "global buffer that spreads them over all work-groups";
     }
 }
