@@ -2,6 +2,8 @@
  * the capability probe found, and which templates each device can run. */
 #include "cli.h"
 
+#include "templates/policy.h"
+
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +60,15 @@ static void print_text(const clirr_device *d)
             printf("; not %s (%s)", clirr_template_name((clirr_template)t), why);
     }
     printf("\n");
+    /* What --template auto picks, for a small and a large graph. */
+    for (int big = 0; big < 2; big++) {
+        clirr_template t;
+        uint32_t thres;
+        const char *why;
+        clirr_policy_template(c, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
+        printf("    auto %s %s, lb_THRES %u: %s\n", big ? "(large)" : "(small)", clirr_template_name(t),
+               thres, why);
+    }
 }
 
 static json_object *device_json(const clirr_device *d)
@@ -100,6 +111,19 @@ static json_object *device_json(const clirr_device *d)
             json_object_object_add(cannot, clirr_template_name((clirr_template)t), json_object_new_string(why));
     }
     json_object_object_add(o, "templates", can);
+    json_object *autos = json_object_new_object();
+    for (int big = 0; big < 2; big++) {
+        clirr_template t;
+        uint32_t thres;
+        const char *why;
+        clirr_policy_template(c, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
+        json_object *a = json_object_new_object();
+        json_object_object_add(a, "template", json_object_new_string(clirr_template_name(t)));
+        json_object_object_add(a, "lb_thres", json_object_new_int64(thres));
+        json_object_object_add(a, "reason", json_object_new_string(why));
+        json_object_object_add(autos, big ? "large_graph" : "small_graph", a);
+    }
+    json_object_object_add(o, "template_auto", autos);
     json_object_object_add(o, "templates_unavailable", cannot);
     return o;
 }

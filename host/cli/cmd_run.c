@@ -104,7 +104,7 @@ static void explain(const run_config *cfg, clirr_ctx *ctx, const clirr_device *d
     const char *why;
     clirr_algo_plan(&dev->caps, o, g->n, &t, &thres, &why);
     printf("  template  %s, lb_THRES %u (%s%s)\n", clirr_template_name(t), thres, why,
-           o->lb_thres ? "; lb_THRES from --lb-thres" : "; lb_THRES = SIMD width");
+           o->lb_thres ? "; lb_THRES from --lb-thres" : o->template_auto ? "" : "; lb_THRES = SIMD width");
     printf("  wg size   %s (device limit %zu)\n", o->wg_size ? "from --wg-size, capped by kernel and device limits"
                                                              : "256 or the kernel's limit if lower",
            dev->caps.max_wg_size);

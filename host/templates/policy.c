@@ -87,12 +87,44 @@ const char *clirr_policy_push_reason(const clirr_caps *caps)
  * against baseline where 256-1024 gained up to 1.7x. */
 #define CPU_LB_THRES 256u
 
+/* Measured tuning profiles, looked up by platform name and device type
+ * before the general rules (the vendor -> device -> default idea of
+ * CLBlast's tuning database). Kernel times of every template against
+ * baseline on rmat scale 18-20 and email-Enron (README, "Measured"). */
+typedef struct tuning_profile {
+    const char *platform; /* substring of the platform name */
+    bool gpu;
+    clirr_template tmpl;
+    uint32_t lb_thres;    /* 0 = the SIMD width */
+    const char *reason;
+} tuning_profile;
+
+static const tuning_profile profiles[] = {
+    {"Portable Computing Language", false, CLIRR_TEMPLATE_BASELINE, 0,
+     "PoCL on a CPU (measured profile): the load-balancing templates ran at 0.3-1.5x of "
+     "baseline, a loss more often than a gain"},
+    {"Intel(R) OpenCL", false, CLIRR_TEMPLATE_DBUF_GLOBAL, 64,
+     "Intel's CPU runtime (measured profile): dbuf-global at lb_THRES 64 ran at 1.0-1.9x of "
+     "baseline"},
+};
+
 void clirr_policy_template(const clirr_caps *caps, uint32_t n, clirr_template *tmpl,
                            uint32_t *lb_thres, const char **reason)
 {
     /* lb_THRES defaults to the SIMD width: an item with fewer inner
      * iterations than lanes gains nothing from a whole work-group. */
     *lb_thres = caps->simd_width ? caps->simd_width : 32;
+    for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
+        const tuning_profile *p = &profiles[i];
+        if (strstr(caps->platform, p->platform) && p->gpu == caps->is_gpu &&
+            clirr_template_runnable(caps, p->tmpl, NULL)) {
+            *tmpl = p->tmpl;
+            if (p->lb_thres)
+                *lb_thres = p->lb_thres;
+            *reason = p->reason;
+            return;
+        }
+    }
     bool big = (uint64_t)n >= (uint64_t)caps->compute_units * SHARED_ITEMS_PER_CU;
     if (caps->is_gpu && caps->local_mem_dedicated && caps->local_mem > 0 && big) {
         *tmpl = CLIRR_TEMPLATE_DBUF_SHARED;
