@@ -101,11 +101,11 @@ typedef struct tuning_profile {
 
 static const tuning_profile profiles[] = {
     {"Portable Computing Language", false, CLIRR_TEMPLATE_BASELINE, 0,
-     "PoCL on a CPU (measured profile): the load-balancing templates ran at 0.3-1.5x of "
-     "baseline, a loss more often than a gain"},
+     "PoCL on a CPU (measured profile): the load-balancing templates ran at 0.04-1.7x of "
+     "baseline, a loss more often than a gain (a work-group runs serially on one core)"},
     {"Intel(R) OpenCL", false, CLIRR_TEMPLATE_DBUF_GLOBAL, 64,
-     "Intel's CPU runtime (measured profile): dbuf-global at lb_THRES 64 ran at 1.0-1.9x of "
-     "baseline"},
+     "Intel's CPU runtime (measured profile): dbuf-global at lb_THRES 64 ran at 0.7-1.7x of "
+     "baseline, 1.09x on geometric mean (gains on PageRank, SpMV, BC; losses on SSSP)"},
 };
 
 void clirr_policy_template(const clirr_caps *caps, uint32_t n, clirr_template *tmpl,
