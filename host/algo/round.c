@@ -112,3 +112,38 @@ void clirr_round_loop_release(clirr_round_loop *rl)
             clirr_nl_release(&rl->nl[m]);
     memset(rl, 0, sizeof *rl);
 }
+
+int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, const char *file,
+                            const char *options, const char *topo_name, cl_uint topo_params,
+                            const char *data_name, cl_uint data_params, uint32_t max_items,
+                            const clirr_algo_opts *opts, const clirr_nl_config *cfg,
+                            clirr_algo_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    memset(vl, 0, sizeof *vl);
+    vl->topo = opts->variant == CLIRR_VARIANT_TOPO;
+    if (vl->topo) {
+        cl_program prog = NULL;
+        CLIRR_TRY(clirr_program_get(ctx, file, options, &prog, err));
+        CLIRR_TRY(clirr_nl_init(&vl->nl, ctx, prog, topo_name, topo_params, max_items, cfg, err));
+        stats->wg_size = (unsigned)vl->nl.wg;
+    } else {
+        CLIRR_TRY(clirr_round_loop_init(&vl->rl, ctx, file, options, data_name, data_params, max_items,
+                                        opts->push, cfg, err));
+        stats->wg_size = (unsigned)clirr_round_loop_any(&vl->rl)->wg;
+    }
+fail:
+    return rc;
+}
+
+int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err)
+{
+    return vl->topo ? clirr_nl_child_launches(&vl->nl, count, err)
+                    : clirr_round_loop_child_launches(&vl->rl, count, err);
+}
+
+void clirr_variant_loop_release(clirr_variant_loop *vl)
+{
+    clirr_nl_release(&vl->nl);
+    clirr_round_loop_release(&vl->rl);
+}

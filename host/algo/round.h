@@ -5,6 +5,7 @@
 #define CLIRR_ALGO_ROUND_H
 
 #include "algo/dgraph.h"
+#include "clirr/algo.h"
 #include "prim/worklist.h"
 #include "templates/nested_loop.h"
 
@@ -42,5 +43,27 @@ clirr_nl *clirr_round_loop_any(clirr_round_loop *rl);
 int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);
 
 void clirr_round_loop_release(clirr_round_loop *rl);
+
+/* The loop of a run with topology- and data-driven variants (BFS, SSSP):
+ * one nested loop over all vertices, or the per-push-mode round loop. */
+typedef struct clirr_variant_loop {
+    bool topo;
+    clirr_nl nl;         /* topology-driven */
+    clirr_round_loop rl; /* data-driven */
+} clirr_variant_loop;
+
+/* Build the loop of opts->variant from `file`: `topo_name` with
+ * topo_params parameters, or `data_name` with data_params (WL_PARAMS
+ * last); records the work-group size in stats. */
+int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, const char *file,
+                            const char *options, const char *topo_name, cl_uint topo_params,
+                            const char *data_name, cl_uint data_params, uint32_t max_items,
+                            const clirr_algo_opts *opts, const clirr_nl_config *cfg,
+                            clirr_algo_stats *stats, clirr_error *err);
+
+/* Children the loop's nested templates enqueued. */
+int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err);
+
+void clirr_variant_loop_release(clirr_variant_loop *vl);
 
 #endif

@@ -96,12 +96,10 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     clirr_dgraph dg;
     cl_mem dist = NULL, status = NULL;
     clirr_nl_config cfg;
-    clirr_nl nl;
-    clirr_round_loop rl;
+    clirr_variant_loop vl;
     memset(&dg, 0, sizeof dg);
     memset(&cfg, 0, sizeof cfg);
-    memset(&nl, 0, sizeof nl);
-    memset(&rl, 0, sizeof rl);
+    memset(&vl, 0, sizeof vl);
     memset(stats, 0, sizeof *stats);
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
     CLIRR_TRY(check_weights(g, err));
@@ -109,16 +107,8 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
 
     /* Set up (build, template buffers) before the clock starts. */
     const char *options = g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
-    if (topo) {
-        cl_program prog = NULL;
-        CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", options, &prog, err));
-        CLIRR_TRY(clirr_nl_init(&nl, ctx, prog, "sssp_topo", TOPO_PARAMS, g->n, &cfg, err));
-        stats->wg_size = (unsigned)nl.wg;
-    } else {
-        CLIRR_TRY(clirr_round_loop_init(&rl, ctx, "sssp.cl", options, "sssp_data", DATA_PARAMS, g->n,
-                                        opts->push, &cfg, err));
-        stats->wg_size = (unsigned)clirr_round_loop_any(&rl)->wg;
-    }
+    CLIRR_TRY(clirr_variant_loop_init(&vl, ctx, "sssp.cl", options, "sssp_topo", TOPO_PARAMS, "sssp_data",
+                                      DATA_PARAMS, g->n, opts, &cfg, stats, err));
 
     uint64_t start = clirr_run_start(ctx);
     CLIRR_TRY(clirr_dgraph_upload(ctx, g, true, &dg, err));
@@ -128,20 +118,16 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     CLIRR_TRY(clirr_prim_fill_u32(ctx, dist, 0, g->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(ctx, dist, opts->source, 1, 0, err));
     if (topo)
-        CLIRR_TRY(run_topo(ctx, &nl, &dg, dist, status, stats, err));
+        CLIRR_TRY(run_topo(ctx, &vl.nl, &dg, dist, status, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, &rl, &dg, dist, status, opts, stats, err));
+        CLIRR_TRY(run_data(ctx, &vl.rl, &dg, dist, status, opts, stats, err));
     CLIRR_TRY(check_overflow(ctx, status, err));
     CLIRR_TRY(clirr_buf_read(ctx, dist, 0, (size_t)g->n * sizeof(uint32_t), dist_out, err));
     CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
     clirr_run_count_reached(g, dist_out, NONE, stats);
-    if (topo)
-        CLIRR_TRY(clirr_nl_child_launches(&nl, &stats->child_launches, err));
-    else
-        CLIRR_TRY(clirr_round_loop_child_launches(&rl, &stats->child_launches, err));
+    CLIRR_TRY(clirr_variant_loop_child_launches(&vl, &stats->child_launches, err));
 fail:
-    clirr_nl_release(&nl);
-    clirr_round_loop_release(&rl);
+    clirr_variant_loop_release(&vl);
     clirr_dgraph_release(&dg);
     clirr_mem_release(&dist);
     clirr_mem_release(&status);

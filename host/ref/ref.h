@@ -53,6 +53,10 @@ typedef struct clirr_verify_report {
     char text[1024];
 } clirr_verify_report;
 
+/* Append printf-style text to a report (cut at its size). */
+void clirr_verify_note(clirr_verify_report *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Check device BFS levels: equal to the reference, and (GAPBS-style) every
  * arc u->v with u reached has level[v] <= level[u] + 1, every reached vertex
  * but the source has a parent one level up. Returns true when all hold. */

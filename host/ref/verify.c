@@ -12,7 +12,7 @@
 
 #define SHOW 5
 
-static void note(clirr_verify_report *r, const char *fmt, ...)
+void clirr_verify_note(clirr_verify_report *r, const char *fmt, ...)
 {
     size_t len = strlen(r->text);
     if (len + 1 >= sizeof r->text)
@@ -37,12 +37,12 @@ static void compare(uint32_t n, const void *expected, const void *got, get_fn ge
         if (e == g)
             continue;
         if (r->mismatches++ == 0)
-            note(r, "%s differ from the reference at", what);
+            clirr_verify_note(r, "%s differ from the reference at", what);
         if (shown++ < SHOW)
-            note(r, " (%u, expected %" PRId64 ", got %" PRId64 ")", v, e, g);
+            clirr_verify_note(r, " (%u, expected %" PRId64 ", got %" PRId64 ")", v, e, g);
     }
     if (r->mismatches)
-        note(r, "; %" PRIu64 " of %u wrong. ", r->mismatches, n);
+        clirr_verify_note(r, "; %" PRIu64 " of %u wrong. ", r->mismatches, n);
 }
 
 bool clirr_verify_bfs(const clirr_graph *g, uint32_t source, const int32_t *expected,
@@ -52,27 +52,27 @@ bool clirr_verify_bfs(const clirr_graph *g, uint32_t source, const int32_t *expe
     compare(g->n, expected, got, get_i32, "levels", r);
     uint64_t bad = 0;
     if (source < g->n && got[source] != 0 && bad++ == 0)
-        note(r, "source %u has level %d, not 0. ", source, got[source]);
+        clirr_verify_note(r, "source %u has level %d, not 0. ", source, got[source]);
     bool *parent = calloc(g->n ? g->n : 1, sizeof *parent);
     for (uint32_t u = 0; u < g->n; u++) {
         if (got[u] < -1 && bad++ < SHOW)
-            note(r, "vertex %u has impossible level %d. ", u, got[u]);
+            clirr_verify_note(r, "vertex %u has impossible level %d. ", u, got[u]);
         if (got[u] < 0)
             continue;
         for (uint32_t e = g->row[u]; e < g->row[u + 1]; e++) {
             uint32_t v = g->col[e];
             if ((got[v] < 0 || got[v] > got[u] + 1) && bad++ < SHOW)
-                note(r, "arc %u -> %u goes from level %d to %d. ", u, v, got[u], got[v]);
+                clirr_verify_note(r, "arc %u -> %u goes from level %d to %d. ", u, v, got[u], got[v]);
             if (parent && got[v] == got[u] + 1)
                 parent[v] = true;
         }
     }
     for (uint32_t v = 0; parent && v < g->n; v++)
         if (got[v] > 0 && !parent[v] && bad++ < SHOW)
-            note(r, "vertex %u at level %d has no parent one level up. ", v, got[v]);
+            clirr_verify_note(r, "vertex %u at level %d has no parent one level up. ", v, got[v]);
     free(parent);
     if (bad)
-        note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
+        clirr_verify_note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
     return r->mismatches == 0 && bad == 0;
 }
 
@@ -83,7 +83,7 @@ bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *ex
     compare(g->n, expected, got, get_u32, "distances", r);
     uint64_t bad = 0;
     if (source < g->n && got[source] != 0 && bad++ == 0)
-        note(r, "source %u has distance %u, not 0. ", source, got[source]);
+        clirr_verify_note(r, "source %u has distance %u, not 0. ", source, got[source]);
     bool *tight = calloc(g->n ? g->n : 1, sizeof *tight);
     for (uint32_t u = 0; u < g->n; u++) {
         if (got[u] == UINT32_MAX)
@@ -92,7 +92,7 @@ bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *ex
             uint32_t v = g->col[e];
             uint64_t through = (uint64_t)got[u] + (uint64_t)(g->weight ? g->weight[e] : 1);
             if ((uint64_t)got[v] > through && bad++ < SHOW)
-                note(r, "arc %u -> %u can still relax (%u + %" PRIu64 " < %u). ", u, v, got[u],
+                clirr_verify_note(r, "arc %u -> %u can still relax (%u + %" PRIu64 " < %u). ", u, v, got[u],
                      through - got[u], got[v]);
             if (tight && (uint64_t)got[v] == through)
                 tight[v] = true;
@@ -100,9 +100,9 @@ bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *ex
     }
     for (uint32_t v = 0; tight && v < g->n; v++)
         if (v != source && got[v] != UINT32_MAX && !tight[v] && bad++ < SHOW)
-            note(r, "vertex %u at distance %u has no tight incoming arc. ", v, got[v]);
+            clirr_verify_note(r, "vertex %u at distance %u has no tight incoming arc. ", v, got[v]);
     free(tight);
     if (bad)
-        note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
+        clirr_verify_note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
     return r->mismatches == 0 && bad == 0;
 }

@@ -15,25 +15,14 @@
 
 #define SHOW 5
 
-/* Append to the report (verify.c has the same helper for its verifiers). */
-static void note(clirr_verify_report *r, const char *fmt, ...)
-{
-    size_t len = strlen(r->text);
-    if (len + 1 >= sizeof r->text)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->text + len, sizeof r->text - len, fmt, ap);
-    va_end(ap);
-}
 
 static void mismatch(clirr_verify_report *r, const char *what, uint32_t i, double expected,
                      double got)
 {
     if (r->mismatches++ == 0)
-        note(r, "%s differ from the reference at", what);
+        clirr_verify_note(r, "%s differ from the reference at", what);
     if (r->mismatches <= SHOW)
-        note(r, " (%u, expected %.17g, got %.17g)", i, expected, got);
+        clirr_verify_note(r, " (%u, expected %.17g, got %.17g)", i, expected, got);
 }
 
 bool clirr_verify_real(const char *what, uint32_t n, const double *expected, const double *got,
@@ -49,7 +38,7 @@ bool clirr_verify_real(const char *what, uint32_t n, const double *expected, con
         mismatch(r, what, i, e, x);
     }
     if (r->mismatches)
-        note(r, "; %" PRIu64 " of %u wrong (allowed |got - expected| <= %g + %g * |expected|).",
+        clirr_verify_note(r, "; %" PRIu64 " of %u wrong (allowed |got - expected| <= %g + %g * |expected|).",
              r->mismatches, n, abs_tol, rel_tol);
     return r->mismatches == 0;
 }
@@ -67,12 +56,12 @@ bool clirr_verify_pagerank(uint32_t n, const double *expected, const double *got
     double sum = 0, l1 = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (!(got[i] > 0 && isfinite(got[i])) && bad++ < SHOW)
-            note(r, "vertex %u has score %.17g (scores are positive and finite). ", i, got[i]);
+            clirr_verify_note(r, "vertex %u has score %.17g (scores are positive and finite). ", i, got[i]);
         sum += got[i];
         l1 += fabs(got[i] - expected[i]);
     }
     if (!(fabs(sum - 1) <= slack + tol) && bad++ < SHOW + 1)
-        note(r, "the scores sum to %.17g, not 1 (allowed %.3g). ", sum, slack + tol);
+        clirr_verify_note(r, "the scores sum to %.17g, not 1 (allowed %.3g). ", sum, slack + tol);
     if (!(l1 <= bound)) {
         /* The L1 distance is too large: name the entries that carry more
          * than half an even share of the allowed distance (one does at
@@ -81,11 +70,11 @@ bool clirr_verify_pagerank(uint32_t n, const double *expected, const double *got
         for (uint32_t i = 0; i < n; i++)
             if (!(fabs(got[i] - expected[i]) <= share))
                 mismatch(r, "scores", i, expected[i], got[i]);
-        note(r, "; L1 distance %.17g exceeds the bound %.3g (tol / 2 + 100 n eps); "
+        clirr_verify_note(r, "; L1 distance %.17g exceeds the bound %.3g (tol / 2 + 100 n eps); "
                 "%" PRIu64 " of %u scores differ by more than %.3g. ", l1, bound, r->mismatches, n,
              share);
     }
     if (bad)
-        note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
+        clirr_verify_note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
     return r->mismatches == 0 && bad == 0;
 }
