@@ -109,6 +109,14 @@ int clirr_nl_arg(clirr_nl *nl, cl_uint idx, size_t size, const void *value, clir
     return CLIRR_OK;
 }
 
+/* Work-items for a thread-mapped pass over n items: fewer with thread
+ * coarsening (the kernels stride over the items). */
+static size_t thread_items(const clirr_nl *nl, size_t n)
+{
+    unsigned c = nl->cfg.coarsen > 1 ? nl->cfg.coarsen : 1;
+    return (n + c - 1) / c;
+}
+
 /* The block-mapped kernel's scratch for per-item sums (a placeholder slot
  * when the loop has none). */
 static int scratch_arg(clirr_nl *nl, cl_kernel k, cl_uint idx, size_t wg, clirr_error *err)
@@ -123,14 +131,14 @@ static int run_dual_queue(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     cl_uint a = nl->nparams, thres = nl->cfg.thres, nsmall = 0, nlarge = 0;
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a, thres));
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->flags));
-    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], nitems, nl->wg, err));
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err));
     CLIRR_TRY(clirr_prim_compact_u32(nl->ctx, nl->flags, 0, NULL, nitems, nl->queue[0], nl->max_items,
                                      &nsmall, err));
     CLIRR_TRY(clirr_prim_compact_u32(nl->ctx, nl->flags, 1, NULL, nitems, nl->queue[1], nl->max_items,
                                      &nlarge, err));
     CLIRR_TRY(CLIRR_ARG(nl->k[1], a, nl->queue[0]));
     CLIRR_TRY(CLIRR_ARG(nl->k[1], a + 1, nsmall));
-    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], nsmall, nl->wg, err));
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], thread_items(nl, nsmall), nl->wg, err));
     if (nlarge) {
         CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->qn, 0, 1, nlarge, err));
         CLIRR_TRY(CLIRR_ARG(nl->k[2], a, nl->queue[1]));
@@ -151,7 +159,7 @@ static int run_dbuf_global(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a, thres));
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->queue[1]));
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 2, nl->qn));
-    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], nitems, nl->wg, err));
+    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err));
     /* The buffer's length stays on the device: no read-back here. */
     CLIRR_TRY(CLIRR_ARG(nl->k[1], a, nl->queue[1]));
     CLIRR_TRY(CLIRR_ARG(nl->k[1], a + 1, nl->qn));
@@ -172,7 +180,7 @@ static int run_dbuf_shared(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     CLIRR_TRY(clirr_arg(k, a + 1, nl->wg * sizeof(cl_uint), NULL, err));
     CLIRR_TRY(clirr_arg(k, a + 2, sizeof(cl_uint), NULL, err));
     CLIRR_TRY(scratch_arg(nl, k, a + 3, nl->wg, err));
-    CLIRR_TRY(clirr_launch(nl->ctx, k, nitems, nl->wg, err));
+    CLIRR_TRY(clirr_launch(nl->ctx, k, thread_items(nl, nitems), nl->wg, err));
 fail:
     return rc;
 }
@@ -193,7 +201,7 @@ static int run_nested(clirr_nl *nl, uint32_t nitems, clirr_error *err)
         CLIRR_TRY(clirr_arg(k, a + 6, sizeof(cl_uint), NULL, err));
         CLIRR_TRY(scratch_arg(nl, k, a + 7, nl->wg, err));
     }
-    CLIRR_TRY(clirr_launch(nl->ctx, k, nitems, nl->wg, err));
+    CLIRR_TRY(clirr_launch(nl->ctx, k, thread_items(nl, nitems), nl->wg, err));
 fail:
     return rc;
 }
@@ -206,7 +214,7 @@ int clirr_nl_run(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     if (nitems == 0)
         return CLIRR_OK;
     switch (nl->cfg.tmpl) {
-    case CLIRR_TEMPLATE_BASELINE: return clirr_launch(nl->ctx, nl->k[0], nitems, nl->wg, err);
+    case CLIRR_TEMPLATE_BASELINE: return clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err);
     case CLIRR_TEMPLATE_DUAL_QUEUE: return run_dual_queue(nl, nitems, err);
     case CLIRR_TEMPLATE_DBUF_GLOBAL: return run_dbuf_global(nl, nitems, err);
     case CLIRR_TEMPLATE_DBUF_SHARED: return run_dbuf_shared(nl, nitems, err);

@@ -21,6 +21,7 @@ typedef struct clirr_nl_config {
     size_t wg;          /* thread-mapped work-group size (0 = device default) */
     size_t group_wg;    /* block-mapped / child work-group size (0 = 64) */
     size_t reduce_size; /* sizeof(NL_REDUCE_T) for a summing loop, else 0 */
+    unsigned coarsen;   /* items per thread-mapped work-item (0 = 1): thread coarsening */
 } clirr_nl_config;
 
 enum { CLIRR_NL_MAX_KERNELS = 3 };
