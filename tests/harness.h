@@ -94,5 +94,6 @@ void register_algo_tests(void);
 void register_cli_tests(void);
 void register_dataset_tests(void);
 void register_templates_tests(void);
+void register_color_tests(void);
 
 #endif

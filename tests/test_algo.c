@@ -126,7 +126,7 @@ static void corner_cases(th_case *tc)
     clirr_algo_stats st;
     clirr_algo_opts o;
     clirr_algo_opts_default(&o);
-    for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+    for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
         o.variant = (clirr_variant)v;
         /* One vertex, no arcs. */
         TH_OK(tc, arcs(&g, 1, 0, NULL, NULL, NULL, &err));
@@ -171,7 +171,7 @@ static void bad_weights(th_case *tc)
     static const uint32_t s[] = {0, 1, 2}, d[] = {1, 2, 3};
     static const int32_t neg[] = {4, -2, 1}, huge[] = {2147483647, 2147483647, 2147483647};
     TH_OK(tc, arcs(&g, 4, 3, s, d, neg, &err));
-    for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+    for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
         o.variant = (clirr_variant)v;
         int rc = clirr_sssp(tc->ctx, &g, &o, dist, &st, &err);
         TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "negative weight -2"),
@@ -179,7 +179,7 @@ static void bad_weights(th_case *tc)
     }
     clirr_graph_free(&g);
     TH_OK(tc, arcs(&g, 4, 3, s, d, huge, &err));
-    for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+    for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
         o.variant = (clirr_variant)v;
         int rc = clirr_sssp(tc->ctx, &g, &o, dist, &st, &err);
         TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "exceeds"),
@@ -203,7 +203,7 @@ static void template_cases(void)
     static char names[CLIRR_TEMPLATE_COUNT_][2][CLIRR_VARIANT_COUNT_][64];
     for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
         for (int a = 0; a < 2; a++)
-            for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+            for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
                 cases[t][a][v] = (algo_case){a == 1, (clirr_variant)v, CLIRR_PUSH_AUTO, 0, t, 4};
                 snprintf(names[t][a][v], sizeof names[t][a][v], "algo/%s/%s/template/%s", a ? "sssp" : "bfs",
                          clirr_variant_name((clirr_variant)v), clirr_template_name((clirr_template)t));

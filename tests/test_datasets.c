@@ -58,7 +58,7 @@ static void run_set(th_case *tc)
             TH_OK(tc, clirr_ref_bfs(&g, source, expected, &err));
         else
             TH_OK(tc, clirr_ref_sssp(&g, source, expected, &err));
-        for (int v = 0; v < CLIRR_VARIANT_COUNT_; v++) {
+        for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
             clirr_algo_opts o;
             clirr_algo_opts_default(&o);
             o.variant = (clirr_variant)v;

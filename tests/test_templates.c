@@ -24,6 +24,7 @@ static const struct {
     {"bc.cl", "bc_delta_nested_opt"},
     {"pagerank.cl", "pr_pull_nested_naive"},
     {"spmv.cl", "spmv_rows_nested_opt"},
+    {"color.cl", "color_resolve_data_nested_opt"},
 };
 
 static const char *targets[][2] = {

@@ -79,6 +79,9 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
     memset(&cfg, 0, sizeof cfg);
     memset(&vl, 0, sizeof vl);
     memset(stats, 0, sizeof *stats);
+    if (opts->variant > CLIRR_VARIANT_DATA)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no variant %s (topo or data)", "bfs",
+                          clirr_variant_name(opts->variant));
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
     clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, 0, &cfg, stats);
 

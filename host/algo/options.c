@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-static const char *variant_names[CLIRR_VARIANT_COUNT_] = {"topo", "data"};
+static const char *variant_names[CLIRR_VARIANT_COUNT_] = {"topo", "data", "jp"};
 static const char *push_names[CLIRR_PUSH_COUNT_] = {"atomic", "chunk", "scan", "auto"};
 
 const char *clirr_variant_name(clirr_variant v)
@@ -46,6 +46,10 @@ void clirr_algo_opts_default(clirr_algo_opts *opts)
     opts->damping = 0.85;
     opts->tol = 1e-9;
     opts->max_iter = 1000;
+    opts->color_heuristic = true;
+    opts->color_bitset = true;
+    opts->color_fuse = true;
+    opts->coarsen = 1;
     opts->tmpl = CLIRR_TEMPLATE_BASELINE;
 }
 

@@ -85,6 +85,7 @@ void clirr_run_template(const clirr_caps *caps, const clirr_algo_opts *opts, uin
     cfg->wg = opts->wg_size;
     cfg->group_wg = opts->group_wg;
     cfg->reduce_size = reduce_size;
+    cfg->coarsen = opts->coarsen;
     clirr_algo_plan(caps, opts, n, &cfg->tmpl, &cfg->thres, &stats->template_reason);
     stats->template_name = clirr_template_name(cfg->tmpl);
     stats->lb_thres = cfg->thres;

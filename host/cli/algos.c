@@ -121,20 +121,55 @@ static int spmv_ref(const clirr_graph *g, const clirr_algo_opts *o, void *out, c
     return rc;
 }
 
+#define TOPO_DATA (1u << CLIRR_VARIANT_TOPO | 1u << CLIRR_VARIANT_DATA)
+
+/* ---- color ---- */
+static int color_run(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *o, void *out,
+                     clirr_algo_stats *s, clirr_error *err)
+{
+    return clirr_color(ctx, g, o, out, s, err);
+}
+static int color_ref(const clirr_graph *g, const clirr_algo_opts *o, void *out, clirr_error *err)
+{
+    (void)o;
+    return clirr_ref_color(g, false, out, err);
+}
+/* Proper, and how many colors against serial greedy (the reference). */
+static bool color_verify(const clirr_graph *g, const clirr_algo_opts *o, const void *e, const void *got,
+                         clirr_verify_report *r)
+{
+    (void)o;
+    bool ok = clirr_verify_coloring(g, got, r);
+    clirr_verify_note(r, "%scolors: %u, serial greedy %u.", ok ? "" : " ", clirr_color_count(g->n, got),
+                      clirr_color_count(g->n, e));
+    return ok;
+}
+static void color_write(FILE *f, const void *res, uint32_t v)
+{
+    fprintf(f, "%u", ((const uint32_t *)res)[v]);
+}
+
 static const cli_algo algos[] = {
     /* name, value size, source, variants, push */
-    {"bfs", sizeof(int32_t), true, true, true, bfs_run, bfs_ref, bfs_verify, bfs_write},
-    {"sssp", sizeof(uint32_t), true, true, true, sssp_run, sssp_ref, sssp_verify, sssp_write},
-    {"bc", sizeof(double), false, false, true, bc_run, bc_ref, real_verify, write_real},
-    {"pagerank", sizeof(double), false, false, false, pr_run, pr_ref, pr_verify, write_real},
-    {"spmv", sizeof(double), false, false, false, spmv_run, spmv_ref, real_verify, write_real},
+    {"bfs", sizeof(int32_t), true, TOPO_DATA, true, bfs_run, bfs_ref, bfs_verify, bfs_write},
+    {"sssp", sizeof(uint32_t), true, TOPO_DATA, true, sssp_run, sssp_ref, sssp_verify, sssp_write},
+    {"bc", sizeof(double), false, 0, true, bc_run, bc_ref, real_verify, write_real},
+    {"pagerank", sizeof(double), false, 0, false, pr_run, pr_ref, pr_verify, write_real},
+    {"spmv", sizeof(double), false, 0, false, spmv_run, spmv_ref, real_verify, write_real},
+    {"color", sizeof(uint32_t), false, TOPO_DATA | 1u << CLIRR_VARIANT_JP, true, color_run, color_ref,
+     color_verify, color_write},
 };
 
-bool cli_algo_shows_variant(const cli_algo *algo) { return algo->has_variants; }
+bool cli_algo_shows_variant(const cli_algo *algo) { return algo->variants != 0; }
+
+bool cli_algo_has_variant(const cli_algo *algo, clirr_variant v)
+{
+    return !algo->variants || (algo->variants >> v & 1);
+}
 
 bool cli_algo_shows_push(const cli_algo *algo, const clirr_algo_opts *opts)
 {
-    return algo->uses_push && (!algo->has_variants || opts->variant == CLIRR_VARIANT_DATA);
+    return algo->uses_push && (!algo->variants || opts->variant == CLIRR_VARIANT_DATA);
 }
 
 bool cli_algo_same_run(const cli_algo *algo, const clirr_algo_opts *a, const clirr_algo_opts *b)
@@ -142,7 +177,7 @@ bool cli_algo_same_run(const cli_algo *algo, const clirr_algo_opts *a, const cli
     if (a->template_auto != b->template_auto || (!a->template_auto && a->tmpl != b->tmpl) ||
         a->lb_thres != b->lb_thres)
         return false;
-    if (algo->has_variants && a->variant != b->variant)
+    if (algo->variants && a->variant != b->variant)
         return false;
     return !cli_algo_shows_push(algo, a) || a->push == b->push;
 }
@@ -160,4 +195,4 @@ const cli_algo *cli_algo_at(size_t i)
     return i < sizeof algos / sizeof algos[0] ? &algos[i] : NULL;
 }
 
-const char *cli_algo_names(void) { return "bfs, sssp, bc, pagerank, spmv"; }
+const char *cli_algo_names(void) { return "bfs, sssp, bc, pagerank, spmv, color"; }

@@ -13,7 +13,7 @@ typedef struct cli_algo {
     const char *name;
     size_t value_size;   /* bytes of result per vertex */
     bool uses_source;    /* reads opts->source */
-    bool has_variants;   /* topology- and data-driven variants differ */
+    unsigned variants;   /* bit v set: runs variant v; 0 = has no variants */
     bool uses_push;      /* has a worklist (data-driven rounds), so a push mode */
     int (*run)(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, void *out,
                clirr_algo_stats *stats, clirr_error *err);
@@ -27,6 +27,9 @@ typedef struct cli_algo {
 /* Whether two option sets give the same run of algo (options it does not
  * read differ only): run and bench run such a pair once. */
 bool cli_algo_same_run(const cli_algo *algo, const clirr_algo_opts *a, const clirr_algo_opts *b);
+
+/* Whether algo runs variant v (an algorithm without variants runs any). */
+bool cli_algo_has_variant(const cli_algo *algo, clirr_variant v);
 
 /* Whether the variant / push mode of opts means anything for algo (for
  * tables: "-" otherwise). */

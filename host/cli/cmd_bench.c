@@ -292,9 +292,10 @@ int cmd_bench(int argc, char **argv)
                 for (size_t p = 0; p < nplans; p++) {
                     /* Plans differing only in what this algorithm ignores
                      * (variant, push mode) run once. */
-                    bool seen = false;
+                    bool seen = !cli_algo_has_variant(algo, plans[p].opts.variant);
                     for (size_t q = 0; q < p && !seen; q++)
-                        seen = cli_algo_same_run(algo, &plans[q].opts, &plans[p].opts);
+                        seen = cli_algo_has_variant(algo, plans[q].opts.variant) &&
+                               cli_algo_same_run(algo, &plans[q].opts, &plans[p].opts);
                     if (seen)
                         continue;
                     bench_plan pl = plans[p];

@@ -129,13 +129,31 @@ static int write_output(const char *path, const cli_algo *a, const void *values,
     return 0;
 }
 
+/* Whether algorithm a runs with variant v: it has that variant (or none,
+ * and then only once, for the first variant listed). */
+static bool run_once(const run_config *cfg, size_t a, size_t v)
+{
+    const cli_algo *algo = cfg->algos[a];
+    if (!cli_algo_shows_variant(algo))
+        return v == 0;
+    return cli_algo_has_variant(algo, cfg->variants[v]);
+}
+
 /* Worse outcomes win: device error 3 > bad input 2 > verification 1. */
 static int worse(int a, int b) { return a > b ? a : b; }
 
 static int run_matrix(run_config *cfg, const clirr_graph *g)
 {
     cli_input in = {cfg->graph_file, cfg->graph_spec, cfg->symmetrize, g};
-    size_t nres = cfg->nalgos * cfg->ndevices * cfg->nvariants, k = 0;
+    size_t nres = 0, k = 0;
+    for (size_t a = 0; a < cfg->nalgos; a++)
+        for (size_t v = 0; v < cfg->nvariants; v++)
+            nres += run_once(cfg, a, v) ? cfg->ndevices : 0;
+    if (nres == 0) {
+        fprintf(stderr, "clirr run: no algorithm here has the variants asked for (bfs and sssp: topo, "
+                        "data; color: topo, data, jp)\n");
+        return 2;
+    }
     cli_result *res = calloc(nres, sizeof *res);
     void *expected[MAX_ALGOS] = {0};
     void *out = malloc(((size_t)g->n + 1) * sizeof(uint64_t));
@@ -162,10 +180,12 @@ static int run_matrix(run_config *cfg, const clirr_graph *g)
         clirr_ctx *ctx = NULL;
         int crc = clirr_ctx_create(dev, &ctx, &err);
         for (size_t a = 0; a < cfg->nalgos; a++)
-            for (size_t v = 0; v < cfg->nvariants; v++, k++) {
+            for (size_t v = 0; v < cfg->nvariants; v++) {
                 clirr_algo_opts o = cfg->opts;
                 o.variant = cfg->variants[v];
-                cli_result *r = &res[k];
+                if (!run_once(cfg, a, v))
+                    continue;
+                cli_result *r = &res[k++];
                 if (crc != CLIRR_OK) {
                     r->algo = cfg->algos[a];
                     r->device = dev;

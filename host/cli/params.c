@@ -59,6 +59,19 @@ int cli_param_option(const char *cmd, int c, const char *arg, clirr_algo_opts *o
     case CLI_OPT_VECTOR:
         *vector_file = arg;
         return 1;
+    case CLI_OPT_HEUR: opts->color_heuristic = true; return 1;
+    case CLI_OPT_NOHEUR: opts->color_heuristic = false; return 1;
+    case CLI_OPT_BITSET: opts->color_bitset = true; return 1;
+    case CLI_OPT_NOBITSET: opts->color_bitset = false; return 1;
+    case CLI_OPT_FUSE: opts->color_fuse = true; return 1;
+    case CLI_OPT_NOFUSE: opts->color_fuse = false; return 1;
+    case CLI_OPT_COARSEN:
+        if (!cli_parse_u64(arg, 1, 1u << 16, &v)) {
+            cli_usage_error(cmd, "--coarsen needs a count from 1 to 65536, not '%s'", arg);
+            return -1;
+        }
+        opts->coarsen = (unsigned)v;
+        return 1;
     default:
         return 0;
     }

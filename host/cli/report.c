@@ -26,6 +26,16 @@ static json_object *spread_json(const cli_spread *s)
     return o;
 }
 
+static json_object *refinements_json(const clirr_algo_opts *o)
+{
+    json_object *j = json_object_new_object();
+    json_object_object_add(j, "heuristic", json_object_new_boolean(o->color_heuristic));
+    json_object_object_add(j, "bitset", json_object_new_boolean(o->color_bitset));
+    json_object_object_add(j, "fuse", json_object_new_boolean(o->color_fuse));
+    json_object_object_add(j, "coarsen", json_object_new_int((int)(o->coarsen ? o->coarsen : 1)));
+    return j;
+}
+
 json_object *cli_result_json(const cli_result *r, const cli_input *in)
 {
     const clirr_algo_stats *s = &r->stats;
@@ -85,6 +95,15 @@ json_object *cli_result_json(const cli_result *r, const cli_input *in)
                                    json_object_new_int64(s->wl_rounds[m]));
         json_object_object_add(wl, "rounds_by_push", rounds);
         json_object_object_add(o, "worklist", wl);
+    }
+    if (!strcmp(r->algo->name, "color")) {
+        json_object_object_add(o, "colors", json_object_new_int64(s->colors));
+        json_object *c = json_object_new_array();
+        size_t rounds = s->iterations < 64 ? s->iterations : 64;
+        for (size_t i = 0; i < rounds; i++)
+            json_object_array_add(c, json_object_new_int64(s->conflicts[i]));
+        json_object_object_add(o, "conflicts_per_round", c);
+        json_object_object_add(o, "refinements", refinements_json(&r->opts));
     }
     json_object_object_add(o, "verified", r->verified < 0 ? NULL : json_object_new_boolean(r->verified));
     if (r->verified == 0)

@@ -189,3 +189,34 @@ void clirr_graph_free(clirr_graph *g)
     free(g->value);
     memset(g, 0, sizeof *g);
 }
+
+/* A copy of n elements of `size` bytes, or NULL for a NULL source. */
+static void *dup_array(const void *src, size_t n, size_t size, bool *fail)
+{
+    if (!src)
+        return NULL;
+    void *p = malloc(n ? n * size : 1);
+    if (!p)
+        *fail = true;
+    else if (n)
+        memcpy(p, src, n * size);
+    return p;
+}
+
+int clirr_graph_copy(const clirr_graph *g, clirr_graph *out, clirr_error *err)
+{
+    bool fail = false;
+    memset(out, 0, sizeof *out);
+    out->n = g->n;
+    out->m = g->m;
+    out->weights_rounded = g->weights_rounded;
+    out->row = dup_array(g->row, (size_t)g->n + 1, sizeof *g->row, &fail);
+    out->col = dup_array(g->col, g->m, sizeof *g->col, &fail);
+    out->weight = dup_array(g->weight, g->m, sizeof *g->weight, &fail);
+    out->value = dup_array(g->value, g->m, sizeof *g->value, &fail);
+    if (fail) {
+        clirr_graph_free(out);
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory copying a graph");
+    }
+    return CLIRR_OK;
+}

@@ -96,4 +96,13 @@ bool clirr_verify_real(const char *what, uint32_t n, const double *expected, con
 bool clirr_verify_pagerank(uint32_t n, const double *expected, const double *got, double tol,
                            clirr_verify_report *report);
 
+/* Serial greedy coloring (first-fit) of g read as undirected, self-loops
+ * ignored: vertices in natural order, or largest total degree first (ties
+ * by id). color gets n colors >= 1. */
+int clirr_ref_color(const clirr_graph *g, bool largest_first, uint32_t *color, clirr_error *err);
+
+/* A proper coloring: every vertex colored (>= 1) and no arc (either
+ * direction; self-loops aside) joins two vertices of one color. */
+bool clirr_verify_coloring(const clirr_graph *g, const uint32_t *color, clirr_verify_report *report);
+
 #endif

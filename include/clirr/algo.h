@@ -19,10 +19,11 @@ extern "C" {
 typedef enum clirr_variant {
     CLIRR_VARIANT_TOPO = 0, /* every item every round, a changed flag */
     CLIRR_VARIANT_DATA,     /* a worklist of active items */
+    CLIRR_VARIANT_JP,       /* coloring only: Jones-Plassmann, hash priorities */
     CLIRR_VARIANT_COUNT_
 } clirr_variant;
 
-/* "topo", "data". */
+/* "topo", "data", "jp". */
 const char *clirr_variant_name(clirr_variant v);
 /* Returns 0 and sets *v, or -1 for an unknown name. */
 int clirr_variant_parse(const char *name, clirr_variant *v);
@@ -42,11 +43,16 @@ typedef struct clirr_algo_opts {
     double tol;                /* PageRank: stop when the L1 change < tol */
     uint32_t max_iter;         /* PageRank: at most this many iterations */
     const double *x;           /* SpMV: the vector (n values), NULL = ones */
+    bool color_heuristic;      /* coloring: the larger degree keeps its color */
+    bool color_bitset;         /* coloring: first-fit by find-first-set */
+    bool color_fuse;           /* coloring: recolor losers while resolving */
+    unsigned coarsen;          /* thread coarsening: items per work-item (0 = 1) */
 } clirr_algo_opts;
 
 /* Defaults: data-driven, push mode chosen per round (auto), template and
  * lb_thres chosen by the policy, source 0, BC from every vertex, PageRank
- * damping 0.85, tol 1e-9, at most 1000 iterations, SpMV with x = ones. */
+ * damping 0.85, tol 1e-9, at most 1000 iterations, SpMV with x = ones,
+ * coloring with the heuristic, bitset and fusion refinements on. */
 void clirr_algo_opts_default(clirr_algo_opts *opts);
 
 typedef struct clirr_algo_stats {
@@ -66,6 +72,8 @@ typedef struct clirr_algo_stats {
     uint32_t wl_reruns;         /* rounds rerun after an overflow */
     uint64_t wl_max;            /* largest worklist seen */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
+    uint32_t colors;            /* coloring: distinct colors used */
+    uint32_t conflicts[64];     /* coloring: conflicts of the first 64 rounds */
 } clirr_algo_stats;
 
 /* The nested-loop template and lb_THRES a run with opts uses on a device
@@ -105,6 +113,17 @@ uint32_t clirr_bc_sources(uint32_t n, uint32_t k, uint32_t *out);
  * opts->max_iter iterations. rank gets n scores summing to 1. Needs fp64. */
 int clirr_pagerank(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *rank,
                    clirr_algo_stats *stats, clirr_error *err);
+
+/* Graph coloring of g read as undirected (symmetrized on the host; self-
+ * loops ignored): speculative greedy, topology-driven (opts->variant topo)
+ * or data-driven (data), with the coloring study's refinements switched by
+ * opts->color_* and opts->coarsen, or Jones-Plassmann with hash priorities
+ * (jp). color gets n colors >= 1; stats->colors and ->conflicts. */
+int clirr_color(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, uint32_t *color,
+                clirr_algo_stats *stats, clirr_error *err);
+
+/* Number of distinct colors in color[0..n). */
+uint32_t clirr_color_count(uint32_t n, const uint32_t *color);
 
 /* y = A x over the graph's matrix (values, else weights, else ones), one
  * row a nested-loop item; x = opts->x or ones. Needs fp64. */

@@ -102,6 +102,9 @@ int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
                           const uint32_t *dst, const int32_t *w,
                           clirr_graph *g, clirr_error *err);
 
+/* A deep copy of g into out. */
+int clirr_graph_copy(const clirr_graph *g, clirr_graph *out, clirr_error *err);
+
 /* Out-degree of u. */
 static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
 {
