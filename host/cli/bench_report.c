@@ -118,6 +118,22 @@ void bench_print(const bench_config *cfg, const bench_row *rows, size_t nrows)
 
     bool header = false;
     for (size_t i = 0; i < nrows; i++) {
+        const bench_row *r = &rows[i];
+        if (!ok(r) || strcmp(r->res.algo->name, "color") != 0)
+            continue;
+        if (!header) {
+            printf("\ncolors used (and conflicts of the first rounds)\n");
+            header = true;
+        }
+        key_columns(cfg, r, w);
+        printf(" %6u colors, conflicts", r->res.stats.colors);
+        for (uint32_t k = 0; k < r->res.stats.iterations && k < 6; k++)
+            printf(" %u", r->res.stats.conflicts[k]);
+        printf("%s\n", r->res.stats.iterations > 6 ? " ..." : "");
+    }
+
+    header = false;
+    for (size_t i = 0; i < nrows; i++) {
         const bench_row *d = &rows[i], *t;
         if (!ok(d) || !cli_algo_shows_variant(d->res.algo) || d->res.opts.variant != CLIRR_VARIANT_DATA ||
             !(t = topo_of(rows, nrows, d)))
@@ -185,7 +201,7 @@ void bench_write_csv(FILE *f, const bench_config *cfg, const bench_row *rows, si
     fprintf(f, "device,platform,driver,input,nodes,edges,algorithm,variant,push,template_asked,"
                "template,lb_thres,iterations,trials,kernel_ms_median,kernel_ms_min,kernel_ms_max,"
                "total_ms_median,total_ms_min,total_ms_max,transfer_ms_median,mteps_kernel,"
-               "mteps_total,child_launches,speedup_kernel_over_baseline,verified,status\n");
+               "mteps_total,child_launches,speedup_kernel_over_baseline,colors,verified,status\n");
     for (size_t i = 0; i < nrows; i++) {
         const bench_row *row = &rows[i];
         const cli_result *r = &row->res;
@@ -212,6 +228,9 @@ void bench_write_csv(FILE *f, const bench_config *cfg, const bench_row *rows, si
             fprintf(f, ",,,,,,,,,,,,,");
         if (b)
             fprintf(f, "%.4f", b->res.kernel_ms.median / r->kernel_ms.median);
+        fputc(',', f);
+        if (ok(row) && !strcmp(r->algo->name, "color"))
+            fprintf(f, "%u", r->stats.colors);
         fprintf(f, ",%s,", !ok(row) || r->verified < 0 ? "" : r->verified ? "true" : "false");
         csv_field(f, row->skipped ? "skipped" : r->status == CLIRR_OK ? "ok" : r->error);
         fputc('\n', f);

@@ -280,10 +280,17 @@ int cmd_bench(int argc, char **argv)
             if (cfg->verify) {
                 if (progress)
                     fprintf(stderr, "reference %s on %s ...\n", algo->name, bench_input_name(in));
+                uint64_t t0 = clirr_now_ns();
                 if (algo->reference(&in->g, &params, expected, &err) != CLIRR_OK) {
                     code = cli_report(&err);
                     goto done;
                 }
+                /* The serial reference is the baseline for speedups. */
+                printf("reference %s on %s (serial CPU): %.3f ms", algo->name, bench_input_name(in),
+                       (clirr_now_ns() - t0) / 1e6);
+                if (!strcmp(algo->name, "color"))
+                    printf(", %u colors", clirr_color_count(in->g.n, expected));
+                printf("\n");
             }
             for (size_t d = 0; d < ndev; d++) {
                 const clirr_device *dev = &devs[picked[d]];
