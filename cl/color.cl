@@ -154,15 +154,19 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 #define NL_TERM(v, j) (LOSES_TO(v, col[row[v] + (j)], cv, dv) ? 1u : 0u)
 /* After an output overflow the round reruns: a non-fused loser already
  * cleared its color, so a rerun pushes every uncolored vertex again; a
- * fused loser already recolored and is simply checked again. */
+ * fused loser already recolored and is simply checked again. Two ifs, not
+ * if/else: PoCL 5 (LLVM 16) aborts building the block-mapped kernels from
+ * an if/else holding a push after the reduction's barrier ("Assertion
+ * region_entry_barrier != NULL"). */
 #define NL_FINISH(v, loses)                                                    \
     {                                                                          \
-        if ((loses) || (wl_rerun && color[v] == 0 && !fused)) {                \
+        bool again = (loses) || (wl_rerun && color[v] == 0 && !fused);         \
+        if (again) {                                                           \
             color[v] = fused ? first_fit_serial(v, row, col, color, bitset, 0) : 0; \
             wl_push(v);                                                        \
-        } else if (fused) {                                                    \
-            final_[v] = 1;                                                     \
         }                                                                      \
+        if (fused && !again)                                                   \
+            final_[v] = 1;                                                     \
     }
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
