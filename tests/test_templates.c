@@ -136,10 +136,17 @@ static void auto_runnable(th_case *tc)
     clirr_template t;
     uint32_t thres;
     const char *why;
-    clirr_algo_plan(&tc->device->caps, &o, 1000, &t, &thres, &why);
-    TH_EXPECT(tc, clirr_template_runnable(&tc->device->caps, t, NULL), "auto picked %s, which cannot run",
-              clirr_template_name(t));
-    TH_EXPECT(tc, thres >= 1 && why && *why, "lb_thres %u, reason '%s'", thres, why ? why : "");
+    static const char *const algos[] = {NULL, "bfs", "color"};
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        clirr_algo_plan(&tc->device->caps, algos[a], &o, 1000, &t, &thres, &why);
+        TH_EXPECT(tc, clirr_template_runnable(&tc->device->caps, t, NULL), "auto picked %s, which cannot run",
+                  clirr_template_name(t));
+        TH_EXPECT(tc, thres >= 1 && why && *why, "lb_thres %u, reason '%s'", thres, why ? why : "");
+    }
+    /* Coloring's measured profile: thread-mapped everywhere. */
+    clirr_algo_plan(&tc->device->caps, "color", &o, 1u << 24, &t, &thres, &why);
+    TH_EXPECT(tc, t == CLIRR_TEMPLATE_BASELINE && strstr(why, "coloring"), "color auto: %s (%s)",
+              clirr_template_name(t), why);
     /* The same on fabricated capabilities: with and without enqueue, CPU
      * and GPU, with and without local memory. */
     for (int gpu = 0; gpu < 2; gpu++)
@@ -151,7 +158,7 @@ static void auto_runnable(th_case *tc)
                 c.device_enqueue = dq;
                 c.local_mem_dedicated = local & 1;
                 uint32_t n = local & 2 ? 1u << 24 : 100;
-                clirr_algo_plan(&c, &o, n, &t, &thres, &why);
+                clirr_algo_plan(&c, NULL, &o, n, &t, &thres, &why);
                 TH_EXPECT(tc, clirr_template_runnable(&c, t, NULL), "auto picked unrunnable %s (gpu %d dq %d local %d)",
                           clirr_template_name(t), gpu, dq, local);
             }

@@ -126,8 +126,8 @@ int clirr_bc(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, 
     if (g->n == 0)
         return clirr_fail(err, CLIRR_ERR_USAGE, "bc: the graph has no vertices");
     CLIRR_TRY(clirr_run_require_fp64(ctx, "betweenness centrality", err));
-    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, 0, &loop_cfg, stats);
-    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, sizeof(double), &sum_cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), "bc", opts, g->n, 0, &loop_cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), "bc", opts, g->n, sizeof(double), &sum_cfg, stats);
     if (!(sources = malloc((size_t)g->n * sizeof *sources)) ||
         !(s.offsets = malloc(((size_t)g->n + 2) * sizeof *s.offsets))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");

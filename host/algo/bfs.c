@@ -83,7 +83,7 @@ int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
         return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no variant %s (topo or data)", "bfs",
                           clirr_variant_name(opts->variant));
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
-    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, 0, &cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), "bfs", opts, g->n, 0, &cfg, stats);
 
     /* Set up (build, template buffers) before the clock starts: a run times
      * the algorithm, not the compiler. */

@@ -145,7 +145,7 @@ static int setup(color_run *r, const clirr_graph *g, clirr_algo_stats *stats, cl
     int rc = CLIRR_OK;
     clirr_nl_config cfg;
     const clirr_caps *caps = clirr_ctx_caps(r->ctx);
-    clirr_run_template(caps, r->opts, g->n, sizeof(cl_ulong), &cfg, stats);
+    clirr_run_template(caps, "color", r->opts, g->n, sizeof(cl_ulong), &cfg, stats);
     cl_program prog = NULL;
     CLIRR_TRY(clirr_program_get(r->ctx, "color.cl", "", &prog, err));
     if (r->opts->variant == CLIRR_VARIANT_JP) {

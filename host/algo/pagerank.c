@@ -36,7 +36,7 @@ int clirr_pagerank(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *
     if (g->n == 0)
         return clirr_fail(err, CLIRR_ERR_USAGE, "pagerank: the graph has no vertices");
     CLIRR_TRY(clirr_run_require_fp64(ctx, "PageRank", err));
-    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, sizeof(double), &cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), "pagerank", opts, g->n, sizeof(double), &cfg, stats);
     /* The pull form needs in-arcs: the transpose, built on the host as part
      * of preparing the input. */
     CLIRR_TRY(clirr_graph_transpose(g, &t, err));

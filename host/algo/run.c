@@ -64,11 +64,11 @@ void clirr_run_worklist_stats(const clirr_worklist *wl, clirr_algo_stats *stats)
     memcpy(stats->wl_rounds, wl->rounds, sizeof stats->wl_rounds);
 }
 
-void clirr_algo_plan(const clirr_caps *caps, const clirr_algo_opts *opts, uint32_t n,
-                     clirr_template *tmpl, uint32_t *lb_thres, const char **reason)
+void clirr_algo_plan(const clirr_caps *caps, const char *algo, const clirr_algo_opts *opts,
+                     uint32_t n, clirr_template *tmpl, uint32_t *lb_thres, const char **reason)
 {
     if (opts->template_auto) {
-        clirr_policy_template(caps, n, tmpl, lb_thres, reason);
+        clirr_policy_template(caps, algo, n, tmpl, lb_thres, reason);
     } else {
         *tmpl = opts->tmpl;
         *lb_thres = caps->simd_width ? caps->simd_width : 32;
@@ -78,15 +78,15 @@ void clirr_algo_plan(const clirr_caps *caps, const clirr_algo_opts *opts, uint32
         *lb_thres = opts->lb_thres;
 }
 
-void clirr_run_template(const clirr_caps *caps, const clirr_algo_opts *opts, uint32_t n,
-                        size_t reduce_size, clirr_nl_config *cfg, clirr_algo_stats *stats)
+void clirr_run_template(const clirr_caps *caps, const char *algo, const clirr_algo_opts *opts,
+                        uint32_t n, size_t reduce_size, clirr_nl_config *cfg, clirr_algo_stats *stats)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->wg = opts->wg_size;
     cfg->group_wg = opts->group_wg;
     cfg->reduce_size = reduce_size;
     cfg->coarsen = opts->coarsen;
-    clirr_algo_plan(caps, opts, n, &cfg->tmpl, &cfg->thres, &stats->template_reason);
+    clirr_algo_plan(caps, algo, opts, n, &cfg->tmpl, &cfg->thres, &stats->template_reason);
     stats->template_name = clirr_template_name(cfg->tmpl);
     stats->lb_thres = cfg->thres;
 }

@@ -27,12 +27,12 @@ int clirr_run_stop(clirr_ctx *ctx, uint64_t start, clirr_algo_stats *stats, clir
 void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
                              clirr_algo_stats *stats);
 
-/* The nested-loop template of a run over a graph of n vertices: the
- * user's choice or the policy's (template, lb_thres, reason), work-group
+/* The nested-loop template of a run of algo ("bfs", ...) over a graph of n
+ * vertices: the user's choice or the policy's (template, lb_thres, reason), work-group
  * sizes, and the loop's sum size (0 for a side-effect loop). Records the
  * choice in stats. */
-void clirr_run_template(const clirr_caps *caps, const clirr_algo_opts *opts, uint32_t n,
-                        size_t reduce_size, clirr_nl_config *cfg, clirr_algo_stats *stats);
+void clirr_run_template(const clirr_caps *caps, const char *algo, const clirr_algo_opts *opts,
+                        uint32_t n, size_t reduce_size, clirr_nl_config *cfg, clirr_algo_stats *stats);
 
 /* The worklist's statistics (grows, reruns, largest size, rounds per push
  * mode) into stats. */

@@ -24,7 +24,7 @@ int clirr_spmv(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
     memset(&nl, 0, sizeof nl);
     memset(stats, 0, sizeof *stats);
     CLIRR_TRY(clirr_run_require_fp64(ctx, "SpMV", err));
-    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, sizeof(double), &cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), "spmv", opts, g->n, sizeof(double), &cfg, stats);
 
     /* Entries as doubles: the values, else the weights converted. */
     bool unit = !g->value && !g->weight;

@@ -106,7 +106,7 @@ int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts
                           clirr_variant_name(opts->variant));
     CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
     CLIRR_TRY(check_weights(g, err));
-    clirr_run_template(clirr_ctx_caps(ctx), opts, g->n, 0, &cfg, stats);
+    clirr_run_template(clirr_ctx_caps(ctx), "sssp", opts, g->n, 0, &cfg, stats);
 
     /* Set up (build, template buffers) before the clock starts. */
     const char *options = g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";

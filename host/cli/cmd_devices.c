@@ -65,7 +65,7 @@ static void print_text(const clirr_device *d)
         clirr_template t;
         uint32_t thres;
         const char *why;
-        clirr_policy_template(c, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
+        clirr_policy_template(c, NULL, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
         printf("    auto %s %s, lb_THRES %u: %s\n", big ? "(large)" : "(small)", clirr_template_name(t),
                thres, why);
     }
@@ -116,7 +116,7 @@ static json_object *device_json(const clirr_device *d)
         clirr_template t;
         uint32_t thres;
         const char *why;
-        clirr_policy_template(c, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
+        clirr_policy_template(c, NULL, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
         json_object *a = json_object_new_object();
         json_object_object_add(a, "template", json_object_new_string(clirr_template_name(t)));
         json_object_object_add(a, "lb_thres", json_object_new_int64(thres));

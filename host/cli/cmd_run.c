@@ -102,7 +102,7 @@ static void explain(const run_config *cfg, clirr_ctx *ctx, const clirr_device *d
     clirr_template t;
     uint32_t thres;
     const char *why;
-    clirr_algo_plan(&dev->caps, o, g->n, &t, &thres, &why);
+    clirr_algo_plan(&dev->caps, a->name, o, g->n, &t, &thres, &why);
     printf("  template  %s, lb_THRES %u (%s%s)\n", clirr_template_name(t), thres, why,
            o->lb_thres ? "; lb_THRES from --lb-thres" : o->template_auto ? "" : "; lb_THRES = SIMD width");
     printf("  wg size   %s (device limit %zu)\n", o->wg_size ? "from --wg-size, capped by kernel and device limits"

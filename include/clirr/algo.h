@@ -76,11 +76,12 @@ typedef struct clirr_algo_stats {
     uint32_t conflicts[64];     /* coloring: conflicts of the first 64 rounds */
 } clirr_algo_stats;
 
-/* The nested-loop template and lb_THRES a run with opts uses on a device
- * for a graph of n vertices: the user's choice, or the policy's when
- * opts->template_auto, with the reason (for --explain and reports). */
-void clirr_algo_plan(const clirr_caps *caps, const clirr_algo_opts *opts, uint32_t n,
-                     clirr_template *tmpl, uint32_t *lb_thres, const char **reason);
+/* The nested-loop template and lb_THRES a run of algorithm algo ("bfs",
+ * "color", ...; NULL = any) with opts uses on a device for a graph of n
+ * vertices: the user's choice, or the policy's when opts->template_auto,
+ * with the reason (for --explain and reports). */
+void clirr_algo_plan(const clirr_caps *caps, const char *algo, const clirr_algo_opts *opts,
+                     uint32_t n, clirr_template *tmpl, uint32_t *lb_thres, const char **reason);
 
 /* Level of every vertex from opts->source; -1 = unreached. */
 #define CLIRR_BFS_UNREACHED (-1)
