@@ -29,7 +29,7 @@ static void print_help(void)
            "  --gen SPEC         a generated input (repeatable)\n"
            "  --symmetrize       add the reverse of every arc of every input\n"
            "  --device SEL       devices (default all)\n"
-           "  --variant V[,V]    topo, data or all (default all)\n"
+           "  --variant V[,V]    topo, data, jp (coloring only) or all (default all)\n"
            "  --push M[,M]       data-driven push modes: atomic, chunk, scan, auto, all\n"
            "                     (default auto)\n"
            "  --template T[,T]   nested-loop templates: baseline, dual-queue, dbuf-global,\n"
@@ -128,7 +128,7 @@ static int parse_options(int argc, char **argv, bench_config *cfg)
             break;
         case O_VARIANT:
             if ((bad = cli_list_variants(optarg, cfg->variants, &cfg->nvariants)))
-                return cli_usage_error("bench", "unknown variant '%s' (topo, data or all)", bad);
+                return cli_usage_error("bench", "unknown variant '%s' (topo, data, jp or all)", bad);
             break;
         case O_PUSH:
             if ((bad = cli_list_pushes(optarg, cfg->pushes, &cfg->npushes)))

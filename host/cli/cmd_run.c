@@ -45,7 +45,7 @@ static void print_help(void)
            "  --symmetrize        add the reverse of every arc\n"
            "  --device SEL        index, name substring, cpu, gpu, all, auto (default:\n"
            "                      $CLIRR_DEVICE, else auto = first GPU, else device 0)\n"
-           "  --variant V[,V]     topo, data or all (default data)\n"
+           "  --variant V[,V]     topo, data, jp (coloring only) or all (default data)\n"
            "  --push MODE         data-driven worklist push: atomic, chunk, scan, or\n"
            "                      auto = chosen per round (default auto)\n"
            "  --source N          source vertex, 0-based (default 0)\n"
@@ -289,7 +289,7 @@ int cmd_run(int argc, char **argv)
         case OPT_DEVICE: selector = optarg; break;
         case OPT_VARIANT:
             if ((bad = cli_list_variants(optarg, cfg.variants, &cfg.nvariants)))
-                return cli_usage_error("run", "unknown variant '%s' (topo, data or all)", bad);
+                return cli_usage_error("run", "unknown variant '%s' (topo, data, jp or all)", bad);
             break;
         case OPT_PUSH:
             if (clirr_push_mode_parse(optarg, &cfg.opts.push) != 0)
