@@ -125,6 +125,22 @@ static int scratch_arg(clirr_nl *nl, cl_kernel k, cl_uint idx, size_t wg, clirr_
     return clirr_arg(k, idx, wg * each, NULL, err);
 }
 
+/* The _large kernel k over queue[1], whose length is in qn on the device:
+ * a work-group per item, at most max_groups (and block_groups()) of them,
+ * striding the queue. */
+static int run_large(clirr_nl *nl, cl_kernel k, size_t max_groups, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint a = nl->nparams;
+    CLIRR_TRY(CLIRR_ARG(k, a, nl->queue[1]));
+    CLIRR_TRY(CLIRR_ARG(k, a + 1, nl->qn));
+    CLIRR_TRY(scratch_arg(nl, k, a + 2, nl->group_wg, err));
+    size_t groups = max_groups < block_groups(nl) ? max_groups : block_groups(nl);
+    CLIRR_TRY(clirr_launch(nl->ctx, k, groups * nl->group_wg, nl->group_wg, err));
+fail:
+    return rc;
+}
+
 static int run_dual_queue(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -141,11 +157,7 @@ static int run_dual_queue(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], thread_items(nl, nsmall), nl->wg, err));
     if (nlarge) {
         CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->qn, 0, 1, nlarge, err));
-        CLIRR_TRY(CLIRR_ARG(nl->k[2], a, nl->queue[1]));
-        CLIRR_TRY(CLIRR_ARG(nl->k[2], a + 1, nl->qn));
-        CLIRR_TRY(scratch_arg(nl, nl->k[2], a + 2, nl->group_wg, err));
-        size_t groups = nlarge < block_groups(nl) ? nlarge : block_groups(nl);
-        CLIRR_TRY(clirr_launch(nl->ctx, nl->k[2], groups * nl->group_wg, nl->group_wg, err));
+        CLIRR_TRY(run_large(nl, nl->k[2], nlarge, err));
     }
 fail:
     return rc;
@@ -160,13 +172,9 @@ static int run_dbuf_global(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->queue[1]));
     CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 2, nl->qn));
     CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err));
-    /* The buffer's length stays on the device: no read-back here. */
-    CLIRR_TRY(CLIRR_ARG(nl->k[1], a, nl->queue[1]));
-    CLIRR_TRY(CLIRR_ARG(nl->k[1], a + 1, nl->qn));
-    CLIRR_TRY(scratch_arg(nl, nl->k[1], a + 2, nl->group_wg, err));
-    size_t groups = (nitems + nl->group_wg - 1) / nl->group_wg;
-    groups = groups < block_groups(nl) ? groups : block_groups(nl);
-    CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], groups * nl->group_wg, nl->group_wg, err));
+    /* The buffer's length stays on the device: no read-back here, so the
+     * launch is sized from nitems. */
+    CLIRR_TRY(run_large(nl, nl->k[1], (nitems + nl->group_wg - 1) / nl->group_wg, err));
 fail:
     return rc;
 }
