@@ -103,8 +103,5 @@ bool clirr_verify_coloring(const clirr_graph *g, const uint32_t *color, clirr_ve
                 clirr_verify_note(r, "arc %u -> %u joins two vertices of color %u. ", u, v, color[u]);
         }
     }
-    r->mismatches = bad;
-    if (bad)
-        clirr_verify_note(r, "%llu violation%s.", (unsigned long long)bad, bad == 1 ? "" : "s");
-    return bad == 0;
+    return clirr_verify_done(r, bad);
 }

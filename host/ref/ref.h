@@ -57,6 +57,10 @@ typedef struct clirr_verify_report {
 void clirr_verify_note(clirr_verify_report *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Close a check: note the count of violated properties (if any); true when
+ * neither values nor properties were wrong. */
+bool clirr_verify_done(clirr_verify_report *r, uint64_t violations);
+
 /* Check device BFS levels: equal to the reference, and (GAPBS-style) every
  * arc u->v with u reached has level[v] <= level[u] + 1, every reached vertex
  * but the source has a parent one level up. Returns true when all hold. */

@@ -23,6 +23,13 @@ void clirr_verify_note(clirr_verify_report *r, const char *fmt, ...)
     va_end(ap);
 }
 
+bool clirr_verify_done(clirr_verify_report *r, uint64_t violations)
+{
+    if (violations)
+        clirr_verify_note(r, "%" PRIu64 " property violation%s.", violations, violations == 1 ? "" : "s");
+    return r->mismatches == 0 && violations == 0;
+}
+
 /* Compare two int64-convertible arrays through a getter. */
 typedef int64_t (*get_fn)(const void *a, uint32_t i);
 static int64_t get_i32(const void *a, uint32_t i) { return ((const int32_t *)a)[i]; }
@@ -71,9 +78,7 @@ bool clirr_verify_bfs(const clirr_graph *g, uint32_t source, const int32_t *expe
         if (got[v] > 0 && !parent[v] && bad++ < SHOW)
             clirr_verify_note(r, "vertex %u at level %d has no parent one level up. ", v, got[v]);
     free(parent);
-    if (bad)
-        clirr_verify_note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
-    return r->mismatches == 0 && bad == 0;
+    return clirr_verify_done(r, bad);
 }
 
 bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *expected,
@@ -102,7 +107,5 @@ bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *ex
         if (v != source && got[v] != UINT32_MAX && !tight[v] && bad++ < SHOW)
             clirr_verify_note(r, "vertex %u at distance %u has no tight incoming arc. ", v, got[v]);
     free(tight);
-    if (bad)
-        clirr_verify_note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
-    return r->mismatches == 0 && bad == 0;
+    return clirr_verify_done(r, bad);
 }

@@ -74,7 +74,5 @@ bool clirr_verify_pagerank(uint32_t n, const double *expected, const double *got
                 "%" PRIu64 " of %u scores differ by more than %.3g. ", l1, bound, r->mismatches, n,
              share);
     }
-    if (bad)
-        clirr_verify_note(r, "%" PRIu64 " property violation%s.", bad, bad == 1 ? "" : "s");
-    return r->mismatches == 0 && bad == 0;
+    return clirr_verify_done(r, bad);
 }
