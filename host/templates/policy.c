@@ -92,7 +92,7 @@ const char *clirr_policy_push_reason(const clirr_caps *caps)
  * idea of CLBlast's tuning database). Kernel times of every template
  * against baseline on rmat scale 18-20 and email-Enron, and for coloring
  * on rmat, grid and road graphs (README, "Measured"). */
-typedef enum { ANY_DEVICE, CPU_ONLY, GPU_ONLY } device_kind;
+typedef enum { ANY_DEVICE, CPU_ONLY } device_kind;
 typedef struct tuning_profile {
     const char *algo;     /* NULL = any algorithm */
     const char *platform; /* substring of the platform name; "" = any */
@@ -119,7 +119,7 @@ static bool profile_matches(const tuning_profile *p, const clirr_caps *caps, con
 {
     if (p->algo && (!algo || strcmp(p->algo, algo)))
         return false;
-    if ((p->kind == CPU_ONLY && caps->is_gpu) || (p->kind == GPU_ONLY && !caps->is_gpu))
+    if (p->kind == CPU_ONLY && caps->is_gpu)
         return false;
     return strstr(caps->platform, p->platform) && clirr_template_runnable(caps, p->tmpl, NULL);
 }
