@@ -13,11 +13,10 @@
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
+#include "bfs.def"
 
 #define NL_NAME bfs_topo
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, __global uint *level,  \
-        const uint n, const uint depth, volatile __global uint *changed
+#define NL_PARAMS CLIRR_KPARAMS(BFS_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(u) (level[u] == depth ? row[(u) + 1] - row[u] : 0u)
@@ -33,9 +32,7 @@
 #include "templates/nested_loop_end.clh"
 
 #define NL_NAME bfs_data
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, __global uint *level,  \
-        const uint depth, WL_PARAMS
+#define NL_PARAMS CLIRR_KPARAMS(BFS_DATA_ARGS)
 #define NL_NITEMS wl_in_size
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(u) (row[(u) + 1] - row[u])

@@ -234,8 +234,8 @@ int main(int argc, char **argv)
     register_worklist_tests();
     register_algo_tests();
     register_templates_tests();
-    register_color_tests();
-    register_cli_tests();
+
+
     register_dataset_tests();
 
     /* Devices: listed only when a selected case needs one. */

@@ -1,16 +1,16 @@
-/* tests/test_algo.c - BFS and SSSP on every device, both variants and every
- * push mode, verified against the CPU references on generated graphs
- * (skewed rmat, uniform random, grid), a data/ sample and small special
- * cases; worklist overflow (tiny initial capacity) must still give the
- * right answer; bad weights must be refused. */
+/* tests/test_algo.c - every registered algorithm on every device, through
+ * the registry alone: each variant, push mode and template the device can
+ * run, verified by the algorithm's own verifier against its CPU reference
+ * on generated graphs (skewed rmat, uniform random, grid), a data/ sample
+ * and a symmetrized graph. Each case prepares once and runs two trials,
+ * which must both verify and compile nothing; a worklist of capacity 1
+ * must still give the right answer. Algorithm-specific corner cases live
+ * in the algorithms' own test files. */
 #include "harness.h"
-#include "ref/ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void register_real_algo_tests(void);
 
 typedef struct algo_input {
     const char *spec;  /* generator spec, or NULL */
@@ -28,328 +28,199 @@ static const algo_input inputs[] = {
     {NULL, "tiny.gr", false, 0},
 };
 
-static int load(const algo_input *in, clirr_graph *g, clirr_error *err)
+static int load(const algo_input *ai, clirr_input **in, clirr_error *err)
 {
+    clirr_graph g = {0};
     int rc;
-    if (in->spec) {
-        rc = clirr_graph_generate(in->spec, g, err);
+    char path[1024];
+    if (ai->spec) {
+        rc = clirr_graph_generate(ai->spec, &g, err);
     } else {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", th_data_dir(), in->file);
-        rc = clirr_graph_read(path, g, err);
+        snprintf(path, sizeof path, "%s/%s", th_data_dir(), ai->file);
+        rc = clirr_graph_read(path, &g, err);
     }
-    if (rc == CLIRR_OK && in->symmetrize)
-        rc = clirr_graph_symmetrize(g, err);
+    if (rc == CLIRR_OK && ai->symmetrize)
+        rc = clirr_graph_symmetrize(&g, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(&g, true, ai->spec ? ai->spec : ai->file, in, err);
+    clirr_graph_free(&g);
     return rc;
 }
 
-/* One case: algorithm x variant x push mode x capacity over all inputs. */
+/* One case: an algorithm's variant with a push mode, worklist capacity and
+ * template, over every input. */
 typedef struct algo_case {
-    bool sssp;
-    clirr_variant variant;
+    const clirr_algo *algo;
+    int variant;           /* index into algo->variants */
     clirr_push_mode push;
-    size_t capacity; /* 0 = default; 1 forces overflows */
-    int tmpl;        /* -1 = the policy's choice, else a clirr_template */
-    uint32_t thres;  /* lb_THRES; 0 = default */
+    size_t capacity;       /* 0 = default; 1 forces overflows */
+    int tmpl;              /* -1 = the policy's choice, else a clirr_template */
+    uint32_t thres;        /* lb_THRES; 0 = default */
 } algo_case;
+
+/* Intent for a case on an input: small samples where an algorithm takes
+ * many sources, so the suite stays quick. */
+static void case_intent(const algo_case *ac, const algo_input *ai, uint32_t n, clirr_intent *it)
+{
+    clirr_intent_default(ac->algo, it);
+    it->variant = ac->variant;
+    it->push = ac->push;
+    it->wl_capacity = ac->capacity;
+    it->tmpl = ac->tmpl;
+    it->lb_thres = ac->thres;
+    if (ac->algo->sources == CLIRR_SOURCES_ONE) {
+        it->source.rule = CLIRR_SOURCE_VERTEX;
+        it->source.vertex = ai->source < n ? ai->source : 0;
+    } else if (ac->algo->sources == CLIRR_SOURCES_MANY) {
+        it->source.count = 12;
+    }
+}
 
 static void run_case(th_case *tc)
 {
     const algo_case *ac = tc->param;
+    const clirr_algo *a = ac->algo;
     clirr_error err;
-    clirr_graph g = {0};
+    clirr_error_clear(&err);
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
     void *expected = NULL, *got = NULL;
-    const char *why = NULL;
-    if (ac->tmpl >= 0 && !clirr_template_runnable(&tc->device->caps, (clirr_template)ac->tmpl, &why)) {
-        th_skip(tc, "%s", why);
-        return;
-    }
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
-        const algo_input *in = &inputs[i];
-        const char *name = in->spec ? in->spec : in->file;
-        TH_OK(tc, load(in, &g, &err));
-        expected = malloc((size_t)g.n * 4 + 4);
-        got = malloc((size_t)g.n * 4 + 4);
-        TH_REQUIRE(tc, expected && got, "out of memory");
-        clirr_algo_opts o;
-        clirr_algo_opts_default(&o);
-        o.variant = ac->variant;
-        o.push = ac->push;
-        o.wl_capacity = ac->capacity;
-        o.template_auto = ac->tmpl < 0;
-        o.tmpl = ac->tmpl < 0 ? CLIRR_TEMPLATE_BASELINE : (clirr_template)ac->tmpl;
-        o.lb_thres = ac->thres;
-        o.source = in->source < g.n ? in->source : 0;
-        clirr_algo_stats st;
-        clirr_verify_report rep;
-        bool ok;
-        if (ac->sssp) {
-            TH_OK(tc, clirr_ref_sssp(&g, o.source, expected, &err));
-            TH_OK(tc, clirr_sssp(tc->ctx, &g, &o, got, &st, &err));
-            ok = clirr_verify_sssp(&g, o.source, expected, got, &rep);
-        } else {
-            TH_OK(tc, clirr_ref_bfs(&g, o.source, expected, &err));
-            TH_OK(tc, clirr_bfs(tc->ctx, &g, &o, got, &st, &err));
-            ok = clirr_verify_bfs(&g, o.source, expected, got, &rep);
+        const algo_input *ai = &inputs[i];
+        TH_OK(tc, load(ai, &in, &err));
+        const char *name = clirr_input_name(in);
+        uint64_t items = clirr_input_items(in);
+        clirr_intent it;
+        case_intent(ac, ai, (uint32_t)items, &it);
+        clirr_plan plan;
+        int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
+        if (rc == CLIRR_ERR_UNSUPPORTED) {
+            th_skip(tc, "%s", err.msg);
+            goto done;
         }
-        TH_REQUIRE(tc, ok, "%s: %s", name, rep.text);
-        TH_REQUIRE(tc, st.iterations > 0 && st.reached >= 1, "%s: no rounds counted", name);
-        /* A capacity of 1 must overflow whenever a round pushes two items. */
-        if (ac->capacity == 1 && st.wl_max > 1)
-            TH_REQUIRE(tc, st.wl_grows > 0 && (ac->push >= CLIRR_PUSH_SCAN || st.wl_reruns > 0),
-                       "%s: tiny worklist never grew (grows %u reruns %u)", name, st.wl_grows,
-                       st.wl_reruns);
-        clirr_graph_free(&g);
+        TH_OK(tc, rc);
+        if (ac->tmpl >= 0)
+            TH_REQUIRE(tc, plan.tmpl == (clirr_template)ac->tmpl, "planned %s", clirr_template_name(plan.tmpl));
+        expected = malloc((items + 1) * a->value_size);
+        got = malloc((items + 1) * a->value_size);
+        TH_REQUIRE(tc, expected && got, "out of memory");
+        TH_OK(tc, a->reference(in, &plan, expected, &err));
+        TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
+        for (int trial = 0; trial < 2; trial++) {
+            clirr_stats st;
+            memset(got, 0xA5, items * a->value_size);
+            TH_OK(tc, clirr_session_run(s, got, &st, &err));
+            clirr_verify_report rep;
+            memset(&rep, 0, sizeof rep);
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, got, &rep), "%s, trial %d: %s", name, trial + 1,
+                       rep.text);
+            TH_REQUIRE(tc, st.timing.build_ns == 0, "%s: trial %d compiled kernels (%.3f ms)", name,
+                       trial + 1, st.timing.build_ns / 1e6);
+            TH_REQUIRE(tc, st.iterations > 0, "%s: no rounds counted", name);
+            /* A capacity of 1 must overflow whenever a round pushes two items. */
+            if (ac->capacity == 1 && st.wl_max > 1)
+                TH_REQUIRE(tc, st.wl_grows > 0 || trial > 0,
+                           "%s: tiny worklist never grew (grows %u reruns %u)", name, st.wl_grows,
+                           st.wl_reruns);
+        }
+        clirr_session_release(s);
+        clirr_input_free(in);
         free(expected);
         free(got);
+        s = NULL;
+        in = NULL;
         expected = got = NULL;
     }
 done:
-    clirr_graph_free(&g);
+    clirr_session_release(s);
+    clirr_input_free(in);
     free(expected);
     free(got);
 }
 
-/* Graphs built arc by arc for the corner cases. */
-static int arcs(clirr_graph *g, uint32_t n, uint32_t m, const uint32_t *s, const uint32_t *d,
-                const int32_t *w, clirr_error *err)
-{
-    return clirr_graph_from_arcs(n, m, s, d, w, g, err);
-}
-
-static void corner_cases(th_case *tc)
+/* Every descriptor is complete and its defaults are valid. */
+static void descriptors(th_case *tc)
 {
     clirr_error err;
-    clirr_graph g = {0};
-    int32_t level[8];
-    uint32_t dist[8];
-    clirr_algo_stats st;
-    clirr_algo_opts o;
-    clirr_algo_opts_default(&o);
-    for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
-        o.variant = (clirr_variant)v;
-        /* One vertex, no arcs. */
-        TH_OK(tc, arcs(&g, 1, 0, NULL, NULL, NULL, &err));
-        TH_OK(tc, clirr_bfs(tc->ctx, &g, &o, level, &st, &err));
-        TH_REQUIRE(tc, level[0] == 0, "single vertex level %d", level[0]);
-        TH_OK(tc, clirr_sssp(tc->ctx, &g, &o, dist, &st, &err));
-        TH_REQUIRE(tc, dist[0] == 0, "single vertex distance %u", dist[0]);
-        clirr_graph_free(&g);
-
-        /* Source without out-arcs; unreachable rest; zero weights; a
-         * self-loop and a duplicate arc. */
-        static const uint32_t s[] = {1, 1, 2, 2, 3, 3, 4};
-        static const uint32_t d[] = {2, 2, 3, 2, 4, 0, 5};
-        static const int32_t w[] = {5, 3, 0, 1, 2, 7, 0};
-        TH_OK(tc, arcs(&g, 6, 7, s, d, w, &err));
-        o.source = 0;
-        TH_OK(tc, clirr_bfs(tc->ctx, &g, &o, level, &st, &err));
-        TH_REQUIRE(tc, level[0] == 0 && level[1] == -1 && level[5] == -1, "isolated source");
-        o.source = 1;
-        TH_OK(tc, clirr_sssp(tc->ctx, &g, &o, dist, &st, &err));
-        TH_REQUIRE(tc, dist[1] == 0 && dist[2] == 3 && dist[3] == 3 && dist[4] == 5 && dist[0] == 10 &&
-                           dist[5] == 5,
-                   "distances %u %u %u %u %u %u", dist[0], dist[1], dist[2], dist[3], dist[4], dist[5]);
-        o.source = 6;
-        TH_REQUIRE(tc, clirr_bfs(tc->ctx, &g, &o, level, &st, &err) == CLIRR_ERR_USAGE,
-                   "source out of range accepted");
-        o.source = 0;
-        clirr_graph_free(&g);
+    TH_REQUIRE(tc, clirr_algo_count() > 0, "empty registry");
+    for (size_t i = 0; i < clirr_algo_count(); i++) {
+        const clirr_algo *a = clirr_algo_at(i);
+        TH_REQUIRE(tc, a->name && a->summary && a->study, "algorithm %zu lacks a name or summary", i);
+        TH_REQUIRE(tc, clirr_algo_find(a->name) == a, "%s: found another descriptor by name", a->name);
+        TH_REQUIRE(tc, a->nvariants >= 1 && a->default_variant < a->nvariants, "%s: variants", a->name);
+        TH_REQUIRE(tc, a->nparams <= CLIRR_MAX_PARAMS, "%s: too many parameters", a->name);
+        TH_REQUIRE(tc, a->value_size > 0 && a->prepare && a->run && a->release && a->reference &&
+                           a->verify && a->write_value,
+                   "%s: a step is missing", a->name);
+        clirr_params p;
+        memset(&p, 0, sizeof p);
+        for (unsigned k = 0; k < a->nparams; k++) {
+            TH_OK(tc, clirr_param_set(a, k, a->params[k].def, &p, &err));
+            TH_REQUIRE(tc, clirr_algo_param(a, a->params[k].name) == (int)k, "%s: parameter %s twice",
+                       a->name, a->params[k].name);
+        }
+        for (unsigned v = 0; v < a->nvariants; v++)
+            TH_REQUIRE(tc, a->nvariants == 1 || a->variants[v].name, "%s: variant %u unnamed", a->name, v);
     }
-done:
-    clirr_graph_free(&g);
+done:;
 }
 
-static void bad_weights(th_case *tc)
+/* The registry's cases: algo/NAME/VARIANT[/PUSH][/template/T][/overflow]. */
+static void add_case(const char *name, const algo_case *c)
 {
-    clirr_error err;
-    clirr_graph g = {0};
-    uint32_t dist[4];
-    clirr_algo_stats st;
-    clirr_algo_opts o;
-    clirr_algo_opts_default(&o);
-    static const uint32_t s[] = {0, 1, 2}, d[] = {1, 2, 3};
-    static const int32_t neg[] = {4, -2, 1}, huge[] = {2147483647, 2147483647, 2147483647};
-    TH_OK(tc, arcs(&g, 4, 3, s, d, neg, &err));
-    for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
-        o.variant = (clirr_variant)v;
-        int rc = clirr_sssp(tc->ctx, &g, &o, dist, &st, &err);
-        TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "negative weight -2"),
-                   "negative weight: rc %d '%s'", rc, err.msg);
-    }
-    clirr_graph_free(&g);
-    TH_OK(tc, arcs(&g, 4, 3, s, d, huge, &err));
-    for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
-        o.variant = (clirr_variant)v;
-        int rc = clirr_sssp(tc->ctx, &g, &o, dist, &st, &err);
-        TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "exceeds"),
-                   "overflowing distances: rc %d '%s'", rc, err.msg);
-    }
-done:
-    clirr_graph_free(&g);
-}
-
-#define CASE(name, sssp, variant, push, cap)                                   \
-    do {                                                                       \
-        static const algo_case c_ = {sssp, variant, push, cap, -1, 0};         \
-        th_add_device(name, run_case, &c_);                                    \
-    } while (0)
-
-/* Every template on both algorithms and variants, with a small lb_THRES so
- * the block-mapped (and child-kernel) paths see plenty of items. */
-static void template_cases(void)
-{
-    static algo_case cases[CLIRR_TEMPLATE_COUNT_][2][CLIRR_VARIANT_COUNT_];
-    static char names[CLIRR_TEMPLATE_COUNT_][2][CLIRR_VARIANT_COUNT_][64];
-    for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
-        for (int a = 0; a < 2; a++)
-            for (int v = 0; v <= CLIRR_VARIANT_DATA; v++) {
-                cases[t][a][v] = (algo_case){a == 1, (clirr_variant)v, CLIRR_PUSH_AUTO, 0, t, 4};
-                snprintf(names[t][a][v], sizeof names[t][a][v], "algo/%s/%s/template/%s", a ? "sssp" : "bfs",
-                         clirr_variant_name((clirr_variant)v), clirr_template_name((clirr_template)t));
-                th_add_device(names[t][a][v], run_case, &cases[t][a][v]);
-            }
+    algo_case *copy = malloc(sizeof *copy);
+    char *text = strdup(name);
+    if (!copy || !text)
+        abort();
+    *copy = *c;
+    th_add_device(text, run_case, copy);
 }
 
 void register_algo_tests(void)
 {
-    CASE("algo/bfs/topo", false, CLIRR_VARIANT_TOPO, CLIRR_PUSH_CHUNK, 0);
-    CASE("algo/bfs/data/atomic", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);
-    CASE("algo/bfs/data/chunk", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 0);
-    CASE("algo/bfs/data/scan", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 0);
-    CASE("algo/bfs/data/auto", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 0);
-    CASE("algo/bfs/data/auto/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 1);
-    CASE("algo/bfs/data/atomic/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1);
-    CASE("algo/bfs/data/chunk/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
-    CASE("algo/bfs/data/scan/overflow", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);
-    CASE("algo/sssp/topo", true, CLIRR_VARIANT_TOPO, CLIRR_PUSH_CHUNK, 0);
-    CASE("algo/sssp/data/atomic", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);
-    CASE("algo/sssp/data/chunk", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 0);
-    CASE("algo/sssp/data/scan", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 0);
-    CASE("algo/sssp/data/auto", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 0);
-    CASE("algo/sssp/data/auto/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_AUTO, 1);
-    CASE("algo/sssp/data/atomic/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1);
-    CASE("algo/sssp/data/chunk/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1);
-    CASE("algo/sssp/data/scan/overflow", true, CLIRR_VARIANT_DATA, CLIRR_PUSH_SCAN, 1);
-    th_add_device("algo/corner-cases", corner_cases, NULL);
-    template_cases();
-    /* Overflow and rerun through the templates that defer work. */
-    static const algo_case ovf[] = {
-        {true, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1, CLIRR_TEMPLATE_DBUF_GLOBAL, 4},
-        {false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1, CLIRR_TEMPLATE_DBUF_SHARED, 4},
-        {true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1, CLIRR_TEMPLATE_NESTED_OPT, 4},
-        {false, CLIRR_VARIANT_DATA, CLIRR_PUSH_CHUNK, 1, CLIRR_TEMPLATE_NESTED_NAIVE, 4},
-        {true, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 1, CLIRR_TEMPLATE_DUAL_QUEUE, 4},
-    };
-    th_add_device("algo/sssp/data/template/dbuf-global/overflow", run_case, &ovf[0]);
-    th_add_device("algo/bfs/data/template/dbuf-shared/overflow", run_case, &ovf[1]);
-    th_add_device("algo/sssp/data/template/nested-opt/overflow", run_case, &ovf[2]);
-    th_add_device("algo/bfs/data/template/nested-naive/overflow", run_case, &ovf[3]);
-    th_add_device("algo/sssp/data/template/dual-queue/overflow", run_case, &ovf[4]);
-    register_real_algo_tests();
-    th_add_device("algo/sssp/bad-weights", bad_weights, NULL);
-}
-
-/* ---- BC, PageRank, SpMV on every template --------------------------------
- * Summing loops (the block-mapped work-group sums and child kernels) on
- * skewed, uniform and grid graphs, against the CPU references. */
-
-typedef enum { REAL_BC, REAL_PAGERANK, REAL_SPMV } real_algo;
-
-typedef struct real_case {
-    real_algo algo;
-    int tmpl; /* a clirr_template */
-} real_case;
-
-static const char *real_inputs[] = {
-    "rmat:scale=10,ef=8,seed=4,weights=1-20",
-    "random:n=1500,m=9000,seed=6,weights=1-5",
-    "grid:w=30,h=20",
-};
-
-static void run_real_case(th_case *tc)
-{
-    const real_case *rc_ = tc->param;
-    const char *why = NULL;
-    if (!clirr_template_runnable(&tc->device->caps, (clirr_template)rc_->tmpl, &why)) {
-        th_skip(tc, "%s", why);
-        return;
-    }
-    if (!tc->device->caps.fp64) {
-        th_skip(tc, "no double precision");
-        return;
-    }
-    clirr_error err;
-    clirr_graph g = {0};
-    double *expected = NULL, *got = NULL, *x = NULL;
-    uint32_t *sources = NULL;
-    for (size_t i = 0; i < sizeof real_inputs / sizeof real_inputs[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(real_inputs[i], &g, &err));
-        expected = malloc((size_t)g.n * sizeof *expected);
-        got = malloc((size_t)g.n * sizeof *got);
-        x = malloc((size_t)g.n * sizeof *x);
-        sources = malloc((size_t)g.n * sizeof *sources);
-        TH_REQUIRE(tc, expected && got && x && sources, "out of memory");
-        for (uint32_t v = 0; v < g.n; v++)
-            x[v] = 0.5 + (v % 7) * 0.25;
-        clirr_algo_opts o;
-        clirr_algo_opts_default(&o);
-        o.template_auto = false;
-        o.tmpl = (clirr_template)rc_->tmpl;
-        o.lb_thres = 4;
-        o.bc_sources = 12;
-        o.x = x;
-        clirr_algo_stats st;
-        clirr_verify_report rep;
-        bool ok = false;
-        switch (rc_->algo) {
-        case REAL_BC: {
-            uint32_t k = clirr_bc_sources(g.n, o.bc_sources, sources);
-            TH_OK(tc, clirr_ref_bc(&g, sources, k, expected, &err));
-            TH_OK(tc, clirr_bc(tc->ctx, &g, &o, got, &st, &err));
-            ok = clirr_verify_real("scores", g.n, expected, got, 1e-9, 1e-9, &rep);
-            break;
+    th_add("algo/descriptors", descriptors, NULL);
+    char name[160];
+    for (size_t i = 0; i < clirr_algo_count(); i++) {
+        const clirr_algo *a = clirr_algo_at(i);
+        for (unsigned v = 0; v < a->nvariants; v++) {
+            const char *vn = a->variants[v].name ? a->variants[v].name : "-";
+            algo_case c = {a, (int)v, CLIRR_PUSH_AUTO, 0, -1, 0};
+            if (a->variants[v].worklist) {
+                for (int p = 0; p < CLIRR_PUSH_COUNT_; p++) {
+                    c.push = (clirr_push_mode)p;
+                    c.capacity = 0;
+                    snprintf(name, sizeof name, "algo/%s/%s/%s", a->name, vn, clirr_push_mode_name(c.push));
+                    add_case(name, &c);
+                    c.capacity = 1;
+                    snprintf(name, sizeof name, "algo/%s/%s/%s/overflow", a->name, vn,
+                             clirr_push_mode_name(c.push));
+                    add_case(name, &c);
+                }
+                c.push = CLIRR_PUSH_AUTO;
+                c.capacity = 0;
+            } else {
+                snprintf(name, sizeof name, "algo/%s/%s", a->name, vn);
+                add_case(name, &c);
+            }
+            /* Every template, with a small lb_THRES so the block-mapped
+             * (and child-kernel) paths see plenty of items; deferring
+             * templates also under overflow. */
+            for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
+                c.tmpl = t;
+                c.thres = 4;
+                c.capacity = 0;
+                snprintf(name, sizeof name, "algo/%s/%s/template/%s", a->name, vn,
+                         clirr_template_name((clirr_template)t));
+                add_case(name, &c);
+                if (a->variants[v].worklist && t != CLIRR_TEMPLATE_BASELINE) {
+                    c.capacity = 1;
+                    c.push = t % 2 ? CLIRR_PUSH_ATOMIC : CLIRR_PUSH_CHUNK;
+                    snprintf(name, sizeof name, "algo/%s/%s/template/%s/overflow", a->name, vn,
+                             clirr_template_name((clirr_template)t));
+                    add_case(name, &c);
+                    c.push = CLIRR_PUSH_AUTO;
+                }
+            }
         }
-        case REAL_PAGERANK:
-            TH_OK(tc, clirr_ref_pagerank(&g, o.damping, o.tol, o.max_iter, expected, NULL, &err));
-            TH_OK(tc, clirr_pagerank(tc->ctx, &g, &o, got, &st, &err));
-            ok = clirr_verify_pagerank(g.n, expected, got, o.tol, &rep);
-            break;
-        case REAL_SPMV:
-            TH_OK(tc, clirr_ref_spmv(&g, x, expected, &err));
-            TH_OK(tc, clirr_spmv(tc->ctx, &g, &o, got, &st, &err));
-            ok = clirr_verify_real("y", g.n, expected, got, 1e-12, 1e-12, &rep);
-            break;
-        }
-        TH_REQUIRE(tc, ok, "%s: %s", real_inputs[i], rep.text);
-        TH_REQUIRE(tc, !strcmp(st.template_name, clirr_template_name((clirr_template)rc_->tmpl)),
-                   "ran %s", st.template_name);
-        clirr_graph_free(&g);
-        free(expected);
-        free(got);
-        free(x);
-        free(sources);
-        expected = got = x = NULL;
-        sources = NULL;
     }
-done:
-    clirr_graph_free(&g);
-    free(expected);
-    free(got);
-    free(x);
-    free(sources);
-}
-
-void register_real_algo_tests(void)
-{
-    static real_case cases[3][CLIRR_TEMPLATE_COUNT_];
-    static char names[3][CLIRR_TEMPLATE_COUNT_][64];
-    static const char *algo_names[] = {"bc", "pagerank", "spmv"};
-    for (int a = 0; a < 3; a++)
-        for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
-            cases[a][t] = (real_case){(real_algo)a, t};
-            snprintf(names[a][t], sizeof names[a][t], "algo/%s/template/%s", algo_names[a],
-                     clirr_template_name((clirr_template)t));
-            th_add_device(names[a][t], run_real_case, &cases[a][t]);
-        }
 }

@@ -128,40 +128,60 @@ done:
     free(text);
 }
 
-/* The policy picks only templates the device can run, on every device. */
+/* The plan of every registered algorithm, left to the policy, uses only
+ * templates the device can run, with a reason, on real and fabricated
+ * capabilities (with and without enqueue, CPU and GPU, with and without
+ * local memory, small and large inputs). */
 static void auto_runnable(th_case *tc)
 {
-    clirr_algo_opts o;
-    clirr_algo_opts_default(&o);
-    clirr_template t;
-    uint32_t thres;
-    const char *why;
-    static const char *const algos[] = {NULL, "bfs", "color"};
-    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
-        clirr_algo_plan(&tc->device->caps, algos[a], &o, 1000, &t, &thres, &why);
-        TH_EXPECT(tc, clirr_template_runnable(&tc->device->caps, t, NULL), "auto picked %s, which cannot run",
-                  clirr_template_name(t));
-        TH_EXPECT(tc, thres >= 1 && why && *why, "lb_thres %u, reason '%s'", thres, why ? why : "");
+    clirr_error err;
+    clirr_graph small = {0}, large = {0};
+    clirr_input *ins[2] = {NULL, NULL};
+    TH_OK(tc, clirr_graph_generate("random:n=100,m=400,seed=1", &small, &err));
+    TH_OK(tc, clirr_graph_generate("random:n=600000,m=600000,seed=1", &large, &err));
+    TH_OK(tc, clirr_input_from_graph(&small, false, "small", &ins[0], &err));
+    TH_OK(tc, clirr_input_from_graph(&large, false, "large", &ins[1], &err));
+    for (size_t a = 0; a < clirr_algo_count(); a++) {
+        const clirr_algo *al = clirr_algo_at(a);
+        clirr_intent it;
+        clirr_intent_default(al, &it);
+        for (int gpu = 0; gpu < 3; gpu++)
+            for (int dq = 0; dq < 2; dq++)
+                for (int local = 0; local < 4; local++) {
+                    clirr_caps c = tc->device->caps;
+                    if (gpu < 2) { /* gpu == 2: the device as it is */
+                        c.is_gpu = gpu;
+                        c.is_cpu = !gpu;
+                        c.device_enqueue = dq;
+                        c.local_mem_dedicated = local & 1;
+                    }
+                    clirr_plan plan;
+                    int rc = clirr_plan_make(al, &c, &it, ins[local >> 1], &plan, &err);
+                    if (rc == CLIRR_ERR_UNSUPPORTED)
+                        continue; /* fp64 */
+                    TH_OK(tc, rc);
+                    TH_EXPECT(tc, clirr_template_runnable(&c, plan.tmpl, NULL),
+                              "%s: auto picked unrunnable %s (gpu %d dq %d local %d)", al->name,
+                              clirr_template_name(plan.tmpl), gpu, dq, local);
+                    TH_EXPECT(tc, plan.lb_thres >= 1 && plan.template_reason && *plan.template_reason,
+                              "%s: lb_thres %u, no reason", al->name, plan.lb_thres);
+                }
     }
     /* Coloring's measured profile: thread-mapped everywhere. */
-    clirr_algo_plan(&tc->device->caps, "color", &o, 1u << 24, &t, &thres, &why);
-    TH_EXPECT(tc, t == CLIRR_TEMPLATE_BASELINE && strstr(why, "coloring"), "color auto: %s (%s)",
-              clirr_template_name(t), why);
-    /* The same on fabricated capabilities: with and without enqueue, CPU
-     * and GPU, with and without local memory. */
-    for (int gpu = 0; gpu < 2; gpu++)
-        for (int dq = 0; dq < 2; dq++)
-            for (int local = 0; local < 4; local++) {
-                clirr_caps c = tc->device->caps;
-                c.is_gpu = gpu;
-                c.is_cpu = !gpu;
-                c.device_enqueue = dq;
-                c.local_mem_dedicated = local & 1;
-                uint32_t n = local & 2 ? 1u << 24 : 100;
-                clirr_algo_plan(&c, NULL, &o, n, &t, &thres, &why);
-                TH_EXPECT(tc, clirr_template_runnable(&c, t, NULL), "auto picked unrunnable %s (gpu %d dq %d local %d)",
-                          clirr_template_name(t), gpu, dq, local);
-            }
+    const clirr_algo *color = clirr_algo_find("color");
+    if (color) {
+        clirr_intent it;
+        clirr_intent_default(color, &it);
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(color, &tc->device->caps, &it, ins[1], &plan, &err));
+        TH_EXPECT(tc, plan.tmpl == CLIRR_TEMPLATE_BASELINE && strstr(plan.template_reason, "coloring"),
+                  "color auto: %s (%s)", clirr_template_name(plan.tmpl), plan.template_reason);
+    }
+done:
+    clirr_input_free(ins[0]);
+    clirr_input_free(ins[1]);
+    clirr_graph_free(&small);
+    clirr_graph_free(&large);
 }
 
 /* --template nested-opt: exit 2 naming the runnable templates where the

@@ -1,114 +1,202 @@
 /* host/algo/bfs.c - breadth-first search on the device, topology-driven or
  * data-driven (kernels: cl/bfs.cl; study: shared/papers/000), each round's
- * loop over vertices and arcs run through the run's nested-loop template.
- * Levels are uint on the device with CLIRR_NONE for unreached, which read as
+ * loop over vertices and arcs run through the plan's nested-loop template.
+ * Levels are uint on the device with NONE for unreached, which read as
  * int32 is exactly CLIRR_BFS_UNREACHED (-1). */
-#include "algo/dgraph.h"
+#include "algo/input.h"
 #include "algo/round.h"
 #include "algo/run.h"
+#include "cl/bfs.def"
 #include "prim/prim.h"
+#include "ref/ref.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define NONE UINT32_MAX
-#define TOPO_PARAMS 6  /* row, col, level, n, depth, changed */
-#define DATA_PARAMS 12 /* row, col, level, depth, WL_PARAMS (8) */
 
-/* Every vertex every round; stops after a round that changed nothing. */
-static int run_topo(clirr_ctx *ctx, clirr_nl *nl, const clirr_dgraph *dg, cl_mem level,
-                    clirr_algo_stats *stats, clirr_error *err)
+CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
+
+enum { VARIANT_TOPO, VARIANT_DATA };
+
+typedef struct bfs_session {
+    clirr_ctx *ctx;
+    const clirr_graph *g;
+    const clirr_dgraph *dg; /* the input's, shared */
+    uint32_t source;
+    cl_mem level;
+    cl_mem changed;         /* topo: set when a round discovered a vertex */
+    clirr_variant_loop vl;
+    clirr_worklist wl;      /* data */
+} bfs_session;
+
+static void bfs_release(void *state)
+{
+    bfs_session *s = state;
+    clirr_variant_loop_release(&s->vl);
+    clirr_worklist_release(&s->wl);
+    clirr_mem_release(&s->level);
+    clirr_mem_release(&s->changed);
+    free(s);
+}
+
+/* The arguments that stay the same in every round of every trial. */
+static int bind_topo(bfs_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_mem changed = NULL;
-    CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &changed, err));
-    const cl_kernel *k;
-    unsigned nk = clirr_nl_kernels(nl, &k);
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind_all(dg, k, nk, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_NL_ARG(nl, next, level));
-    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 1, dg->n));
-    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 3, changed));
+    clirr_nl *nl = &s->vl.nl;
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, level, s->level));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, n, s->dg->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
+fail:
+    return rc;
+}
+
+static int bind_data(bfs_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, level, s->level));
+fail:
+    return rc;
+}
+
+static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                       clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bfs_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->g = clirr_input_graph(in);
+    bool topo = plan->variant == VARIANT_TOPO;
+    CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
+    clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0};
+    const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
+                                       CLIRR_KARG(bfs_data_args, wl_in)};
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
+                                      &cfg, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
+    if (topo) {
+        CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
+        CLIRR_TRY(bind_topo(s, err));
+    } else {
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(bind_data(s, err));
+    }
+    *out = s;
+    return CLIRR_OK;
+fail:
+    bfs_release(s);
+    return rc;
+}
+
+/* Every vertex every round; stops after a round that changed nothing. */
+static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
     for (uint32_t depth = 0;; depth++) {
         uint32_t flag = 0;
-        CLIRR_TRY(clirr_buf_write(ctx, changed, 0, sizeof flag, &flag, err));
-        CLIRR_TRY(CLIRR_NL_ARG(nl, next + 2, depth));
-        CLIRR_TRY(clirr_nl_run(nl, dg->n, err));
-        CLIRR_TRY(clirr_buf_read(ctx, changed, 0, sizeof flag, &flag, err));
+        CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
+        CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_topo_args, depth, depth));
+        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         stats->iterations++;
         if (!flag)
             break;
     }
 fail:
-    clirr_mem_release(&changed);
     return rc;
 }
 
 /* The frontier as a worklist; stops when it is empty. */
-static int run_data(clirr_ctx *ctx, clirr_round_loop *rl, const clirr_dgraph *dg, cl_mem level,
-                    const clirr_algo_opts *opts, clirr_algo_stats *stats, clirr_error *err)
+static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_worklist wl;
-    memset(&wl, 0, sizeof wl);
-    CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_round_loop_bind_graph(rl, dg, false, &next, err));
-    CLIRR_TRY(CLIRR_ROUND_ARG(rl, next, level));
-    CLIRR_TRY(clirr_worklist_reset(&wl, &opts->source, 1, err));
-    for (uint32_t depth = 0; clirr_worklist_size(&wl) > 0; depth++) {
-        CLIRR_TRY(CLIRR_ROUND_ARG(rl, next + 1, depth));
-        CLIRR_TRY(clirr_round_loop_run(rl, &wl, err));
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    for (uint32_t depth = 0; clirr_worklist_size(&s->wl) > 0; depth++) {
+        CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
+        CLIRR_TRY(clirr_round_loop_run(&s->vl.rl, &s->wl, err));
         stats->iterations++;
     }
-    clirr_run_worklist_stats(&wl, stats);
+    clirr_run_worklist_stats(&s->wl, stats);
 fail:
-    clirr_worklist_release(&wl);
     return rc;
 }
 
-int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
-              int32_t *level_out, clirr_algo_stats *stats, clirr_error *err)
+static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    bool topo = opts->variant == CLIRR_VARIANT_TOPO;
-    clirr_dgraph dg;
-    cl_mem level = NULL;
-    clirr_nl_config cfg;
-    clirr_variant_loop vl;
-    memset(&dg, 0, sizeof dg);
-    memset(&cfg, 0, sizeof cfg);
-    memset(&vl, 0, sizeof vl);
-    memset(stats, 0, sizeof *stats);
-    if (opts->variant > CLIRR_VARIANT_DATA)
-        return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no variant %s (topo or data)", "bfs",
-                          clirr_variant_name(opts->variant));
-    CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
-    clirr_run_template(clirr_ctx_caps(ctx), "bfs", opts, g->n, 0, &cfg, stats);
-
-    /* Set up (build, template buffers) before the clock starts: a run times
-     * the algorithm, not the compiler. */
-    CLIRR_TRY(clirr_variant_loop_init(&vl, ctx, "bfs.cl", "", "bfs_topo", TOPO_PARAMS, "bfs_data",
-                                      DATA_PARAMS, g->n, opts, &cfg, stats, err));
-
-    uint64_t start = clirr_run_start(ctx);
-    CLIRR_TRY(clirr_dgraph_upload(ctx, g, false, &dg, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)g->n * sizeof(uint32_t), &level, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, level, 0, g->n, NONE, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, level, opts->source, 1, 0, err));
-    if (topo)
-        CLIRR_TRY(run_topo(ctx, &vl.nl, &dg, level, stats, err));
+    bfs_session *s = state;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, 0, s->g->n, NONE, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, s->source, 1, 0, err));
+    if (s->vl.topo)
+        CLIRR_TRY(run_topo(s, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, &vl.rl, &dg, level, opts, stats, err));
-    CLIRR_TRY(clirr_buf_read(ctx, level, 0, (size_t)g->n * sizeof(uint32_t), level_out, err));
-    CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
-    clirr_run_count_reached(g, (const uint32_t *)level_out, NONE, stats);
-    CLIRR_TRY(clirr_variant_loop_child_launches(&vl, &stats->child_launches, err));
+        CLIRR_TRY(run_data(s, stats, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->level, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
+    clirr_run_count_reached(s->g, result, NONE, stats);
+    CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
 fail:
-    clirr_variant_loop_release(&vl);
-    clirr_dgraph_release(&dg);
-    clirr_mem_release(&level);
-    if (rc != CLIRR_OK)
-        clirr_fail_context(err, "bfs (%s, %s) on %s", clirr_variant_name(opts->variant),
-                           clirr_template_name(cfg.tmpl), clirr_ctx_caps(ctx)->name);
     return rc;
+}
+
+static int bfs_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    uint32_t source;
+    const clirr_graph *g = clirr_input_graph(in);
+    int rc = clirr_run_source(plan, g, &source, err);
+    return rc == CLIRR_OK ? clirr_ref_bfs(g, source, out, err) : rc;
+}
+
+static bool bfs_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                       const void *got, clirr_verify_report *r)
+{
+    uint32_t source = 0;
+    const clirr_graph *g = clirr_input_graph(in);
+    if (clirr_run_source(plan, g, &source, NULL) != CLIRR_OK)
+        return false;
+    return clirr_verify_bfs(g, source, expected, got, r);
+}
+
+static void bfs_write(FILE *f, const void *result, uint64_t i)
+{
+    fprintf(f, "%d", ((const int32_t *)result)[i]);
+}
+
+static const clirr_variant_desc bfs_variants[] = {
+    {"topo", "every vertex every round, a changed flag (level-synchronous)", false},
+    {"data", "a worklist of the frontier", true},
+};
+
+const clirr_algo clirr_algo_bfs = {
+    .name = "bfs",
+    .summary = "breadth-first search: hop level of every vertex from a source (-1 = unreached)",
+    .study = "shared/papers/000 (data-driven vs topology-driven)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = bfs_variants,
+    .nvariants = 2,
+    .default_variant = VARIANT_DATA,
+    .sources = CLIRR_SOURCES_ONE,
+    .value_size = sizeof(int32_t),
+    .prepare = bfs_prepare,
+    .run = bfs_run,
+    .release = bfs_release,
+    .reference = bfs_reference,
+    .verify = bfs_verify,
+    .write_value = bfs_write,
+};
+
+int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,
+              clirr_stats *stats, clirr_error *err)
+{
+    return clirr_run_typed(ctx, "bfs", g, source, level, stats, err);
 }

@@ -27,32 +27,6 @@ fail:
     return rc;
 }
 
-int clirr_dgraph_bind(const clirr_dgraph *dg, cl_kernel k, cl_uint first, bool with_weight,
-                      cl_uint *next, clirr_error *err)
-{
-    int rc = CLIRR_OK;
-    CLIRR_TRY(CLIRR_ARG(k, first, dg->row));
-    CLIRR_TRY(CLIRR_ARG(k, first + 1, dg->col));
-    *next = first + 2;
-    if (with_weight) {
-        CLIRR_TRY(CLIRR_ARG(k, first + 2, dg->weight));
-        *next = first + 3;
-    }
-fail:
-    return rc;
-}
-
-int clirr_dgraph_bind_all(const clirr_dgraph *dg, const cl_kernel *k, unsigned nk, cl_uint first,
-                          bool with_weight, cl_uint *next, clirr_error *err)
-{
-    for (unsigned i = 0; i < nk; i++) {
-        int rc = clirr_dgraph_bind(dg, k[i], first, with_weight, next, err);
-        if (rc != CLIRR_OK)
-            return rc;
-    }
-    return CLIRR_OK;
-}
-
 void clirr_dgraph_release(clirr_dgraph *dg)
 {
     clirr_mem_release(&dg->row);

@@ -18,15 +18,6 @@ typedef struct clirr_dgraph {
 int clirr_dgraph_upload(clirr_ctx *ctx, const clirr_graph *g, bool with_weights,
                         clirr_dgraph *dg, clirr_error *err);
 
-/* Bind row, col (and weight when with_weight) to consecutive arguments
- * from `first`; returns the next free argument index through *next. */
-int clirr_dgraph_bind(const clirr_dgraph *dg, cl_kernel k, cl_uint first, bool with_weight,
-                      cl_uint *next, clirr_error *err);
-
-/* The same for each of nk kernels. */
-int clirr_dgraph_bind_all(const clirr_dgraph *dg, const cl_kernel *k, unsigned nk, cl_uint first,
-                          bool with_weight, cl_uint *next, clirr_error *err);
-
 void clirr_dgraph_release(clirr_dgraph *dg);
 
 #endif

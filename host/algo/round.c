@@ -7,14 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
-int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const char *file,
-                          const char *options, const char *name, cl_uint nparams,
+int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop_spec *spec,
                           uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
                           clirr_error *err)
 {
     int rc = CLIRR_OK;
     memset(rl, 0, sizeof *rl);
     rl->push = push;
+    rl->wl_first = spec->wl_first;
     bool need[CLIRR_PUSH_AUTO] = {false};
     if (push == CLIRR_PUSH_AUTO) {
         need[CLIRR_PUSH_SCAN] = true;
@@ -26,11 +26,11 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const char *file
         if (!need[m])
             continue;
         char opts[512];
-        snprintf(opts, sizeof opts, "%s %s", options ? options : "",
+        snprintf(opts, sizeof opts, "%s %s", spec->options ? spec->options : "",
                  clirr_worklist_push_option((clirr_push_mode)m));
         cl_program prog = NULL;
-        CLIRR_TRY(clirr_program_get(ctx, file, opts, &prog, err));
-        CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, name, nparams, max_items, cfg, err));
+        CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
+        CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
         rl->used[m] = true;
     }
     return CLIRR_OK;
@@ -51,20 +51,6 @@ int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const v
     return CLIRR_OK;
 }
 
-int clirr_round_loop_bind_graph(clirr_round_loop *rl, const clirr_dgraph *dg, bool with_weight,
-                                cl_uint *next, clirr_error *err)
-{
-    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
-        if (rl->used[m]) {
-            const cl_kernel *k;
-            unsigned nk = clirr_nl_kernels(&rl->nl[m], &k);
-            int rc = clirr_dgraph_bind_all(dg, k, nk, 0, with_weight, next, err);
-            if (rc != CLIRR_OK)
-                return rc;
-        }
-    return CLIRR_OK;
-}
-
 static int launch_nl(void *user, uint32_t items, clirr_error *err)
 {
     return clirr_nl_run(user, items, err);
@@ -79,8 +65,7 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
     clirr_nl *nl = &rl->nl[mode];
     const cl_kernel *k;
     unsigned nk = clirr_nl_kernels(nl, &k);
-    /* WL_PARAMS are the loop's last 8 parameters. */
-    return clirr_worklist_round_with(wl, k, nk, nl->nparams - 8, launch_nl, nl, err);
+    return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
 }
 
 clirr_nl *clirr_round_loop_any(clirr_round_loop *rl)
@@ -113,24 +98,21 @@ void clirr_round_loop_release(clirr_round_loop *rl)
     memset(rl, 0, sizeof *rl);
 }
 
-int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, const char *file,
-                            const char *options, const char *topo_name, cl_uint topo_params,
-                            const char *data_name, cl_uint data_params, uint32_t max_items,
-                            const clirr_algo_opts *opts, const clirr_nl_config *cfg,
-                            clirr_algo_stats *stats, clirr_error *err)
+int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, bool topo,
+                            const clirr_loop_spec *topo_spec, const clirr_loop_spec *data_spec,
+                            uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                            clirr_error *err)
 {
     int rc = CLIRR_OK;
     memset(vl, 0, sizeof *vl);
-    vl->topo = opts->variant == CLIRR_VARIANT_TOPO;
-    if (vl->topo) {
+    vl->topo = topo;
+    if (topo) {
         cl_program prog = NULL;
-        CLIRR_TRY(clirr_program_get(ctx, file, options, &prog, err));
-        CLIRR_TRY(clirr_nl_init(&vl->nl, ctx, prog, topo_name, topo_params, max_items, cfg, err));
-        stats->wg_size = (unsigned)vl->nl.wg;
+        CLIRR_TRY(clirr_program_get(ctx, topo_spec->file, topo_spec->options, &prog, err));
+        CLIRR_TRY(clirr_nl_init(&vl->nl, ctx, prog, topo_spec->name, topo_spec->nparams, max_items,
+                                cfg, err));
     } else {
-        CLIRR_TRY(clirr_round_loop_init(&vl->rl, ctx, file, options, data_name, data_params, max_items,
-                                        opts->push, cfg, err));
-        stats->wg_size = (unsigned)clirr_round_loop_any(&vl->rl)->wg;
+        CLIRR_TRY(clirr_round_loop_init(&vl->rl, ctx, data_spec, max_items, push, cfg, err));
     }
 fail:
     return rc;

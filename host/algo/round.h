@@ -4,33 +4,40 @@
 #ifndef CLIRR_ALGO_ROUND_H
 #define CLIRR_ALGO_ROUND_H
 
-#include "algo/dgraph.h"
+#include "cl/common/kargs.h"
 #include "clirr/algo.h"
 #include "prim/worklist.h"
 #include "templates/nested_loop.h"
 
 typedef struct clirr_round_loop {
     clirr_push_mode push;            /* as asked: a mode, or AUTO */
+    cl_uint wl_first;                /* index of the first worklist parameter */
     clirr_nl nl[CLIRR_PUSH_AUTO];    /* per concrete push mode */
     bool used[CLIRR_PUSH_AUTO];
 } clirr_round_loop;
 
-/* Build loop `name` of `file` (with `options`) for the modes `push` may
- * use. nparams counts the loop's parameters including the 8 of WL_PARAMS,
- * which come last. */
-int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const char *file,
-                          const char *options, const char *name, cl_uint nparams,
+/* A loop of a .cl file: its kernel name prefix, parameter count and, for
+ * a data-driven round, the index of its first worklist parameter (wl_in;
+ * the contract's CLIRR_KARG(tag, wl_in)). */
+typedef struct clirr_loop_spec {
+    const char *file;    /* "bfs.cl" */
+    const char *options; /* extra build options, or "" */
+    const char *name;    /* "bfs_data" */
+    cl_uint nparams;     /* CLIRR_KNARGS(tag) */
+    cl_uint wl_first;    /* CLIRR_KARG(tag, wl_in); rounds only */
+} clirr_loop_spec;
+
+/* Build round loop `spec` for the modes `push` may use. */
+int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop_spec *spec,
                           uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
                           clirr_error *err);
 
 /* Set argument idx of every kernel. */
 int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const void *value,
                          clirr_error *err);
-#define CLIRR_ROUND_ARG(rl, idx, var) clirr_round_loop_arg((rl), (idx), sizeof(var), &(var), err)
-
-/* Bind the graph to every kernel from argument 0; *next is the next one. */
-int clirr_round_loop_bind_graph(clirr_round_loop *rl, const clirr_dgraph *dg, bool with_weight,
-                                cl_uint *next, clirr_error *err);
+/* Set argument `name` of parameter list struct `tag` (kargs.h) to var. */
+#define CLIRR_ROUND_SET(rl, tag, name, var)                                    \
+    clirr_round_loop_arg((rl), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
 
 /* One round over the worklist: the push mode for it (under AUTO the
  * policy's choice from the worklist's size), rerun on overflow. */
@@ -52,14 +59,11 @@ typedef struct clirr_variant_loop {
     clirr_round_loop rl; /* data-driven */
 } clirr_variant_loop;
 
-/* Build the loop of opts->variant from `file`: `topo_name` with
- * topo_params parameters, or `data_name` with data_params (WL_PARAMS
- * last); records the work-group size in stats. */
-int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, const char *file,
-                            const char *options, const char *topo_name, cl_uint topo_params,
-                            const char *data_name, cl_uint data_params, uint32_t max_items,
-                            const clirr_algo_opts *opts, const clirr_nl_config *cfg,
-                            clirr_algo_stats *stats, clirr_error *err);
+/* Build the topology-driven loop `topo` or the data-driven round `data`. */
+int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, bool topo,
+                            const clirr_loop_spec *topo_spec, const clirr_loop_spec *data_spec,
+                            uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                            clirr_error *err);
 
 /* Children the loop's nested templates enqueued. */
 int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err);

@@ -1,41 +1,43 @@
-/* host/algo/run.h - what every algorithm run does around its kernels:
- * check the source vertex, time the run, fill the common statistics. */
+/* host/algo/run.h - what algorithm files share around their kernels: the
+ * loop configuration a plan asks for, statistics from results and
+ * worklists, binding arguments by name (the kernel argument contract of
+ * cl/common/kargs.h), and the typed entry points' path through the
+ * registry. */
 #ifndef CLIRR_ALGO_RUN_H
 #define CLIRR_ALGO_RUN_H
 
+#include "cl/common/kargs.h"
 #include "clirr/algo.h"
 #include "prim/worklist.h"
 #include "runtime/runtime.h"
 #include "templates/nested_loop.h"
 
-/* CLIRR_ERR_USAGE unless source < g->n. */
-int clirr_run_check_source(const clirr_graph *g, uint32_t source, clirr_error *err);
+/* The nested-loop configuration of plan for a loop whose per-item sum has
+ * reduce_size bytes (0 for a side-effect loop). */
+clirr_nl_config clirr_plan_loop(const clirr_plan *plan, size_t reduce_size);
 
-/* CLIRR_ERR_UNSUPPORTED naming `what` unless the device has fp64. */
-int clirr_run_require_fp64(clirr_ctx *ctx, const char *what, clirr_error *err);
-
-/* Start timing: clears the context's kernel/transfer times, notes the
- * wall clock. Returns the start time. */
-uint64_t clirr_run_start(clirr_ctx *ctx);
-
-/* Stop timing: waits for the device and fills total/kernel/transfer/
- * launches of stats. */
-int clirr_run_stop(clirr_ctx *ctx, uint64_t start, clirr_algo_stats *stats, clirr_error *err);
+/* Set argument `name` of the kernels of nested loop nl, whose parameter
+ * list is struct `tag` (CLIRR_KARGS_STRUCT), to variable var. Needs a
+ * clirr_error *err in scope. */
+#define CLIRR_NL_SET(nl, tag, name, var)                                       \
+    clirr_nl_arg((nl), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
 
 /* reached and edges_traversed from a per-vertex result where `unreached`
  * marks vertices the run did not reach. */
 void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
-                             clirr_algo_stats *stats);
-
-/* The nested-loop template of a run of algo ("bfs", ...) over a graph of n
- * vertices: the user's choice or the policy's (template, lb_thres, reason), work-group
- * sizes, and the loop's sum size (0 for a side-effect loop). Records the
- * choice in stats. */
-void clirr_run_template(const clirr_caps *caps, const char *algo, const clirr_algo_opts *opts,
-                        uint32_t n, size_t reduce_size, clirr_nl_config *cfg, clirr_algo_stats *stats);
+                             clirr_stats *stats);
 
 /* The worklist's statistics (grows, reruns, largest size, rounds per push
- * mode) into stats. */
-void clirr_run_worklist_stats(const clirr_worklist *wl, clirr_algo_stats *stats);
+ * mode) into stats, and zeroed for the next trial. */
+void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats);
+
+/* The source vertex of a single-source plan on g (its spec's first root). */
+int clirr_run_source(const clirr_plan *plan, const clirr_graph *g, uint32_t *source,
+                     clirr_error *err);
+
+/* A typed entry point: registry algorithm `name` on g from source with
+ * every other choice automatic. */
+int clirr_run_typed(clirr_ctx *ctx, const char *name, const clirr_graph *g, uint32_t source,
+                    void *result, clirr_stats *stats, clirr_error *err);
 
 #endif

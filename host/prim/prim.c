@@ -50,6 +50,12 @@ static int get_program(clirr_ctx *ctx, cl_program *prog, clirr_error *err)
     return clirr_program_get(ctx, PRIM_FILE, PRIM_OPTIONS, prog, err);
 }
 
+int clirr_prim_prepare(clirr_ctx *ctx, clirr_error *err)
+{
+    cl_program prog = NULL;
+    return get_program(ctx, &prog, err);
+}
+
 static int check_n(size_t n, const char *what, clirr_error *err)
 {
     if (n > CLIRR_PRIM_MAX_N)

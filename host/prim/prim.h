@@ -30,6 +30,10 @@
 #define CLIRR_PRIM_MAX_N ((size_t)UINT32_MAX)
 #define CLIRR_PRIM_SCRATCH_SLOT 0u
 
+/* Build everything the primitives may launch on ctx, so that no later
+ * call compiles (kernels are built before any clock starts). */
+int clirr_prim_prepare(clirr_ctx *ctx, clirr_error *err);
+
 /* buf[offset .. offset+n) = value (offset and n in elements). */
 int clirr_prim_fill_u32(clirr_ctx *ctx, cl_mem buf, size_t offset, size_t n,
                         uint32_t value, clirr_error *err);

@@ -4,6 +4,7 @@
 #ifndef CLIRR_REF_H
 #define CLIRR_REF_H
 
+#include "clirr/algo.h"
 #include "clirr/graph.h"
 
 #include <stdbool.h>
@@ -45,13 +46,6 @@ int clirr_ref_pagerank(const clirr_graph *g, double damping, double tol, uint32_
  * a_ij the arc's value if the graph has values, else its weight if it has
  * weights, else 1. Duplicate arcs add up. y must not be x. */
 int clirr_ref_spmv(const clirr_graph *g, const double *x, double *y, clirr_error *err);
-
-/* What a verifier found: the number of wrong entries and a description of
- * the first few "(vertex, expected, got)" plus any violated property. */
-typedef struct clirr_verify_report {
-    uint64_t mismatches;
-    char text[1024];
-} clirr_verify_report;
 
 /* Append printf-style text to a report (cut at its size). */
 void clirr_verify_note(clirr_verify_report *r, const char *fmt, ...)

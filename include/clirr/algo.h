@@ -1,13 +1,28 @@
-/* clirr/algo.h - the algorithms clirr runs on a device, and what a run
- * reports. Each takes an open context and a host graph, uploads it, runs,
- * and writes the result into caller-provided arrays of n entries. */
+/* clirr/algo.h - the algorithms clirr runs, as descriptors in one registry,
+ * and the generic way to run any of them:
+ *
+ *     const clirr_algo *a = clirr_algo_find("bfs");
+ *     clirr_intent it;   clirr_intent_default(a, &it);      // what the user wants
+ *     clirr_plan plan;   clirr_plan_make(a, caps, &it, in, &plan, &err);  // what runs, and why
+ *     clirr_session *s;  clirr_session_prepare(ctx, in, &plan, &s, &err); // builds, uploads
+ *     clirr_session_run(s, result, &stats, &err);          // one timed trial; repeat at will
+ *     clirr_session_release(s);
+ *
+ * A descriptor names the algorithm, its study, the kind of input it reads,
+ * its variants and its typed parameters, and carries its prepare / run /
+ * release steps, its CPU reference, verifier, output writer and extra
+ * results. Adding an algorithm is one descriptor in its own file plus one
+ * line in host/algo/registry.c. */
 #ifndef CLIRR_ALGO_H
 #define CLIRR_ALGO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "clirr/device.h"
+#include "clirr/export.h"
 #include "clirr/graph.h"
 #include "clirr/templates.h"
 #include "clirr/worklist.h"
@@ -16,120 +31,278 @@
 extern "C" {
 #endif
 
-typedef enum clirr_variant {
-    CLIRR_VARIANT_TOPO = 0, /* every item every round, a changed flag */
-    CLIRR_VARIANT_DATA,     /* a worklist of active items */
-    CLIRR_VARIANT_JP,       /* coloring only: Jones-Plassmann, hash priorities */
-    CLIRR_VARIANT_COUNT_
-} clirr_variant;
+/* ---- inputs ------------------------------------------------------------ */
 
-/* "topo", "data", "jp". */
-const char *clirr_variant_name(clirr_variant v);
-/* Returns 0 and sets *v, or -1 for an unknown name. */
-int clirr_variant_parse(const char *name, clirr_variant *v);
+typedef enum clirr_input_kind {
+    CLIRR_INPUT_GRAPH = 0, /* a directed graph in CSR form */
+    CLIRR_INPUT_KIND_COUNT_
+} clirr_input_kind;
 
-typedef struct clirr_algo_opts {
-    clirr_variant variant;
-    clirr_push_mode push;      /* data-driven worklist push mode */
-    uint32_t source;           /* BFS/SSSP source vertex */
-    size_t wl_capacity;        /* initial worklist capacity; 0 = default */
-    unsigned wg_size;          /* work-group size; 0 = device default */
-    bool template_auto;        /* let the policy choose template and lb_thres */
-    clirr_template tmpl;       /* the nested-loop template, unless auto */
-    uint32_t lb_thres;         /* large-item threshold; 0 = SIMD width */
-    unsigned group_wg;         /* block-mapped work-group size; 0 = 64 */
-    uint32_t bc_sources;       /* BC: sources sampled (0 = every vertex) */
-    double damping;            /* PageRank damping factor (0.85) */
-    double tol;                /* PageRank: stop when the L1 change < tol */
-    uint32_t max_iter;         /* PageRank: at most this many iterations */
-    const double *x;           /* SpMV: the vector (n values), NULL = ones */
-    bool color_heuristic;      /* coloring: the larger degree keeps its color */
-    bool color_bitset;         /* coloring: first-fit by find-first-set */
-    bool color_fuse;           /* coloring: recolor losers while resolving */
-    unsigned coarsen;          /* thread coarsening: items per work-item (0 = 1) */
-} clirr_algo_opts;
+/* "graph". */
+CLIRR_API const char *clirr_input_kind_name(clirr_input_kind kind);
 
-/* Defaults: data-driven, push mode chosen per round (auto), template and
- * lb_thres chosen by the policy, source 0, BC from every vertex, PageRank
- * damping 0.85, tol 1e-9, at most 1000 iterations, SpMV with x = ones,
- * coloring with the heuristic, bitset and fusion refinements on. */
-void clirr_algo_opts_default(clirr_algo_opts *opts);
+/* An input an algorithm reads, with the host forms derived from it once
+ * (transpose, symmetric closure) and its copies on devices, kept for every
+ * algorithm and trial that uses it. */
+typedef struct clirr_input clirr_input;
 
-typedef struct clirr_algo_stats {
-    const char *template_name;  /* how the inner loop met the device */
-    uint32_t lb_thres;          /* the template's large-item threshold */
-    const char *template_reason; /* why this template (policy or user) */
-    uint64_t child_launches;    /* kernels enqueued from the device */
-    unsigned wg_size;           /* work-group size used */
-    uint32_t iterations;        /* rounds (kernel sweeps) to the fixed point */
-    uint64_t total_ns;          /* upload + compute + download, wall clock */
-    uint64_t kernel_ns;         /* kernels, from profiling events */
-    uint64_t transfer_ns;       /* host<->device copies, from profiling */
-    uint64_t launches;          /* kernels enqueued */
-    uint64_t edges_traversed;   /* arcs out of reached vertices (for TEPS) */
-    uint32_t reached;           /* vertices reached from the source */
-    uint32_t wl_grows;          /* worklist capacity increases */
-    uint32_t wl_reruns;         /* rounds rerun after an overflow */
-    uint64_t wl_max;            /* largest worklist seen */
+/* Wrap graph g, named `name` in reports. With own, the input takes g's
+ * arrays (and *g is cleared); else g must outlive the input. */
+CLIRR_API int clirr_input_from_graph(clirr_graph *g, bool own, const char *name, clirr_input **in,
+                                     clirr_error *err);
+CLIRR_API void clirr_input_free(clirr_input *in);
+CLIRR_API clirr_input_kind clirr_input_kind_of(const clirr_input *in);
+CLIRR_API const char *clirr_input_name(const clirr_input *in);
+/* The graph of a graph input, else NULL. */
+CLIRR_API const clirr_graph *clirr_input_graph(const clirr_input *in);
+/* Items an algorithm's result has one value for (a graph's vertices). */
+CLIRR_API uint64_t clirr_input_items(const clirr_input *in);
+/* Free the input's copies on ctx now (they are freed with the input or the
+ * context otherwise). */
+CLIRR_API void clirr_input_detach(clirr_input *in, clirr_ctx *ctx);
+
+/* ---- descriptors ------------------------------------------------------- */
+
+typedef struct clirr_variant_desc {
+    const char *name;     /* "topo", "data", "jp", ... */
+    const char *summary;
+    bool worklist;        /* runs data-driven rounds: has a push mode */
+} clirr_variant_desc;
+
+typedef enum clirr_param_type {
+    CLIRR_PARAM_UINT = 0, /* --NAME N, within [min, max] */
+    CLIRR_PARAM_REAL,     /* --NAME X, within [min, max] */
+    CLIRR_PARAM_BOOL,     /* --NAME / --no-NAME, or --NAME=on|off */
+    CLIRR_PARAM_PATH      /* --NAME FILE */
+} clirr_param_type;
+
+typedef struct clirr_param_desc {
+    const char *name;     /* the option's name, without dashes */
+    clirr_param_type type;
+    const char *def;      /* default as text: "0.85", "on", "" (no file) */
+    double min, max;      /* range of UINT and REAL values */
+    const char *help;     /* one line */
+} clirr_param_desc;
+
+#define CLIRR_MAX_PARAMS 12
+
+typedef union clirr_param_value {
+    uint64_t u;
+    double r;
+    bool b;
+    const char *path;     /* NULL = none; the text must outlive the run */
+} clirr_param_value;
+
+/* An algorithm's parameter values, in the order of its descriptor's list. */
+typedef struct clirr_params {
+    clirr_param_value v[CLIRR_MAX_PARAMS];
+} clirr_params;
+
+typedef enum clirr_source_use {
+    CLIRR_SOURCES_NONE = 0, /* reads no source vertex */
+    CLIRR_SOURCES_ONE,      /* one root per run (BFS, SSSP) */
+    CLIRR_SOURCES_MANY      /* a set of roots per run (BC) */
+} clirr_source_use;
+
+/* What one trial reports; the engine fills the times. */
+typedef struct clirr_stats {
+    uint32_t iterations;      /* rounds (kernel sweeps) to the fixed point */
+    uint64_t reached;         /* items reached (vertices from the source) */
+    uint64_t edges_traversed; /* arcs out of reached vertices (for TEPS) */
+    uint64_t child_launches;  /* kernels enqueued from the device */
+    uint32_t wl_grows;        /* worklist capacity increases */
+    uint32_t wl_reruns;       /* rounds rerun after an overflow */
+    uint64_t wl_max;          /* largest worklist seen */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
-    uint32_t colors;            /* coloring: distinct colors used */
-    uint32_t conflicts[64];     /* coloring: conflicts of the first 64 rounds */
-} clirr_algo_stats;
+    clirr_timing timing;      /* kernels, transfers, per-kernel times (engine) */
+    uint64_t total_ns;        /* the trial, compute + download, wall clock (engine) */
+} clirr_stats;
 
-/* The nested-loop template and lb_THRES a run of algorithm algo ("bfs",
- * "color", ...; NULL = any) with opts uses on a device for a graph of n
- * vertices: the user's choice, or the policy's when opts->template_auto,
- * with the reason (for --explain and reports). */
-void clirr_algo_plan(const clirr_caps *caps, const char *algo, const clirr_algo_opts *opts,
-                     uint32_t n, clirr_template *tmpl, uint32_t *lb_thres, const char **reason);
+/* What a verifier found: the number of wrong entries and a description of
+ * the first few "(index, expected, got)" plus any violated property. */
+typedef struct clirr_verify_report {
+    uint64_t mismatches;
+    char text[1024];
+} clirr_verify_report;
 
-/* Level of every vertex from opts->source; -1 = unreached. */
+/* Results beyond the per-item values (colors used, conflicts per round,
+ * ...), named, for reports. */
+typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
+                                CLIRR_EXTRA_UINTS } clirr_extra_type;
+#define CLIRR_MAX_EXTRAS 12
+#define CLIRR_MAX_EXTRA_LIST 64
+typedef struct clirr_extra {
+    const char *name;
+    clirr_extra_type type;
+    uint64_t u;
+    double r;
+    bool b;
+    uint32_t list[CLIRR_MAX_EXTRA_LIST];
+    size_t nlist;
+    bool in_table;            /* worth a column in the short table */
+} clirr_extra;
+typedef struct clirr_extras {
+    clirr_extra e[CLIRR_MAX_EXTRAS];
+    size_t n;
+} clirr_extras;
+CLIRR_API clirr_extra *clirr_extras_add(clirr_extras *x, const char *name, clirr_extra_type type);
+
+typedef struct clirr_plan clirr_plan;
+
+typedef struct clirr_algo {
+    const char *name;         /* "bfs" */
+    const char *summary;      /* one line */
+    const char *study;        /* the paper it follows, e.g. "shared/papers/000" */
+    clirr_input_kind input;
+    const clirr_variant_desc *variants; /* at least one */
+    unsigned nvariants;
+    unsigned default_variant;
+    const clirr_param_desc *params;
+    unsigned nparams;
+    clirr_source_use sources;
+    bool needs_fp64;          /* kernels use double precision */
+    size_t value_size;        /* bytes of result per item */
+    /* Everything before a trial: host preparation, program builds, uploads,
+     * buffers, template state. *session is the algorithm's own. */
+    int (*prepare)(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **session,
+                   clirr_error *err);
+    /* One trial: exactly what each repetition must redo; writes the result
+     * (clirr_input_items values of value_size) and the algorithm's stats. */
+    int (*run)(void *session, void *result, clirr_stats *stats, clirr_error *err);
+    void (*release)(void *session);
+    /* The serial CPU reference's result for the same plan. */
+    int (*reference)(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err);
+    /* Properties first, equality second; false when anything is wrong. */
+    bool (*verify)(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                   const void *got, clirr_verify_report *report);
+    /* One line of the --output file for item i (without the newline). */
+    void (*write_value)(FILE *f, const void *result, uint64_t i);
+    /* Optional: extra results of the last trial (NULL = none). */
+    void (*extras)(void *session, const void *result, clirr_extras *x);
+} clirr_algo;
+
+/* ---- the registry ------------------------------------------------------ */
+
+CLIRR_API size_t clirr_algo_count(void);
+/* The i-th descriptor, or NULL past the end. */
+CLIRR_API const clirr_algo *clirr_algo_at(size_t i);
+/* The descriptor called name, or NULL. */
+CLIRR_API const clirr_algo *clirr_algo_find(const char *name);
+/* Index of a's variant or parameter called name, or -1. */
+CLIRR_API int clirr_algo_variant(const clirr_algo *a, const char *name);
+CLIRR_API int clirr_algo_param(const clirr_algo *a, const char *name);
+
+/* Every parameter at its default. */
+CLIRR_API void clirr_params_default(const clirr_algo *a, clirr_params *p);
+/* Set parameter i from text, checking type and range; CLIRR_ERR_USAGE with
+ * a message naming the option otherwise. */
+CLIRR_API int clirr_param_set(const clirr_algo *a, unsigned i, const char *text, clirr_params *p,
+                              clirr_error *err);
+/* The value of parameter i as text ("0.85", "on", "file.txt"). */
+CLIRR_API void clirr_param_text(const clirr_algo *a, unsigned i, const clirr_params *p, char *buf,
+                                size_t size);
+
+/* ---- intent and plan --------------------------------------------------- */
+
+/* What the user asks for; 0 / -1 / AUTO leave a choice to clirr. */
+typedef struct clirr_intent {
+    int variant;              /* index into a->variants; -1 = the default */
+    int tmpl;                 /* a clirr_template; -1 = auto */
+    uint32_t lb_thres;        /* 0 = chosen with the template */
+    unsigned wg_size;         /* 0 = 256 or the kernel's limit */
+    unsigned group_wg;        /* block-mapped work-group size; 0 = 64 */
+    unsigned coarsen;         /* items per thread-mapped work-item; 0 = 1 */
+    clirr_push_mode push;     /* worklist push; AUTO = per round */
+    size_t wl_capacity;       /* initial worklist capacity; 0 = items */
+    clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
+    bool source_given;        /* source set by the user (else the algorithm's default) */
+    clirr_params params;      /* the algorithm's own parameters */
+} clirr_intent;
+
+/* Defaults for algorithm a: everything automatic, source vertex 0 (BC:
+ * every vertex), parameters at their defaults. */
+CLIRR_API void clirr_intent_default(const clirr_algo *a, clirr_intent *it);
+
+/* What runs, with the reason for each choice. Made once per case by
+ * clirr_plan_make; prepare receives it, --explain prints it. */
+struct clirr_plan {
+    const clirr_algo *algo;
+    unsigned variant;
+    const char *variant_reason;
+    clirr_template tmpl;
+    uint32_t lb_thres;
+    const char *template_reason;
+    const char *lb_thres_reason;
+    unsigned wg_size;         /* asked-for work-group size (0 = default) */
+    unsigned group_wg;        /* block-mapped work-group size */
+    unsigned coarsen;         /* >= 1 */
+    const char *wg_reason;
+    clirr_push_mode push;     /* meaningful when the variant has a worklist */
+    const char *push_reason;
+    size_t wl_capacity;       /* 0 = items (dedup makes it enough) */
+    clirr_source_spec source;
+    clirr_params params;
+    char build_options[1024]; /* the device's capability options */
+};
+
+/* The plan of algorithm a on a device for input in: the user's choices,
+ * the policy's where left open (measured profiles, then capability rules).
+ * CLIRR_ERR_UNSUPPORTED when the device cannot run what was asked (a
+ * template it lacks, fp64), naming what it lacks and what it can run;
+ * CLIRR_ERR_USAGE for an input of the wrong kind or a bad source. */
+CLIRR_API int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
+                              const clirr_input *in, clirr_plan *plan, clirr_error *err);
+
+/* The variant's name ("-" when the algorithm has one unnamed variant) and
+ * whether the plan's variant has a worklist (then push matters). */
+CLIRR_API const char *clirr_plan_variant_name(const clirr_plan *plan);
+CLIRR_API bool clirr_plan_uses_worklist(const clirr_plan *plan);
+
+/* ---- sessions ---------------------------------------------------------- */
+
+typedef struct clirr_session clirr_session;
+
+/* Where prepare's time went. */
+typedef struct clirr_prepare_times {
+    uint64_t build_ns;        /* program builds and binary-cache loads */
+    uint64_t upload_ns;       /* host-to-device copies (profiling) */
+    uint64_t prepare_ns;      /* everything else: host preparation, buffers */
+} clirr_prepare_times;
+
+/* Prepare plan on ctx for input in: everything a trial needs, built and
+ * uploaded. */
+CLIRR_API int clirr_session_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan,
+                                    clirr_session **s, clirr_error *err);
+CLIRR_API void clirr_session_prepare_times(const clirr_session *s, clirr_prepare_times *t);
+/* One timed trial: result gets clirr_input_items values; stats its
+ * counters, kernel / transfer / per-kernel times and wall-clock total. */
+CLIRR_API int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats,
+                                clirr_error *err);
+/* The algorithm's extra results for the last trial's result. */
+CLIRR_API void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x);
+CLIRR_API void clirr_session_release(clirr_session *s);
+
+/* Plan, prepare, run once, release: result must hold clirr_input_items
+ * values of a->value_size. it NULL = defaults. */
+CLIRR_API int clirr_algo_run(clirr_ctx *ctx, const clirr_algo *a, const clirr_input *in,
+                             const clirr_intent *it, void *result, clirr_stats *stats,
+                             clirr_error *err);
+
+/* ---- typed entry points ------------------------------------------------ */
+/* The registry's algorithms on a graph with every choice left to clirr;
+ * stats may be NULL. */
+
+/* Level of every vertex from source; -1 = unreached. */
 #define CLIRR_BFS_UNREACHED (-1)
-int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g,
-              const clirr_algo_opts *opts, int32_t *level,
-              clirr_algo_stats *stats, clirr_error *err);
+CLIRR_API int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,
+                        clirr_stats *stats, clirr_error *err);
 
-/* Shortest distance of every vertex from opts->source; CLIRR_SSSP_INF =
- * unreached. An unweighted graph has unit weights. Negative weights, or
- * weights whose path sums could exceed 32 bits, give CLIRR_ERR_INPUT. */
+/* Shortest distance of every vertex from source; CLIRR_SSSP_INF =
+ * unreached. Unweighted graphs have unit weights. Negative weights, or
+ * path sums beyond 32 bits, give CLIRR_ERR_INPUT. */
 #define CLIRR_SSSP_INF UINT32_MAX
-int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g,
-               const clirr_algo_opts *opts, uint32_t *dist,
-               clirr_algo_stats *stats, clirr_error *err);
-
-/* Betweenness centrality (Brandes, unweighted, directed, scores over
- * ordered pairs) from opts->bc_sources sources (see clirr_bc_sources), a
- * BFS phase with shortest-path counts and a dependency phase, each level a
- * nested loop through the run's template. bc gets n scores. */
-int clirr_bc(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *bc,
-             clirr_algo_stats *stats, clirr_error *err);
-
-/* The sources BC uses for a sample of k of n vertices: evenly spaced,
- * v_i = floor(i * n / k); k == 0 or k >= n means every vertex. Writes them
- * to out (room for n) and returns how many. */
-uint32_t clirr_bc_sources(uint32_t n, uint32_t k, uint32_t *out);
-
-/* PageRank, pull over the transpose: damping opts->damping, dangling mass
- * spread uniformly, iterated until the L1 change < opts->tol or
- * opts->max_iter iterations. rank gets n scores summing to 1. Needs fp64. */
-int clirr_pagerank(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *rank,
-                   clirr_algo_stats *stats, clirr_error *err);
-
-/* Graph coloring of g read as undirected (symmetrized on the host; self-
- * loops ignored): speculative greedy, topology-driven (opts->variant topo)
- * or data-driven (data), with the coloring study's refinements switched by
- * opts->color_* and opts->coarsen, or Jones-Plassmann with hash priorities
- * (jp). color gets n colors >= 1; stats->colors and ->conflicts. */
-int clirr_color(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, uint32_t *color,
-                clirr_algo_stats *stats, clirr_error *err);
-
-/* Number of distinct colors in color[0..n). */
-uint32_t clirr_color_count(uint32_t n, const uint32_t *color);
-
-/* y = A x over the graph's matrix (values, else weights, else ones), one
- * row a nested-loop item; x = opts->x or ones. Needs fp64. */
-int clirr_spmv(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *y,
-               clirr_algo_stats *stats, clirr_error *err);
+CLIRR_API int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, uint32_t *dist,
+                         clirr_stats *stats, clirr_error *err);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "clirr/export.h"
 #include "clirr/status.h"
 
 #ifdef __cplusplus
@@ -129,6 +130,33 @@ void clirr_graph_free(clirr_graph *g);
  * extra, malformed, NaN or infinite value returns CLIRR_ERR_INPUT with
  * "FILE:LINE: what was expected, what was found"; *x is NULL on failure. */
 int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err);
+
+/* ---- sources ----------------------------------------------------------- */
+
+typedef enum clirr_source_rule {
+    CLIRR_SOURCE_VERTEX = 0,  /* the given vertex */
+    CLIRR_SOURCE_RANDOM,      /* seeded random vertices with out-degree > 0 (GAPBS) */
+    CLIRR_SOURCE_MAX_DEGREE,  /* the vertices of largest out-degree */
+    CLIRR_SOURCE_SPREAD       /* evenly spaced: v_i = floor(i * n / k) */
+} clirr_source_rule;
+
+typedef struct clirr_source_spec {
+    clirr_source_rule rule;
+    uint32_t vertex;          /* CLIRR_SOURCE_VERTEX */
+    uint32_t count;           /* how many roots; 0 = one (SPREAD: every vertex) */
+    uint64_t seed;            /* CLIRR_SOURCE_RANDOM */
+} clirr_source_spec;
+
+/* The roots spec picks on g, written to out (room for max) in order; returns
+ * how many (fewer when g has fewer candidates), or 0 with err filled
+ * (CLIRR_ERR_USAGE: a vertex out of range, a graph without vertices). */
+CLIRR_API uint32_t clirr_sources_pick(const clirr_graph *g, const clirr_source_spec *spec,
+                                      uint32_t *out, uint32_t max, clirr_error *err);
+
+/* "0", "random", "max-degree", "spread". Parse: a vertex number or a rule
+ * name; returns 0, or -1 for anything else. */
+CLIRR_API const char *clirr_source_rule_name(clirr_source_rule rule);
+CLIRR_API int clirr_source_parse(const char *text, clirr_source_spec *spec);
 
 #ifdef __cplusplus
 }

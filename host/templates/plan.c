@@ -1,0 +1,94 @@
+/* host/templates/plan.c - the plan of a run: the user's intent, completed
+ * by the policy (policy.c) for the device and the input, with the reason
+ * for every choice. Made once per case; prepare, --explain and the JSON
+ * all read the same plan. */
+#include "clirr/algo.h"
+#include "templates/nested_loop.h"
+#include "templates/policy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int pick_variant(const clirr_algo *a, const clirr_intent *it, clirr_plan *p, clirr_error *err)
+{
+    if (it->variant < 0) {
+        p->variant = a->default_variant;
+        p->variant_reason = a->nvariants > 1 ? "the algorithm's default" : "the only one";
+        return CLIRR_OK;
+    }
+    if ((unsigned)it->variant >= a->nvariants)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no variant number %d", a->name, it->variant);
+    p->variant = (unsigned)it->variant;
+    p->variant_reason = "asked for with --variant";
+    return CLIRR_OK;
+}
+
+static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
+                         uint64_t items, clirr_plan *p, clirr_error *err)
+{
+    uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
+    if (it->tmpl < 0) {
+        clirr_policy_template(caps, a->name, n, &p->tmpl, &p->lb_thres, &p->template_reason);
+        p->lb_thres_reason = "with the template";
+    } else {
+        p->tmpl = (clirr_template)it->tmpl;
+        const char *why = NULL;
+        if (!clirr_template_runnable(caps, p->tmpl, &why)) {
+            char can[256];
+            clirr_templates_runnable_list(caps, can, sizeof can);
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                              "template %s cannot run on %s (%s); it can run: %s",
+                              clirr_template_name(p->tmpl), caps->name, why, can);
+        }
+        p->template_reason = "asked for with --template";
+        p->lb_thres = caps->simd_width ? caps->simd_width : 32;
+        p->lb_thres_reason = "the SIMD width";
+    }
+    if (it->lb_thres) {
+        p->lb_thres = it->lb_thres;
+        p->lb_thres_reason = "asked for with --lb-thres";
+    }
+    return CLIRR_OK;
+}
+
+int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
+                    const clirr_input *in, clirr_plan *p, clirr_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->algo = a;
+    if (clirr_input_kind_of(in) != a->input)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s reads a %s, and %s is a %s", a->name,
+                          clirr_input_kind_name(a->input), clirr_input_name(in),
+                          clirr_input_kind_name(clirr_input_kind_of(in)));
+    if (a->needs_fp64 && !caps->fp64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "%s needs double precision, which %s lacks (no cl_khr_fp64)", a->name,
+                          caps->name);
+    int rc = pick_variant(a, it, p, err);
+    if (rc == CLIRR_OK)
+        rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
+    if (rc != CLIRR_OK)
+        return rc;
+
+    p->wg_size = it->wg_size;
+    p->group_wg = it->group_wg ? it->group_wg : 64;
+    p->coarsen = it->coarsen ? it->coarsen : 1;
+    p->wg_reason = it->wg_size ? "from --wg-size, capped by kernel and device limits"
+                               : "256 or the kernel's limit if lower";
+    p->push = it->push;
+    p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
+                                                 : "asked for with --push";
+    p->wl_capacity = it->wl_capacity;
+    p->source = it->source;
+    p->params = it->params;
+    snprintf(p->build_options, sizeof p->build_options, "%s", "");
+    return CLIRR_OK;
+}
+
+const char *clirr_plan_variant_name(const clirr_plan *p)
+{
+    const char *name = p->algo->variants[p->variant].name;
+    return name ? name : "-";
+}
+
+bool clirr_plan_uses_worklist(const clirr_plan *p) { return p->algo->variants[p->variant].worklist; }
