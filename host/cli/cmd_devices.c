@@ -2,7 +2,6 @@
  * the capability probe found, and which templates each device can run. */
 #include "cli.h"
 
-#include "templates/policy.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -17,6 +16,30 @@ static void print_help(void)
            "  --json        one JSON object: {\"devices\": [...]}\n"
            "  --device SEL  only the selected devices (index, name substring, cpu, gpu,\n"
            "                all; default all)\n");
+}
+
+/* What --template auto picks for a graph algorithm on a small or a large
+ * graph: the plan of BFS on an input of that size (planning reads only
+ * the input's kind and size). */
+static void auto_pick(const clirr_caps *c, bool big, clirr_template *t, uint32_t *thres, const char **why)
+{
+    clirr_graph shape = {.n = big ? UINT32_MAX - 1 : 1000};
+    clirr_input *in = NULL;
+    clirr_error err;
+    const clirr_algo *a = clirr_algo_find("bfs");
+    clirr_intent it;
+    clirr_plan plan;
+    clirr_intent_default(a, &it);
+    *t = CLIRR_TEMPLATE_BASELINE;
+    *thres = 0;
+    *why = "(no plan)";
+    if (clirr_input_from_graph(&shape, false, "shape", &in, &err) == CLIRR_OK &&
+        clirr_plan_make(a, c, &it, in, &plan, &err) == CLIRR_OK) {
+        *t = plan.tmpl;
+        *thres = plan.lb_thres;
+        *why = plan.template_reason;
+    }
+    clirr_input_free(in);
 }
 
 static const char *yesno(bool b) { return b ? "yes" : "no"; }
@@ -65,7 +88,7 @@ static void print_text(const clirr_device *d)
         clirr_template t;
         uint32_t thres;
         const char *why;
-        clirr_policy_template(c, NULL, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
+        auto_pick(c, big, &t, &thres, &why);
         printf("    auto %s %s, lb_THRES %u: %s\n", big ? "(large)" : "(small)", clirr_template_name(t),
                thres, why);
     }
@@ -116,7 +139,7 @@ static json_object *device_json(const clirr_device *d)
         clirr_template t;
         uint32_t thres;
         const char *why;
-        clirr_policy_template(c, NULL, big ? UINT32_MAX - 1 : 1000, &t, &thres, &why);
+        auto_pick(c, big, &t, &thres, &why);
         json_object *a = json_object_new_object();
         json_object_object_add(a, "template", json_object_new_string(clirr_template_name(t)));
         json_object_object_add(a, "lb_thres", json_object_new_int64(thres));

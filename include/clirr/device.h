@@ -97,14 +97,32 @@ const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx);
  * derived from its capabilities. */
 const char *clirr_ctx_cap_options(const clirr_ctx *ctx);
 
+/* Device time of one kernel (by function name), of device-side copies
+ * ("copy") or of buffer fills ("fill"). */
+#define CLIRR_MAX_TIMED_KERNELS 48
+typedef struct clirr_kernel_time {
+    char name[64];
+    uint64_t launches;      /* launches (copies) harvested */
+    uint64_t ns;            /* their summed execution time (profiling) */
+} clirr_kernel_time;
+
 typedef struct clirr_timing {
-    uint64_t kernel_ns;     /* sum of kernel execution (profiling events) */
+    uint64_t kernel_ns;     /* sum of kernel execution and device-side copies
+                               (profiling events) */
     uint64_t transfer_ns;   /* sum of host<->device copies (profiling) */
     uint64_t launches;      /* kernels enqueued */
-    uint64_t build_ns;      /* program builds or cache loads (wall clock) */
+    uint64_t transfers;     /* host<->device copies */
+    uint64_t build_ns;      /* program builds, binary-cache loads and kernel
+                               creation (wall clock) */
+    /* kernel_ns by name, in order of first launch; their ns add up to
+     * kernel_ns. Names past the table's size share a last row, "other". */
+    size_t nkernels;
+    clirr_kernel_time kernels[CLIRR_MAX_TIMED_KERNELS];
 } clirr_timing;
 
-/* Wait for all queued work, then report and reset the accumulated times. */
+/* clirr_ctx_timing waits for all queued work, then reports and resets the
+ * accumulated times. clirr_ctx_timing_reset also waits first, so work
+ * enqueued before it is never counted after it. */
 int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err);
 void clirr_ctx_timing_reset(clirr_ctx *ctx);
 
