@@ -7,6 +7,11 @@
 
 static const clirr_algo *const registry[] = {
     &clirr_algo_bfs,
+    &clirr_algo_sssp,
+    &clirr_algo_bc,
+    &clirr_algo_pagerank,
+    &clirr_algo_spmv,
+    &clirr_algo_color,
 };
 
 size_t clirr_algo_count(void) { return sizeof registry / sizeof registry[0]; }

@@ -11,7 +11,6 @@
 #include "experiment.h"
 #include "table.h"
 
-#include "clirr_config.h"
 #include "clirr_vcs.h"
 
 #include <errno.h>
@@ -230,7 +229,7 @@ static void json_print_part(exp_outputs *out, const char *text)
 static void json_begin(exp_outputs *out, const exp_config *cfg)
 {
     json_object *meta = json_object_new_object();
-    json_object_object_add(meta, "version", json_object_new_string(CLIRR_VERSION));
+    json_object_object_add(meta, "version", json_object_new_string(clirr_version()));
     json_object_object_add(meta, "commit", json_object_new_string(CLIRR_VCS_TAG));
     json_object *cmd = json_object_new_array();
     json_object_array_add(cmd, json_object_new_string("clirr"));

@@ -2,7 +2,6 @@
  * helpers for messages, number parsing and JSON. */
 #include "cli.h"
 
-#include "clirr_config.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -101,7 +100,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(cmd, "--version")) {
-        printf("clirr %s\n", CLIRR_VERSION);
+        printf("clirr %s\n", clirr_version());
         return 0;
     }
     struct {

@@ -2,6 +2,7 @@
 #ifndef CLIRR_CLIRR_H
 #define CLIRR_CLIRR_H
 
+#include "clirr/version.h"
 #include "clirr/status.h"
 #include "clirr/device.h"
 #include "clirr/graph.h"
