@@ -422,9 +422,11 @@ static void expand_all(driver *d)
             g.base.group_wg = cfg->group_wg;
             g.base.coarsen = cfg->coarsen;
             g.base.wl_capacity = cfg->wl_capacity;
+            /* A multi-source sample: K evenly spaced, or K by --source's rule;
+             * a vertex number with K > 1 is the single-source algorithms'. */
             if (g.algo->sources == CLIRR_SOURCES_MANY && (cfg->source_given || cfg->source.count)) {
                 g.base.source = cfg->source;
-                if (!cfg->source_given)
+                if (!cfg->source_given || (cfg->source.rule == CLIRR_SOURCE_VERTEX && cfg->source.count > 1))
                     g.base.source.rule = CLIRR_SOURCE_SPREAD;
             }
             expand_params(d, &g, 0);
@@ -459,6 +461,8 @@ static void load_inputs(driver *d)
         clirr_source_spec spec = cfg->source;
         if (!cfg->source_given && spec.count > 1)
             spec.rule = CLIRR_SOURCE_RANDOM;
+        if (spec.rule == CLIRR_SOURCE_VERTEX)
+            spec.count = 1;
         uint32_t k = spec.count ? spec.count : 1;
         if (rc == CLIRR_OK && !(e->roots = malloc(k * sizeof *e->roots)))
             rc = clirr_fail(&err, CLIRR_ERR_NOMEM, "out of memory");

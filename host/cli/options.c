@@ -100,7 +100,9 @@ static void print_help(const exp_config *cfg)
            "  --source S          source vertex: a number, random (seeded, out-degree > 0)\n"
            "                      or max-degree (default 0; BC: evenly spaced)\n"
            "  --sources K         K roots: one case per root where an algorithm takes one\n"
-           "                      source (with --source random or max-degree); BC samples K\n"
+           "                      source (random unless --source says max-degree; a vertex\n"
+           "                      number stays the one root); BC samples K (evenly spaced\n"
+           "                      unless --source says random or max-degree)\n"
            "  --seed N            seed of --source random (default 1)\n",
            b ? "all" : "$CLIRR_DEVICE, else auto = first GPU, else device 0");
     printf("\nhow it runs (lists make more cases):\n"
@@ -480,9 +482,6 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
         if (!known)
             return bad(cfg, "no algorithm asked for has a variant '%s' (see --help)", cfg->variants[v]);
     }
-    if (cfg->source.count > 1 && cfg->source_given && cfg->source.rule == CLIRR_SOURCE_VERTEX)
-        return cli_usage_error(cfg->command, "--sources %u picks several roots: use --source random or "
-                                             "max-degree with it", cfg->source.count);
     return 0;
 }
 
