@@ -10,12 +10,11 @@
  *             dependency to bc[v] unless it is the source.
  * Path counts and dependencies are doubles (the host checks for fp64). */
 #include "common/compat.clh"
+#include "common/kargs.h"
+#include "bc.def"
 
 #define NL_NAME bc_sigma
-#define NL_PARAMS                                                              \
-    __global const uint *trow, __global const uint *tcol, __global const uint *level, \
-        __global double *sigma, __global const uint *order, const uint first,   \
-        const uint count, const uint depth
+#define NL_PARAMS CLIRR_KPARAMS(BC_SIGMA_ARGS)
 #define NL_NITEMS count
 #define NL_ITEM(k) order[first + (k)]
 #define NL_COUNT(v) (trow[(v) + 1] - trow[v])
@@ -26,11 +25,7 @@
 #include "templates/nested_loop_end.clh"
 
 #define NL_NAME bc_delta
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, __global const uint *level, \
-        __global const double *sigma, __global double *delta, __global double *bc, \
-        __global const uint *order, const uint first, const uint count, const uint depth, \
-        const uint source
+#define NL_PARAMS CLIRR_KPARAMS(BC_DELTA_ARGS)
 #define NL_NITEMS count
 #define NL_ITEM(k) order[first + (k)]
 #define NL_COUNT(v) (row[(v) + 1] - row[v])

@@ -16,6 +16,7 @@
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
+#include "sssp.def"
 
 #ifdef CLIRR_UNIT_WEIGHTS
 #define WEIGHT(e) 1u
@@ -38,9 +39,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 }
 
 #define NL_NAME sssp_topo
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, __global const int *weight, \
-        volatile __global uint *dist, const uint n, volatile __global uint *status
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(u) (dist[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
@@ -59,9 +58,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #include "templates/nested_loop_end.clh"
 
 #define NL_NAME sssp_data
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, __global const int *weight, \
-        volatile __global uint *dist, volatile __global uint *status, WL_PARAMS
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_DATA_ARGS)
 #define NL_NITEMS wl_in_size
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(u) (row[(u) + 1] - row[u])

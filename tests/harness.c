@@ -233,6 +233,8 @@ int main(int argc, char **argv)
     register_prim_tests();
     register_worklist_tests();
     register_algo_tests();
+    register_sssp_tests();
+    register_bc_tests();
     register_templates_tests();
 
 

@@ -91,6 +91,8 @@ void register_ref_tests(void);
 void register_prim_tests(void);
 void register_worklist_tests(void);
 void register_algo_tests(void);
+void register_sssp_tests(void);
+void register_bc_tests(void);
 void register_cli_tests(void);
 void register_dataset_tests(void);
 void register_templates_tests(void);

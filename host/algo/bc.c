@@ -3,31 +3,161 @@
  * shared/papers/001). Per source: a level-synchronous BFS whose frontiers
  * are kept one after another in order[], the path counts of each new level
  * pulled over the transpose, then the dependencies level by level back to
- * the source. Every loop over arcs runs through the run's template. */
-#include "algo/dgraph.h"
+ * the source. Every loop over arcs runs through the plan's template.
+ * Scores, path counts and dependencies are doubles; levels are uint with
+ * NONE for unreached. Pairs are ordered (not halved), as in clirr_ref_bc. */
+#include "algo/input.h"
 #include "algo/round.h"
 #include "algo/run.h"
+#include "cl/bc.def"
+#include "cl/bfs.def"
 #include "prim/prim.h"
+#include "ref/ref.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #define NONE UINT32_MAX
-/* Argument positions of the three loops (cl/bfs.cl bfs_data, cl/bc.cl). */
-enum { DISC_LEVEL = 2, DISC_DEPTH = 3, DISCOVER_PARAMS = 12 /* + WL_PARAMS */ };
-enum { SIG_LEVEL = 2, SIG_SIGMA, SIG_ORDER, SIG_FIRST, SIG_COUNT, SIG_DEPTH, SIGMA_PARAMS };
-enum { DEL_LEVEL = 2, DEL_SIGMA, DEL_DELTA, DEL_BC, DEL_ORDER, DEL_FIRST, DEL_COUNT, DEL_DEPTH,
-       DEL_SOURCE, DELTA_PARAMS };
 
-typedef struct bc_state {
+CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
+CLIRR_KARGS_STRUCT(bc_sigma_args, BC_SIGMA_ARGS);
+CLIRR_KARGS_STRUCT(bc_delta_args, BC_DELTA_ARGS);
+
+typedef struct bc_session {
     clirr_ctx *ctx;
-    clirr_round_loop discover;
+    const clirr_graph *g;
+    const clirr_dgraph *dg, *dt; /* the input's graph and transpose, shared */
+    uint32_t *sources;
+    uint32_t nsources;
+    clirr_round_loop discover;   /* bfs_data */
     clirr_nl sigma_loop, delta_loop;
     clirr_worklist wl;
-    clirr_dgraph dg, dt;
     cl_mem level, sigma, delta, bc, order;
-    uint32_t *offsets; /* level d occupies order[offsets[d] .. offsets[d+1]) */
-} bc_state;
+    uint32_t *offsets;           /* level d occupies order[offsets[d] .. offsets[d+1]) */
+    uint64_t launches_seen;      /* child launches counted by earlier trials */
+} bc_session;
+
+static void bc_release(void *state)
+{
+    bc_session *s = state;
+    clirr_round_loop_release(&s->discover);
+    clirr_nl_release(&s->sigma_loop);
+    clirr_nl_release(&s->delta_loop);
+    clirr_worklist_release(&s->wl);
+    clirr_mem_release(&s->level);
+    clirr_mem_release(&s->sigma);
+    clirr_mem_release(&s->delta);
+    clirr_mem_release(&s->bc);
+    clirr_mem_release(&s->order);
+    free(s->sources);
+    free(s->offsets);
+    free(s);
+}
+
+/* The roots plan->source picks on g (default: every vertex), in a new
+ * array the caller frees. */
+static int pick_sources(const clirr_plan *plan, const clirr_graph *g, uint32_t **sources,
+                        uint32_t *count, clirr_error *err)
+{
+    *sources = malloc(((size_t)g->n + 1) * sizeof **sources);
+    if (!*sources)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for BC sources");
+    *count = clirr_sources_pick(g, &plan->source, *sources, g->n, err);
+    if (*count == 0) {
+        free(*sources);
+        *sources = NULL;
+        return err && err->status != CLIRR_OK ? err->status : CLIRR_ERR_USAGE;
+    }
+    return CLIRR_OK;
+}
+
+/* The three loops: discovery (BFS rounds over the worklist) and the two
+ * per-level summing loops. */
+static int build_loops(bc_session *s, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl_config loop_cfg = clirr_plan_loop(plan, 0);
+    clirr_nl_config sum_cfg = clirr_plan_loop(plan, sizeof(double));
+    const clirr_loop_spec discover = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
+                                      CLIRR_KARG(bfs_data_args, wl_in)};
+    CLIRR_TRY(clirr_round_loop_init(&s->discover, s->ctx, &discover, s->g->n, plan->push, &loop_cfg, err));
+    cl_program prog = NULL;
+    CLIRR_TRY(clirr_program_get(s->ctx, "bc.cl", "", &prog, err));
+    CLIRR_TRY(clirr_nl_init(&s->sigma_loop, s->ctx, prog, "bc_sigma", CLIRR_KNARGS(bc_sigma_args), s->g->n,
+                            &sum_cfg, err));
+    CLIRR_TRY(clirr_nl_init(&s->delta_loop, s->ctx, prog, "bc_delta", CLIRR_KNARGS(bc_delta_args), s->g->n,
+                            &sum_cfg, err));
+fail:
+    return rc;
+}
+
+static int create_buffers(bc_session *s, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_ctx *ctx = s->ctx;
+    size_t vb = (size_t)s->g->n * sizeof(double), ub = (size_t)s->g->n * sizeof(uint32_t);
+    CLIRR_TRY(clirr_buf_create(ctx, "BC levels", ub, &s->level, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "BC path counts", vb, &s->sigma, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "BC dependencies", vb, &s->delta, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "BC scores", vb, &s->bc, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "BC level order", ub, &s->order, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+    /* Levels 0 .. n-1 and the end of the last: at most n + 1 offsets. */
+    if (!(s->offsets = malloc(((size_t)s->g->n + 2) * sizeof *s->offsets)))
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for BC level offsets");
+fail:
+    return rc;
+}
+
+/* The arrays every loop reads; per-level arguments are set as levels go. */
+static int bind(bc_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->discover;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, level, s->level));
+
+    clirr_nl *sig = &s->sigma_loop;
+    CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, trow, s->dt->row));
+    CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, tcol, s->dt->col));
+    CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, level, s->level));
+    CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, sigma, s->sigma));
+    CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, order, s->order));
+
+    clirr_nl *del = &s->delta_loop;
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, level, s->level));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, sigma, s->sigma));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, delta, s->delta));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, bc, s->bc));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, order, s->order));
+fail:
+    return rc;
+}
+
+static int bc_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                      clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bc_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->g = clirr_input_graph(in);
+    CLIRR_TRY(pick_sources(plan, s->g, &s->sources, &s->nsources, err));
+    CLIRR_TRY(build_loops(s, plan, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+    /* The path counts are pulled over in-arcs: the transpose. */
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_TRANSPOSED, false, &s->dt, err));
+    CLIRR_TRY(create_buffers(s, plan, err));
+    CLIRR_TRY(bind(s, err));
+    *out = s;
+    return CLIRR_OK;
+fail:
+    bc_release(s);
+    return rc;
+}
 
 /* Zero n doubles (all-zero bits). */
 static int zero_doubles(clirr_ctx *ctx, cl_mem buf, uint32_t n, clirr_error *err)
@@ -35,157 +165,161 @@ static int zero_doubles(clirr_ctx *ctx, cl_mem buf, uint32_t n, clirr_error *err
     return clirr_prim_fill_u32(ctx, buf, 0, 2 * (size_t)n, 0, err);
 }
 
-static int one_source(bc_state *s, uint32_t n, uint32_t source, clirr_algo_stats *stats,
-                      clirr_error *err)
+/* Level 0 is the source alone, with one path to itself. */
+static int start_source(bc_session *s, uint32_t source, clirr_error *err)
 {
     int rc = CLIRR_OK;
     clirr_ctx *ctx = s->ctx;
     const double one = 1.0;
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, s->level, 0, n, NONE, err));
+    CLIRR_TRY(clirr_prim_fill_u32(ctx, s->level, 0, s->g->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(ctx, s->level, source, 1, 0, err));
-    CLIRR_TRY(zero_doubles(ctx, s->sigma, n, err));
-    CLIRR_TRY(zero_doubles(ctx, s->delta, n, err));
+    CLIRR_TRY(zero_doubles(ctx, s->sigma, s->g->n, err));
+    CLIRR_TRY(zero_doubles(ctx, s->delta, s->g->n, err));
     CLIRR_TRY(clirr_buf_write(ctx, s->sigma, (size_t)source * sizeof(double), sizeof one, &one, err));
     CLIRR_TRY(clirr_buf_write(ctx, s->order, 0, sizeof source, &source, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &source, 1, err));
     s->offsets[0] = 0;
     s->offsets[1] = 1;
+fail:
+    return rc;
+}
 
-    /* Forward: discover level d+1 from level d, then its path counts. */
-    uint32_t depth = 0;
-    for (;; depth++) {
-        CLIRR_TRY(CLIRR_ROUND_ARG(&s->discover, DISC_DEPTH, depth));
+/* Discover level d+1 from level d, append it to order[], then pull its
+ * path counts; *depth ends at the deepest level. */
+static int forward(bc_session *s, uint32_t *depth, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *sig = &s->sigma_loop;
+    for (uint32_t d = 0;; d++) {
+        *depth = d;
+        CLIRR_TRY(CLIRR_ROUND_SET(&s->discover, bfs_data_args, depth, d));
         CLIRR_TRY(clirr_round_loop_run(&s->discover, &s->wl, err));
         uint32_t found = clirr_worklist_size(&s->wl);
         if (found == 0)
             break;
-        uint32_t first = s->offsets[depth + 1];
-        CLIRR_TRY(clirr_buf_copy(ctx, s->wl.items[s->wl.cur], 0, s->order, (size_t)first * sizeof(uint32_t),
-                                 (size_t)found * sizeof(uint32_t), err));
-        s->offsets[depth + 2] = first + found;
-        CLIRR_TRY(CLIRR_NL_ARG(&s->sigma_loop, SIG_FIRST, first));
-        CLIRR_TRY(CLIRR_NL_ARG(&s->sigma_loop, SIG_COUNT, found));
-        CLIRR_TRY(CLIRR_NL_ARG(&s->sigma_loop, SIG_DEPTH, depth));
-        CLIRR_TRY(clirr_nl_run(&s->sigma_loop, found, err));
+        uint32_t first = s->offsets[d + 1];
+        CLIRR_TRY(clirr_buf_copy(s->ctx, s->wl.items[s->wl.cur], 0, s->order,
+                                 (size_t)first * sizeof(uint32_t), (size_t)found * sizeof(uint32_t), err));
+        s->offsets[d + 2] = first + found;
+        CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, first, first));
+        CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, count, found));
+        CLIRR_TRY(CLIRR_NL_SET(sig, bc_sigma_args, depth, d));
+        CLIRR_TRY(clirr_nl_run(sig, found, err));
     }
-    /* Backward: dependencies of level d from level d+1, deepest first (the
-     * deepest level's are zero). */
-    CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_SOURCE, source));
+fail:
+    return rc;
+}
+
+/* Dependencies of level d from level d+1, deepest first (the deepest
+ * level's are zero), added to the scores. */
+static int backward(bc_session *s, uint32_t source, uint32_t depth, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *del = &s->delta_loop;
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, source, source));
     for (uint32_t d = depth; d-- > 0;) {
         uint32_t first = s->offsets[d], count = s->offsets[d + 1] - first;
-        CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_FIRST, first));
-        CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_COUNT, count));
-        CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_DEPTH, d));
-        CLIRR_TRY(clirr_nl_run(&s->delta_loop, count, err));
+        CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, first, first));
+        CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, count, count));
+        CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, depth, d));
+        CLIRR_TRY(clirr_nl_run(del, count, err));
     }
+fail:
+    return rc;
+}
+
+static int one_source(bc_session *s, uint32_t source, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t depth = 0;
+    CLIRR_TRY(start_source(s, source, err));
+    CLIRR_TRY(forward(s, &depth, err));
+    CLIRR_TRY(backward(s, source, depth, err));
     stats->iterations += depth + 1;
     stats->reached += s->offsets[depth + 1];
 fail:
     return rc;
 }
 
-/* Bind the arrays every loop reads; per-level arguments come later. */
-static int bind(bc_state *s, clirr_error *err)
+/* Children the nested templates enqueued in this trial: the counters run
+ * on from the session's first trial. */
+static int count_child_launches(bc_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    const cl_kernel *k;
-    unsigned nk;
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_round_loop_bind_graph(&s->discover, &s->dg, false, &next, err));
-    CLIRR_TRY(CLIRR_ROUND_ARG(&s->discover, DISC_LEVEL, s->level));
-
-    nk = clirr_nl_kernels(&s->sigma_loop, &k);
-    CLIRR_TRY(clirr_dgraph_bind_all(&s->dt, k, nk, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->sigma_loop, SIG_LEVEL, s->level));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->sigma_loop, SIG_SIGMA, s->sigma));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->sigma_loop, SIG_ORDER, s->order));
-
-    nk = clirr_nl_kernels(&s->delta_loop, &k);
-    CLIRR_TRY(clirr_dgraph_bind_all(&s->dg, k, nk, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_LEVEL, s->level));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_SIGMA, s->sigma));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_DELTA, s->delta));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_BC, s->bc));
-    CLIRR_TRY(CLIRR_NL_ARG(&s->delta_loop, DEL_ORDER, s->order));
+    uint64_t sigma = 0, delta = 0, discover = 0;
+    CLIRR_TRY(clirr_nl_child_launches(&s->sigma_loop, &sigma, err));
+    CLIRR_TRY(clirr_nl_child_launches(&s->delta_loop, &delta, err));
+    CLIRR_TRY(clirr_round_loop_child_launches(&s->discover, &discover, err));
+    uint64_t total = sigma + delta + discover;
+    stats->child_launches = total - s->launches_seen;
+    s->launches_seen = total;
 fail:
     return rc;
 }
 
-int clirr_bc(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *bc_out,
-             clirr_algo_stats *stats, clirr_error *err)
+static int bc_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    bc_state s;
-    clirr_graph t = {0};
-    clirr_nl_config loop_cfg, sum_cfg;
-    uint32_t *sources = NULL;
-    memset(&s, 0, sizeof s);
-    memset(&sum_cfg, 0, sizeof sum_cfg);
-    memset(stats, 0, sizeof *stats);
-    s.ctx = ctx;
-    if (g->n == 0)
-        return clirr_fail(err, CLIRR_ERR_USAGE, "bc: the graph has no vertices");
-    CLIRR_TRY(clirr_run_require_fp64(ctx, "betweenness centrality", err));
-    clirr_run_template(clirr_ctx_caps(ctx), "bc", opts, g->n, 0, &loop_cfg, stats);
-    clirr_run_template(clirr_ctx_caps(ctx), "bc", opts, g->n, sizeof(double), &sum_cfg, stats);
-    if (!(sources = malloc((size_t)g->n * sizeof *sources)) ||
-        !(s.offsets = malloc(((size_t)g->n + 2) * sizeof *s.offsets))) {
-        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
-        goto fail;
-    }
-    uint32_t nsources = clirr_bc_sources(g->n, opts->bc_sources, sources);
-    /* The path counts are pulled over in-arcs: the transpose. */
-    CLIRR_TRY(clirr_graph_transpose(g, &t, err));
-    cl_program prog = NULL;
-    CLIRR_TRY(clirr_program_get(ctx, "bc.cl", "", &prog, err));
-    CLIRR_TRY(clirr_nl_init(&s.sigma_loop, ctx, prog, "bc_sigma", SIGMA_PARAMS, g->n, &sum_cfg, err));
-    CLIRR_TRY(clirr_nl_init(&s.delta_loop, ctx, prog, "bc_delta", DELTA_PARAMS, g->n, &sum_cfg, err));
-    CLIRR_TRY(clirr_round_loop_init(&s.discover, ctx, "bfs.cl", "", "bfs_data", DISCOVER_PARAMS, g->n,
-                                    opts->push, &loop_cfg, err));
-    stats->wg_size = (unsigned)s.sigma_loop.wg;
-
-    uint64_t start = clirr_run_start(ctx);
-    size_t vb = (size_t)g->n * sizeof(double), ub = (size_t)g->n * sizeof(uint32_t);
-    CLIRR_TRY(clirr_dgraph_upload(ctx, g, false, &s.dg, err));
-    CLIRR_TRY(clirr_dgraph_upload(ctx, &t, false, &s.dt, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "BC levels", ub, &s.level, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "BC path counts", vb, &s.sigma, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "BC dependencies", vb, &s.delta, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "BC scores", vb, &s.bc, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "BC level order", ub, &s.order, err));
-    CLIRR_TRY(clirr_worklist_init(&s.wl, ctx, g->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
-    CLIRR_TRY(zero_doubles(ctx, s.bc, g->n, err));
-    CLIRR_TRY(bind(&s, err));
-    for (uint32_t i = 0; i < nsources; i++)
-        CLIRR_TRY(one_source(&s, g->n, sources[i], stats, err));
-    CLIRR_TRY(clirr_buf_read(ctx, s.bc, 0, vb, bc_out, err));
-    CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
-    clirr_run_worklist_stats(&s.wl, stats);
+    bc_session *s = state;
+    CLIRR_TRY(zero_doubles(s->ctx, s->bc, s->g->n, err));
+    for (uint32_t i = 0; i < s->nsources; i++)
+        CLIRR_TRY(one_source(s, s->sources[i], stats, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->bc, 0, (size_t)s->g->n * sizeof(double), result, err));
+    clirr_run_worklist_stats(&s->wl, stats);
     /* Every source's BFS and dependency pass each cross the reached arcs;
      * TEPS counts the graph's arcs once per source, as Graph500 does. */
-    stats->edges_traversed = (uint64_t)g->m * nsources;
-    uint64_t c1 = 0, c2 = 0, c3 = 0;
-    CLIRR_TRY(clirr_nl_child_launches(&s.sigma_loop, &c1, err));
-    CLIRR_TRY(clirr_nl_child_launches(&s.delta_loop, &c2, err));
-    CLIRR_TRY(clirr_round_loop_child_launches(&s.discover, &c3, err));
-    stats->child_launches = c1 + c2 + c3;
+    stats->edges_traversed = (uint64_t)s->g->m * s->nsources;
+    CLIRR_TRY(count_child_launches(s, stats, err));
 fail:
-    clirr_round_loop_release(&s.discover);
-    clirr_nl_release(&s.sigma_loop);
-    clirr_nl_release(&s.delta_loop);
-    clirr_worklist_release(&s.wl);
-    clirr_dgraph_release(&s.dg);
-    clirr_dgraph_release(&s.dt);
-    clirr_mem_release(&s.level);
-    clirr_mem_release(&s.sigma);
-    clirr_mem_release(&s.delta);
-    clirr_mem_release(&s.bc);
-    clirr_mem_release(&s.order);
-    clirr_graph_free(&t);
-    free(sources);
-    free(s.offsets);
-    if (rc != CLIRR_OK)
-        clirr_fail_context(err, "bc (%s) on %s", stats->template_name ? stats->template_name : "?",
-                           clirr_ctx_caps(ctx)->name);
     return rc;
 }
+
+static int bc_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    const clirr_graph *g = clirr_input_graph(in);
+    uint32_t *sources = NULL, count = 0;
+    int rc = pick_sources(plan, g, &sources, &count, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_ref_bc(g, sources, count, out, err);
+    free(sources);
+    return rc;
+}
+
+static bool bc_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                      const void *got, clirr_verify_report *r)
+{
+    (void)plan;
+    return clirr_verify_real("scores", (uint32_t)clirr_input_items(in), expected, got, 1e-9, 1e-9, r);
+}
+
+static void bc_write(FILE *f, const void *result, uint64_t i)
+{
+    fprintf(f, "%.17g", ((const double *)result)[i]);
+}
+
+/* One unnamed variant (reported "-"); its discovery runs worklist rounds,
+ * so the push mode matters. */
+static const clirr_variant_desc bc_variants[] = {
+    {NULL, "per source: worklist BFS discovery, path counts pulled over the transpose, "
+           "dependencies level by level", true},
+};
+
+const clirr_algo clirr_algo_bc = {
+    .name = "bc",
+    .summary = "betweenness centrality (Brandes, ordered pairs) from a set of sources "
+               "(default: every vertex)",
+    .study = "shared/papers/001 (nested-loop templates)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = bc_variants,
+    .nvariants = 1,
+    .default_variant = 0,
+    .sources = CLIRR_SOURCES_MANY,
+    .needs_fp64 = true,
+    .value_size = sizeof(double),
+    .prepare = bc_prepare,
+    .run = bc_run,
+    .release = bc_release,
+    .reference = bc_reference,
+    .verify = bc_verify,
+    .write_value = bc_write,
+};

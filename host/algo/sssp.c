@@ -3,16 +3,49 @@
  * data-driven (worklist of improved vertices, atomic_min); kernels in
  * cl/sssp.cl, study shared/papers/000. Distances are uint32 with
  * CLIRR_SSSP_INF for unreached; an unweighted graph has unit weights. */
-#include "algo/dgraph.h"
+#include "algo/input.h"
 #include "algo/round.h"
 #include "algo/run.h"
+#include "cl/sssp.def"
 #include "prim/prim.h"
-#include "prim/worklist.h"
+#include "ref/ref.h"
 
-#include <string.h>
+#include <stdlib.h>
 
-#define NONE UINT32_MAX
+#define NONE CLIRR_SSSP_INF
 
+CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
+
+enum { VARIANT_TOPO, VARIANT_DATA };
+
+/* The status buffer's two flags (cl/sssp.cl). */
+enum { STATUS_CHANGED, STATUS_OVERFLOW, STATUS_FLAGS };
+
+typedef struct sssp_session {
+    clirr_ctx *ctx;
+    const clirr_graph *g;
+    const clirr_dgraph *dg; /* the input's, shared */
+    uint32_t source;
+    cl_mem dist;
+    cl_mem status;
+    clirr_variant_loop vl;
+    clirr_worklist wl;      /* data */
+    uint64_t launches_seen; /* child launches counted by earlier trials */
+} sssp_session;
+
+static void sssp_release(void *state)
+{
+    sssp_session *s = state;
+    clirr_variant_loop_release(&s->vl);
+    clirr_worklist_release(&s->wl);
+    clirr_mem_release(&s->dist);
+    clirr_mem_release(&s->status);
+    free(s);
+}
+
+/* Refused before anything is built: relaxation with a negative arc would
+ * not reach a fixed point that means shortest paths. */
 static int check_weights(const clirr_graph *g, clirr_error *err)
 {
     if (!g->weight)
@@ -26,116 +59,198 @@ static int check_weights(const clirr_graph *g, clirr_error *err)
     return CLIRR_OK;
 }
 
-/* status[0] = changed (topo), status[1] = a distance overflowed 32 bits. */
-static int check_overflow(clirr_ctx *ctx, cl_mem status, clirr_error *err)
+/* The arguments that stay the same in every round of every trial. */
+static int bind_topo(sssp_session *s, clirr_error *err)
 {
-    uint32_t flags[2];
-    int rc = clirr_buf_read(ctx, status, 0, sizeof flags, flags, err);
-    if (rc == CLIRR_OK && flags[1])
-        rc = clirr_fail(err, CLIRR_ERR_INPUT,
-                        "a shortest distance exceeds 2^32-2: the weights are too large for "
-                        "clirr's 32-bit distances");
+    int rc = CLIRR_OK;
+    clirr_nl *nl = &s->vl.nl;
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, weight, s->dg->weight));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, dist, s->dist));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, n, s->dg->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, status, s->status));
+fail:
     return rc;
 }
 
-#define TOPO_PARAMS 6  /* row, col, weight, dist, n, status */
-#define DATA_PARAMS 13 /* row, col, weight, dist, status, WL_PARAMS (8) */
-
-static int run_topo(clirr_ctx *ctx, clirr_nl *nl, const clirr_dgraph *dg, cl_mem dist,
-                    cl_mem status, clirr_algo_stats *stats, clirr_error *err)
+static int bind_data(sssp_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    const cl_kernel *k;
-    unsigned nk = clirr_nl_kernels(nl, &k);
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind_all(dg, k, nk, 0, true, &next, err));
-    CLIRR_TRY(CLIRR_NL_ARG(nl, next, dist));
-    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 1, dg->n));
-    CLIRR_TRY(CLIRR_NL_ARG(nl, next + 2, status));
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, weight, s->dg->weight));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, dist, s->dist));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, status, s->status));
+fail:
+    return rc;
+}
+
+static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                        clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    sssp_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->g = clirr_input_graph(in);
+    bool topo = plan->variant == VARIANT_TOPO;
+    CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
+    CLIRR_TRY(check_weights(s->g, err));
+    /* Unweighted: every arc weighs 1, and the kernels never read weight. */
+    const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
+    clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0};
+    const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
+                                       CLIRR_KARG(sssp_data_args, wl_in)};
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
+                                      &cfg, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
+    if (topo) {
+        CLIRR_TRY(bind_topo(s, err));
+    } else {
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(bind_data(s, err));
+    }
+    *out = s;
+    return CLIRR_OK;
+fail:
+    sssp_release(s);
+    return rc;
+}
+
+/* Every reached vertex every round; stops after a round that changed
+ * nothing, or at the first overflow (the run then fails anyway). */
+static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
     for (;;) {
-        uint32_t flags[2] = {0, 0};
-        CLIRR_TRY(clirr_buf_write(ctx, status, 0, sizeof flags[0], flags, err));
-        CLIRR_TRY(clirr_nl_run(nl, dg->n, err));
-        CLIRR_TRY(clirr_buf_read(ctx, status, 0, sizeof flags, flags, err));
+        uint32_t flags[STATUS_FLAGS] = {0, 0};
+        CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
+        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
         stats->iterations++;
-        if (flags[1] || !flags[0])
+        if (flags[STATUS_OVERFLOW] || !flags[STATUS_CHANGED])
             break;
     }
 fail:
     return rc;
 }
 
-static int run_data(clirr_ctx *ctx, clirr_round_loop *rl, const clirr_dgraph *dg, cl_mem dist,
-                    cl_mem status, const clirr_algo_opts *opts, clirr_algo_stats *stats,
-                    clirr_error *err)
+/* The improved vertices as a worklist; stops when it is empty. */
+static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_worklist wl;
-    memset(&wl, 0, sizeof wl);
-    CLIRR_TRY(clirr_worklist_init(&wl, ctx, dg->n, opts->wl_capacity, CLIRR_PUSH_SCAN, err));
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_round_loop_bind_graph(rl, dg, true, &next, err));
-    CLIRR_TRY(CLIRR_ROUND_ARG(rl, next, dist));
-    CLIRR_TRY(CLIRR_ROUND_ARG(rl, next + 1, status));
-    CLIRR_TRY(clirr_worklist_reset(&wl, &opts->source, 1, err));
-    while (clirr_worklist_size(&wl) > 0) {
-        CLIRR_TRY(clirr_round_loop_run(rl, &wl, err));
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (clirr_worklist_size(&s->wl) > 0) {
+        CLIRR_TRY(clirr_round_loop_run(&s->vl.rl, &s->wl, err));
         stats->iterations++;
     }
-    clirr_run_worklist_stats(&wl, stats);
+    clirr_run_worklist_stats(&s->wl, stats);
 fail:
-    clirr_worklist_release(&wl);
     return rc;
 }
 
-int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts,
-               uint32_t *dist_out, clirr_algo_stats *stats, clirr_error *err)
+/* The kernels saturate a sum that does not fit instead of wrapping; a
+ * saturated distance would read as unreached, so the run fails. */
+static int check_overflow(sssp_session *s, clirr_error *err)
+{
+    uint32_t flags[STATUS_FLAGS];
+    int rc = clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err);
+    if (rc == CLIRR_OK && flags[STATUS_OVERFLOW])
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "a shortest distance exceeds 2^32-2: the weights are too large for "
+                        "clirr's 32-bit distances");
+    return rc;
+}
+
+/* Children the nested templates enqueued in this trial: the counters run
+ * on from the session's first trial. */
+static int count_child_launches(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    uint64_t total = 0;
+    int rc = clirr_variant_loop_child_launches(&s->vl, &total, err);
+    stats->child_launches = total - s->launches_seen;
+    s->launches_seen = total;
+    return rc;
+}
+
+static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    bool topo = opts->variant == CLIRR_VARIANT_TOPO;
-    clirr_dgraph dg;
-    cl_mem dist = NULL, status = NULL;
-    clirr_nl_config cfg;
-    clirr_variant_loop vl;
-    memset(&dg, 0, sizeof dg);
-    memset(&cfg, 0, sizeof cfg);
-    memset(&vl, 0, sizeof vl);
-    memset(stats, 0, sizeof *stats);
-    if (opts->variant > CLIRR_VARIANT_DATA)
-        return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no variant %s (topo or data)", "sssp",
-                          clirr_variant_name(opts->variant));
-    CLIRR_TRY(clirr_run_check_source(g, opts->source, err));
-    CLIRR_TRY(check_weights(g, err));
-    clirr_run_template(clirr_ctx_caps(ctx), "sssp", opts, g->n, 0, &cfg, stats);
-
-    /* Set up (build, template buffers) before the clock starts. */
-    const char *options = g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
-    CLIRR_TRY(clirr_variant_loop_init(&vl, ctx, "sssp.cl", options, "sssp_topo", TOPO_PARAMS, "sssp_data",
-                                      DATA_PARAMS, g->n, opts, &cfg, stats, err));
-
-    uint64_t start = clirr_run_start(ctx);
-    CLIRR_TRY(clirr_dgraph_upload(ctx, g, true, &dg, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)g->n * sizeof(uint32_t), &dist, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", 2 * sizeof(uint32_t), &status, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, status, 0, 2, 0, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, dist, 0, g->n, NONE, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, dist, opts->source, 1, 0, err));
-    if (topo)
-        CLIRR_TRY(run_topo(ctx, &vl.nl, &dg, dist, status, stats, err));
+    sssp_session *s = state;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->status, 0, STATUS_FLAGS, 0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->dist, 0, s->g->n, NONE, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->dist, s->source, 1, 0, err));
+    if (s->vl.topo)
+        CLIRR_TRY(run_topo(s, stats, err));
     else
-        CLIRR_TRY(run_data(ctx, &vl.rl, &dg, dist, status, opts, stats, err));
-    CLIRR_TRY(check_overflow(ctx, status, err));
-    CLIRR_TRY(clirr_buf_read(ctx, dist, 0, (size_t)g->n * sizeof(uint32_t), dist_out, err));
-    CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
-    clirr_run_count_reached(g, dist_out, NONE, stats);
-    CLIRR_TRY(clirr_variant_loop_child_launches(&vl, &stats->child_launches, err));
+        CLIRR_TRY(run_data(s, stats, err));
+    CLIRR_TRY(check_overflow(s, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
+    clirr_run_count_reached(s->g, result, NONE, stats);
+    CLIRR_TRY(count_child_launches(s, stats, err));
 fail:
-    clirr_variant_loop_release(&vl);
-    clirr_dgraph_release(&dg);
-    clirr_mem_release(&dist);
-    clirr_mem_release(&status);
-    if (rc != CLIRR_OK)
-        clirr_fail_context(err, "sssp (%s, %s) on %s", clirr_variant_name(opts->variant),
-                           clirr_template_name(cfg.tmpl), clirr_ctx_caps(ctx)->name);
     return rc;
+}
+
+static int sssp_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    uint32_t source;
+    const clirr_graph *g = clirr_input_graph(in);
+    int rc = clirr_run_source(plan, g, &source, err);
+    return rc == CLIRR_OK ? clirr_ref_sssp(g, source, out, err) : rc;
+}
+
+static bool sssp_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                        const void *got, clirr_verify_report *r)
+{
+    uint32_t source = 0;
+    const clirr_graph *g = clirr_input_graph(in);
+    if (clirr_run_source(plan, g, &source, NULL) != CLIRR_OK)
+        return false;
+    return clirr_verify_sssp(g, source, expected, got, r);
+}
+
+static void sssp_write(FILE *f, const void *result, uint64_t i)
+{
+    uint32_t d = ((const uint32_t *)result)[i];
+    if (d == NONE)
+        fputs("inf", f);
+    else
+        fprintf(f, "%u", d);
+}
+
+static const clirr_variant_desc sssp_variants[] = {
+    {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false},
+    {"data", "a worklist of the vertices whose distance improved", true},
+};
+
+const clirr_algo clirr_algo_sssp = {
+    .name = "sssp",
+    .summary = "single-source shortest paths: distance of every vertex from a source over "
+               "non-negative weights (inf = unreached)",
+    .study = "shared/papers/000 (data-driven vs topology-driven)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = sssp_variants,
+    .nvariants = 2,
+    .default_variant = VARIANT_DATA,
+    .sources = CLIRR_SOURCES_ONE,
+    .value_size = sizeof(uint32_t),
+    .prepare = sssp_prepare,
+    .run = sssp_run,
+    .release = sssp_release,
+    .reference = sssp_reference,
+    .verify = sssp_verify,
+    .write_value = sssp_write,
+};
+
+int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, uint32_t *dist,
+               clirr_stats *stats, clirr_error *err)
+{
+    return clirr_run_typed(ctx, "sssp", g, source, dist, stats, err);
 }

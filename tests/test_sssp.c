@@ -1,0 +1,186 @@
+/* tests/test_sssp.c - corner cases of the single-source algorithms (BFS and
+ * SSSP) through the generic API, on every device and both variants: a
+ * single vertex, an isolated source, zero weights, a self-loop, duplicate
+ * arcs, a source out of range; weights SSSP must refuse (negative, or
+ * distances past 32 bits) in prepare, in the reference and in a trial; the
+ * typed entry points; "inf" in the output for unreached vertices. (Every
+ * variant x push x template on larger graphs is in test_algo.c.) */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Run algorithm `name`, variant `variant`, on g from source, with every
+ * other choice automatic; result holds g->n values. */
+static int run_from(clirr_ctx *ctx, const char *name, const char *variant, const clirr_graph *g,
+                    uint32_t source, void *result, clirr_error *err)
+{
+    const clirr_algo *a = clirr_algo_find(name);
+    if (!a)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s is not in the registry", name);
+    clirr_intent it;
+    clirr_intent_default(a, &it);
+    it.variant = clirr_algo_variant(a, variant);
+    it.source.rule = CLIRR_SOURCE_VERTEX;
+    it.source.vertex = source;
+    it.source_given = true;
+    clirr_input *in = NULL;
+    int rc = clirr_input_from_graph((clirr_graph *)g, false, name, &in, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_algo_run(ctx, a, in, &it, result, NULL, err);
+    clirr_input_free(in);
+    return rc;
+}
+
+static const char *const variants[] = {"topo", "data"};
+
+/* 6 vertices: 0 has no arcs; from 1, zero weights, a self-loop (2 -> 2),
+ * a duplicate arc (1 -> 2 twice, the shorter second) and a way back to 0. */
+static const uint32_t corner_src[] = {1, 1, 2, 2, 3, 3, 4};
+static const uint32_t corner_dst[] = {2, 2, 3, 2, 4, 0, 5};
+static const int32_t corner_w[] = {5, 3, 0, 1, 2, 7, 0};
+
+static void corner_cases(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    int32_t level[8];
+    uint32_t dist[8];
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        const char *var = variants[v];
+        /* One vertex, no arcs. */
+        TH_OK(tc, clirr_graph_from_arcs(1, 0, NULL, NULL, NULL, &g, &err));
+        TH_OK(tc, run_from(tc->ctx, "bfs", var, &g, 0, level, &err));
+        TH_REQUIRE(tc, level[0] == 0, "%s: single vertex level %d", var, level[0]);
+        TH_OK(tc, run_from(tc->ctx, "sssp", var, &g, 0, dist, &err));
+        TH_REQUIRE(tc, dist[0] == 0, "%s: single vertex distance %u", var, dist[0]);
+        clirr_graph_free(&g);
+
+        TH_OK(tc, clirr_graph_from_arcs(6, 7, corner_src, corner_dst, corner_w, &g, &err));
+        /* The source without out-arcs reaches only itself. */
+        TH_OK(tc, run_from(tc->ctx, "bfs", var, &g, 0, level, &err));
+        TH_REQUIRE(tc, level[0] == 0 && level[1] == CLIRR_BFS_UNREACHED && level[5] == CLIRR_BFS_UNREACHED,
+                   "%s: isolated source: levels %d %d %d", var, level[0], level[1], level[5]);
+        TH_OK(tc, run_from(tc->ctx, "sssp", var, &g, 0, dist, &err));
+        TH_REQUIRE(tc, dist[0] == 0 && dist[1] == CLIRR_SSSP_INF && dist[5] == CLIRR_SSSP_INF,
+                   "%s: isolated source: distances %u %u %u", var, dist[0], dist[1], dist[5]);
+        /* Zero weights, the self-loop and the duplicate arc. */
+        TH_OK(tc, run_from(tc->ctx, "sssp", var, &g, 1, dist, &err));
+        TH_REQUIRE(tc, dist[1] == 0 && dist[2] == 3 && dist[3] == 3 && dist[4] == 5 && dist[0] == 10 &&
+                           dist[5] == 5,
+                   "%s: distances %u %u %u %u %u %u", var, dist[0], dist[1], dist[2], dist[3], dist[4],
+                   dist[5]);
+        TH_OK(tc, run_from(tc->ctx, "bfs", var, &g, 1, level, &err));
+        TH_REQUIRE(tc, level[1] == 0 && level[2] == 1 && level[3] == 2 && level[0] == 3 && level[5] == 4,
+                   "%s: levels %d %d %d %d %d %d", var, level[0], level[1], level[2], level[3], level[4],
+                   level[5]);
+        /* A source out of range is the caller's mistake. */
+        int rc = run_from(tc->ctx, "bfs", var, &g, 6, level, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_USAGE, "%s: bfs source out of range: rc %d '%s'", var, rc, err.msg);
+        rc = run_from(tc->ctx, "sssp", var, &g, 6, dist, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "out of range"),
+                   "%s: sssp source out of range: rc %d '%s'", var, rc, err.msg);
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_graph_free(&g);
+}
+
+/* clirr_bfs and clirr_sssp (the typed entry points) give the same answers
+ * and count what they reached. */
+static void typed_entry_points(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    int32_t level[8];
+    uint32_t dist[8];
+    clirr_stats st;
+    TH_OK(tc, clirr_graph_from_arcs(6, 7, corner_src, corner_dst, corner_w, &g, &err));
+    TH_OK(tc, clirr_sssp(tc->ctx, &g, 1, dist, &st, &err));
+    TH_REQUIRE(tc, dist[0] == 10 && dist[4] == 5 && st.reached == 6 && st.iterations > 0,
+               "clirr_sssp: dist[0] %u dist[4] %u reached %llu", dist[0], dist[4],
+               (unsigned long long)st.reached);
+    TH_REQUIRE(tc, st.edges_traversed == 7, "clirr_sssp: %llu arcs traversed, 7 out of reached vertices",
+               (unsigned long long)st.edges_traversed);
+    TH_OK(tc, clirr_sssp(tc->ctx, &g, 0, dist, NULL, &err));
+    TH_REQUIRE(tc, dist[0] == 0 && dist[2] == CLIRR_SSSP_INF, "clirr_sssp from 0: %u %u", dist[0], dist[2]);
+    TH_OK(tc, clirr_bfs(tc->ctx, &g, 1, level, &st, &err));
+    TH_REQUIRE(tc, level[0] == 3 && st.reached == 6, "clirr_bfs: level[0] %d reached %llu", level[0],
+               (unsigned long long)st.reached);
+done:
+    clirr_graph_free(&g);
+}
+
+/* Negative weights are refused before anything runs, naming the arc; sums
+ * past 32 bits fail the trial ("exceeds"); the reference agrees. */
+static void bad_weights(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    uint32_t dist[4];
+    const clirr_algo *sssp = clirr_algo_find("sssp");
+    clirr_input *in = NULL;
+    clirr_plan plan;
+    clirr_intent it;
+    static const uint32_t s[] = {0, 1, 2}, d[] = {1, 2, 3};
+    static const int32_t neg[] = {4, -2, 1}, huge[] = {2147483647, 2147483647, 2147483647};
+    TH_REQUIRE(tc, sssp, "sssp is not in the registry");
+    clirr_intent_default(sssp, &it);
+
+    TH_OK(tc, clirr_graph_from_arcs(4, 3, s, d, neg, &g, &err));
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        int rc = run_from(tc->ctx, "sssp", variants[v], &g, 0, dist, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "negative weight -2") &&
+                           strstr(err.msg, "1 -> 2"),
+                   "%s: negative weight: rc %d '%s'", variants[v], rc, err.msg);
+    }
+    TH_OK(tc, clirr_input_from_graph(&g, false, "negative", &in, &err));
+    TH_OK(tc, clirr_plan_make(sssp, &tc->device->caps, &it, in, &plan, &err));
+    int rc = sssp->reference(in, &plan, dist, &err);
+    TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "negative weight -2"),
+               "reference, negative weight: rc %d '%s'", rc, err.msg);
+    clirr_input_free(in);
+    in = NULL;
+    clirr_graph_free(&g);
+
+    TH_OK(tc, clirr_graph_from_arcs(4, 3, s, d, huge, &g, &err));
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        rc = run_from(tc->ctx, "sssp", variants[v], &g, 0, dist, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "exceeds"),
+                   "%s: overflowing distances: rc %d '%s'", variants[v], rc, err.msg);
+    }
+    TH_OK(tc, clirr_input_from_graph(&g, false, "huge", &in, &err));
+    TH_OK(tc, clirr_plan_make(sssp, &tc->device->caps, &it, in, &plan, &err));
+    rc = sssp->reference(in, &plan, dist, &err);
+    TH_REQUIRE(tc, rc == CLIRR_ERR_INPUT, "reference, overflowing distances: rc %d '%s'", rc, err.msg);
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
+/* The output file's lines: distances, and "inf" for unreached. */
+static void write_value(th_case *tc)
+{
+    const clirr_algo *sssp = clirr_algo_find("sssp");
+    const uint32_t dist[] = {0, 42, CLIRR_SSSP_INF};
+    char text[64] = "";
+    TH_REQUIRE(tc, sssp, "sssp is not in the registry");
+    FILE *f = fmemopen(text, sizeof text, "w");
+    TH_REQUIRE(tc, f, "fmemopen failed");
+    for (uint64_t i = 0; i < 3; i++) {
+        sssp->write_value(f, dist, i);
+        fputc('\n', f);
+    }
+    fclose(f);
+    TH_EXPECT(tc, !strcmp(text, "0\n42\ninf\n"), "wrote '%s'", text);
+done:;
+}
+
+void register_sssp_tests(void)
+{
+    th_add_device("sssp/corner-cases", corner_cases, NULL);
+    th_add_device("sssp/typed-entry-points", typed_entry_points, NULL);
+    th_add_device("sssp/bad-weights", bad_weights, NULL);
+    th_add("sssp/write-value", write_value, NULL);
+}
