@@ -31,7 +31,6 @@ typedef struct sssp_session {
     cl_mem status;
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data */
-    uint64_t launches_seen; /* child launches counted by earlier trials */
 } sssp_session;
 
 static void sssp_release(void *state)
@@ -168,17 +167,6 @@ static int check_overflow(sssp_session *s, clirr_error *err)
     return rc;
 }
 
-/* Children the nested templates enqueued in this trial: the counters run
- * on from the session's first trial. */
-static int count_child_launches(sssp_session *s, clirr_stats *stats, clirr_error *err)
-{
-    uint64_t total = 0;
-    int rc = clirr_variant_loop_child_launches(&s->vl, &total, err);
-    stats->child_launches = total - s->launches_seen;
-    s->launches_seen = total;
-    return rc;
-}
-
 static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -193,7 +181,7 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
     CLIRR_TRY(check_overflow(s, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
     clirr_run_count_reached(s->g, result, NONE, stats);
-    CLIRR_TRY(count_child_launches(s, stats, err));
+    CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
 fail:
     return rc;
 }
