@@ -239,6 +239,7 @@ int main(int argc, char **argv)
 
 
     register_dataset_tests();
+    register_install_tests();
 
     /* Devices: listed only when a selected case needs one. */
     bool need_devices = false;

@@ -95,6 +95,7 @@ void register_sssp_tests(void);
 void register_bc_tests(void);
 void register_cli_tests(void);
 void register_dataset_tests(void);
+void register_install_tests(void);
 void register_templates_tests(void);
 void register_color_tests(void);
 
