@@ -25,7 +25,9 @@
  * per element. ITEMS is odd so that the strided walk (lid*ITEMS + k) hits
  * distinct local-memory banks for any power-of-two bank count. */
 #include "common/compat.clh"
+#include "common/kargs.h"
 #include "common/scan.clh"
+#include "prim.def"
 
 #ifndef CLIRR_PRIM_ITEMS
 #define CLIRR_PRIM_ITEMS 15
@@ -34,7 +36,7 @@
 
 /* ---- fill and iota: one tile of L*ITEMS elements per work-group -------- */
 
-kernel void prim_fill(global uint *buf, ulong offset, uint n, uint value)
+kernel void prim_fill(CLIRR_KPARAMS(PRIM_FILL_ARGS))
 {
     const uint L = get_local_size(0), lid = get_local_id(0);
     const ulong base = (ulong)get_group_id(0) * L * ITEMS;
@@ -47,7 +49,7 @@ kernel void prim_fill(global uint *buf, ulong offset, uint n, uint value)
     }
 }
 
-kernel void prim_iota(global uint *buf, uint n, uint start)
+kernel void prim_iota(CLIRR_KPARAMS(PRIM_IOTA_ARGS))
 {
     const uint L = get_local_size(0), lid = get_local_id(0);
     const ulong base = (ulong)get_group_id(0) * L * ITEMS;
@@ -63,11 +65,10 @@ kernel void prim_iota(global uint *buf, uint n, uint start)
 
 /* partials[g] = OP over in[range of g] of LOAD(in[i]); IN is the element
  * type, ACC the accumulator type (ulong for exact sums), PART the type of
- * the 8-byte partials. `match` is used by count only. */
-#define PRIM_RANGE_REDUCE(NAME, IN, ACC, PART, LOAD, OP, IDENT, WG_REDUCE)     \
-    kernel void prim_range_##NAME(global const IN *in, uint match, uint n,     \
-                                  uint chunk, global PART *partials,           \
-                                  local ACC *tmp)                              \
+ * the 8-byte partials, ARGS the kernel's list in prim.def (which names the
+ * same types). `match` is used by count only. */
+#define PRIM_RANGE_REDUCE(NAME, ARGS, IN, ACC, PART, LOAD, OP, IDENT, WG_REDUCE) \
+    kernel void prim_range_##NAME(CLIRR_KPARAMS(ARGS))                         \
     {                                                                          \
         const uint L = get_local_size(0), lid = get_local_id(0);               \
         const ulong start = (ulong)get_group_id(0) * chunk;                    \
@@ -93,22 +94,26 @@ kernel void prim_iota(global uint *buf, uint n, uint start)
 #define PRIM_LOAD_U32(x) (x)
 #define PRIM_LOAD_MATCH(x) ((uint)((x) == match))
 
-PRIM_RANGE_REDUCE(sum, uint, ulong, ulong, PRIM_LOAD_U64, CLIRR_OP_ADD, 0, clirr_wg_reduce_add_ulong)
-PRIM_RANGE_REDUCE(min, uint, uint, ulong, PRIM_LOAD_U32, CLIRR_OP_MIN, 0xffffffffu, clirr_wg_reduce_min_uint)
-PRIM_RANGE_REDUCE(max, uint, uint, ulong, PRIM_LOAD_U32, CLIRR_OP_MAX, 0u, clirr_wg_reduce_max_uint)
+PRIM_RANGE_REDUCE(sum, PRIM_RANGE_SUM_ARGS, uint, ulong, ulong, PRIM_LOAD_U64, CLIRR_OP_ADD, 0,
+                  clirr_wg_reduce_add_ulong)
+PRIM_RANGE_REDUCE(min, PRIM_RANGE_MIN_ARGS, uint, uint, ulong, PRIM_LOAD_U32, CLIRR_OP_MIN,
+                  0xffffffffu, clirr_wg_reduce_min_uint)
+PRIM_RANGE_REDUCE(max, PRIM_RANGE_MAX_ARGS, uint, uint, ulong, PRIM_LOAD_U32, CLIRR_OP_MAX, 0u,
+                  clirr_wg_reduce_max_uint)
 /* A count never exceeds chunk < 2^32, so uint is exact. */
-PRIM_RANGE_REDUCE(count, uint, uint, ulong, PRIM_LOAD_MATCH, CLIRR_OP_ADD, 0u, clirr_wg_reduce_add_uint)
+PRIM_RANGE_REDUCE(count, PRIM_RANGE_COUNT_ARGS, uint, uint, ulong, PRIM_LOAD_MATCH, CLIRR_OP_ADD,
+                  0u, clirr_wg_reduce_add_uint)
 #if CLIRR_HAS_FP64
 /* Sums of doubles (PageRank's norms): the partials hold doubles. */
-PRIM_RANGE_REDUCE(fsum, double, double, double, PRIM_LOAD_U32, CLIRR_OP_ADD, 0.0, clirr_wg_reduce_add_double)
+PRIM_RANGE_REDUCE(fsum, PRIM_RANGE_FSUM_ARGS, double, double, double, PRIM_LOAD_U32,
+                  CLIRR_OP_ADD, 0.0, clirr_wg_reduce_add_double)
 #endif
 
 /* ---- reduction: one work-group over the partials ------------------------ */
 
 /* partials[count] = OP over partials[0..count). tmp: L ulongs. One group. */
 #define PRIM_PARTIALS_REDUCE(NAME, OP, IDENT)                                  \
-    kernel void prim_partials_##NAME(global ulong *partials, uint count,       \
-                                     local ulong *tmp)                         \
+    kernel void prim_partials_##NAME(CLIRR_KPARAMS(PRIM_PARTIALS_ARGS))        \
     {                                                                          \
         const uint L = get_local_size(0), lid = get_local_id(0);               \
         ulong acc = IDENT;                                                     \
@@ -124,7 +129,7 @@ PRIM_PARTIALS_REDUCE(min, CLIRR_OP_MIN, 0xfffffffful)
 PRIM_PARTIALS_REDUCE(max, CLIRR_OP_MAX, 0ul)
 
 #if CLIRR_HAS_FP64
-kernel void prim_partials_fadd(global double *partials, uint count, local double *tmp)
+kernel void prim_partials_fadd(CLIRR_KPARAMS(PRIM_PARTIALS_F_ARGS))
 {
     const uint L = get_local_size(0), lid = get_local_id(0);
     double acc = 0.0;
@@ -226,17 +231,13 @@ static inline void prim_group_offset(global const ulong *partials, uint groups, 
         partials[groups] = pre + partials[groups - 1];                         \
     }
 
-kernel void prim_scan_tiles(global const uint *in, global uint *out, uint n, uint chunk,
-                            global ulong *partials, uint groups, local uint *tile,
-                            local ulong *tmp)
+kernel void prim_scan_tiles(CLIRR_KPARAMS(PRIM_SCAN_ARGS))
 {
     PRIM_SCAN_BODY(in, out)
 }
 
 /* The same with one buffer, for in == out: no two kernel arguments alias. */
-kernel void prim_scan_tiles_inplace(global uint *data, uint n, uint chunk,
-                                    global ulong *partials, uint groups,
-                                    local uint *tile, local ulong *tmp)
+kernel void prim_scan_tiles_inplace(CLIRR_KPARAMS(PRIM_SCAN_INPLACE_ARGS))
 {
     PRIM_SCAN_BODY(data, data)
 }
@@ -250,10 +251,7 @@ kernel void prim_scan_tiles_inplace(global uint *data, uint n, uint chunk,
  * position in the tile (CLIRR_NONE otherwise); the last pass reads values
  * coalesced and writes to increasing positions, so stores stay close
  * together. partials[groups] receives the count. */
-kernel void prim_compact_tiles(global const uint *keys, uint match, global const uint *values,
-                               uint use_index, uint n, uint chunk, global ulong *partials,
-                               uint groups, uint capacity, global uint *out,
-                               local uint *tile, local ulong *tmp)
+kernel void prim_compact_tiles(CLIRR_KPARAMS(PRIM_COMPACT_ARGS))
 {
     PRIM_RANGE_SETUP
     ulong pre = 0, all = 0;

@@ -589,6 +589,78 @@ done:
     clirr_mem_release(&b);
 }
 
+/* ---- nothing built in timed code ---------------------------------------- */
+
+/* After clirr_prim_prepare on a fresh context, every primitive runs
+ * without building a program or creating a kernel: build_ns stays 0 and
+ * the cache counters do not move. The work is timed under the kernels'
+ * names. */
+static void test_prepared(th_case *tc)
+{
+    enum { N = 100000 };
+    clirr_error err;
+    clirr_ctx *ctx = NULL;
+    cl_mem in = NULL, out = NULL, keys = NULL, dbl = NULL;
+    uint32_t *host = alloc_u32(N);
+    clirr_timing *t = calloc(1, sizeof *t);
+    clirr_cache_stats before, after;
+    TH_REQUIRE(tc, host && t, "out of memory");
+    TH_OK(tc, clirr_ctx_create(tc->device, &ctx, &err));
+    TH_OK(tc, clirr_prim_prepare(ctx, &err));
+    clirr_ctx_cache_stats(ctx, &before);
+    TH_EXPECT(tc, before.source_builds + before.binary_loads == 1 && before.kernels_created >= 12,
+              "prepare: %u builds, %u loads, %u kernels", before.source_builds, before.binary_loads,
+              before.kernels_created);
+    TH_OK(tc, clirr_buf_create(ctx, "in", N * sizeof(uint32_t), &in, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "out", N * sizeof(uint32_t), &out, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "keys", N * sizeof(uint32_t), &keys, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "doubles", N * sizeof(double), &dbl, &err));
+    random_fill(host, N, SEED, 3);
+    TH_OK(tc, clirr_buf_write(ctx, keys, 0, N * sizeof *host, host, &err));
+    TH_OK(tc, clirr_prim_fill_u32(ctx, dbl, 0, 2 * (size_t)N, 0, &err)); /* 0.0 */
+
+    clirr_ctx_timing_reset(ctx);
+    uint64_t total = 0, r = 0;
+    uint32_t count = 0;
+    TH_OK(tc, clirr_prim_fill_u32(ctx, in, 0, N, 2, &err));
+    TH_OK(tc, clirr_prim_iota_u32(ctx, out, N, 0, &err));
+    TH_OK(tc, clirr_prim_scan_u32(ctx, in, out, N, &total, &err));
+    TH_OK(tc, clirr_prim_scan_u32(ctx, out, out, N, NULL, &err));
+    TH_OK(tc, clirr_prim_compact_u32(ctx, keys, 1, in, N, out, N, &count, &err));
+    TH_OK(tc, clirr_prim_compact_u32(ctx, keys, 2, NULL, N, out, N, &count, &err));
+    TH_OK(tc, clirr_prim_compact_u32(ctx, keys, 2, NULL, 100, out, N, &count, &err));
+    for (int op = CLIRR_REDUCE_SUM; op <= CLIRR_REDUCE_MAX; op++)
+        TH_OK(tc, clirr_prim_reduce_u32(ctx, keys, N, (clirr_reduce_op)op, &r, &err));
+    if (clirr_ctx_caps(ctx)->fp64) {
+        double sum = 0;
+        TH_OK(tc, clirr_prim_sum_f64(ctx, dbl, N, &sum, &err));
+    }
+    TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+    clirr_ctx_cache_stats(ctx, &after);
+    TH_EXPECT(tc, total == 2 * (uint64_t)N, "scan total %" PRIu64, total);
+    TH_EXPECT(tc, t->build_ns == 0, "%" PRIu64 " ns of builds in primitives after prepare", t->build_ns);
+    TH_EXPECT(tc, after.source_builds == before.source_builds && after.binary_loads == before.binary_loads &&
+                      after.kernels_created == before.kernels_created,
+              "built %u, loaded %u, created %u kernels after prepare",
+              after.source_builds - before.source_builds, after.binary_loads - before.binary_loads,
+              after.kernels_created - before.kernels_created);
+    bool scan_timed = false, compact_timed = false;
+    for (size_t i = 0; i < t->nkernels; i++) {
+        scan_timed |= !strcmp(t->kernels[i].name, "prim_scan_tiles") && t->kernels[i].launches == 1;
+        compact_timed |= !strcmp(t->kernels[i].name, "prim_compact_tiles") && t->kernels[i].launches == 3;
+    }
+    TH_EXPECT(tc, scan_timed && compact_timed, "per-kernel times lack prim_scan_tiles x1 or "
+              "prim_compact_tiles x3 (%zu rows)", t->nkernels);
+done:
+    clirr_mem_release(&in);
+    clirr_mem_release(&out);
+    clirr_mem_release(&keys);
+    clirr_mem_release(&dbl);
+    clirr_ctx_release(ctx);
+    free(host);
+    free(t);
+}
+
 void register_prim_tests(void)
 {
     th_add_device("prim/fill", test_fill, NULL);
@@ -602,4 +674,5 @@ void register_prim_tests(void)
     th_add_device("prim/reduce_overflow", test_reduce_overflow, NULL);
     th_add_device("prim/empty_and_limits", test_empty_and_limits, NULL);
     th_add_device("prim/beyond_2g", test_beyond_2g, NULL);
+    th_add_device("prim/prepared", test_prepared, NULL);
 }

@@ -1,6 +1,7 @@
 /* tests/test_runtime.c - the runtime: error names, device selection,
  * include expansion, capability sanity, program builds, the binary cache
- * (a corrupted entry is rebuilt, never trusted), allocation limits. */
+ * (a corrupted entry is rebuilt, never trusted), allocation limits, the
+ * checked argument count of kernels, per-kernel times. */
 #include "harness.h"
 #include "runtime/runtime.h"
 #include "runtime/source.h"
@@ -233,6 +234,145 @@ done:
     }
 }
 
+/* A kernel whose argument count disagrees with the host's is refused,
+ * with a message naming it and both counts. */
+static void kernel_checked(th_case *tc)
+{
+    clirr_error err;
+    cl_program p = NULL;
+    cl_kernel k = NULL;
+    cl_uint nargs = 0;
+    TH_OK(tc, clirr_program_build_source(tc->ctx, "nargs-test.cl",
+                                         "__kernel void three_args(__global uint *a, const uint b, "
+                                         "const uint c) { a[0] = b + c; }\n",
+                                         "", &p, &err));
+    int rc = clirr_kernel_get_checked(tc->ctx, p, "three_args", 2, &k, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_OPENCL && k == NULL && strstr(err.msg, "three_args") &&
+                      strstr(err.msg, "takes 3 arguments") && strstr(err.msg, "binds 2"),
+              "rc %d '%s'", rc, err.msg);
+    TH_OK(tc, clirr_kernel_get_checked(tc->ctx, p, "three_args", 3, &k, &err));
+    TH_OK(tc, clirr_kernel_num_args(tc->ctx, k, &nargs, &err));
+    TH_EXPECT(tc, k && nargs == 3, "kernel %p, %u arguments", (void *)k, nargs);
+done:
+    /* The context keeps the kernel, which keeps the program alive. */
+    if (p)
+        clReleaseProgram(p);
+}
+
+/* Kernels k00, k01, ... (count of them), each adding 1 to x[0..n). */
+static char *numbered_kernels(unsigned count)
+{
+    size_t size = (size_t)count * 160 + 1;
+    char *src = malloc(size), *at = src;
+    if (!src)
+        return NULL;
+    for (unsigned i = 0; i < count; i++)
+        at += sprintf(at, "__kernel void k%02u(__global uint *x, const uint n) "
+                          "{ uint i = get_global_id(0); if (i < n) x[i] += %uu; }\n",
+                      i, i + 1);
+    return src;
+}
+
+static const clirr_kernel_time *time_row(const clirr_timing *t, const char *name)
+{
+    for (size_t i = 0; i < t->nkernels; i++)
+        if (!strcmp(t->kernels[i].name, name))
+            return &t->kernels[i];
+    return NULL;
+}
+
+static uint64_t rows_ns(const clirr_timing *t)
+{
+    uint64_t ns = 0;
+    for (size_t i = 0; i < t->nkernels; i++)
+        ns += t->kernels[i].ns;
+    return ns;
+}
+
+/* Launches and device copies are timed by name, in order of first
+ * launch, adding up to kernel_ns; past the table's size names share the
+ * last row, "other"; a report resets the table. */
+static void kernel_times(th_case *tc)
+{
+    enum { NK = CLIRR_MAX_TIMED_KERNELS + 3, N = 256 };
+    clirr_error err;
+    clirr_ctx *ctx = tc->ctx;
+    cl_program p = NULL;
+    cl_mem a = NULL, b = NULL;
+    cl_kernel ks[NK];
+    char *src = numbered_kernels(NK);
+    uint32_t host[N];
+    clirr_timing *t = calloc(1, sizeof *t);
+    TH_REQUIRE(tc, src && t, "out of memory");
+    TH_OK(tc, clirr_program_build_source(ctx, "timing-test.cl", src, "", &p, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "a", N * sizeof(uint32_t), &a, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "b", N * sizeof(uint32_t), &b, &err));
+    cl_uint n = N;
+    for (unsigned i = 0; i < NK; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "k%02u", i);
+        TH_OK(tc, clirr_kernel_get_checked(ctx, p, name, 2, &ks[i], &err));
+        TH_OK(tc, clirr_arg(ks[i], 0, sizeof a, &a, &err));
+        TH_OK(tc, clirr_arg(ks[i], 1, sizeof n, &n, &err));
+    }
+    memset(host, 0, sizeof host);
+
+    clirr_ctx_timing_reset(ctx);
+    TH_OK(tc, clirr_buf_write(ctx, a, 0, sizeof host, host, &err));
+    for (int r = 0; r < 3; r++)
+        TH_OK(tc, clirr_launch(ctx, ks[0], N, 0, &err));
+    TH_OK(tc, clirr_buf_copy(ctx, a, 0, b, 0, sizeof host, &err));
+    for (int r = 0; r < 2; r++)
+        TH_OK(tc, clirr_launch(ctx, ks[1], N, 0, &err));
+    TH_OK(tc, clirr_buf_read(ctx, b, 0, sizeof host, host, &err));
+    TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+    TH_EXPECT(tc, host[0] == 3 && host[N - 1] == 3, "copied %u, %u: expected 3 (k00 three times)",
+              host[0], host[N - 1]);
+    TH_REQUIRE(tc, t->nkernels == 3, "%zu rows, expected k00, copy, k01", t->nkernels);
+    TH_EXPECT(tc, !strcmp(t->kernels[0].name, "k00") && t->kernels[0].launches == 3, "row 0: %s x%llu",
+              t->kernels[0].name, (unsigned long long)t->kernels[0].launches);
+    TH_EXPECT(tc, !strcmp(t->kernels[1].name, "copy") && t->kernels[1].launches == 1, "row 1: %s x%llu",
+              t->kernels[1].name, (unsigned long long)t->kernels[1].launches);
+    TH_EXPECT(tc, !strcmp(t->kernels[2].name, "k01") && t->kernels[2].launches == 2, "row 2: %s x%llu",
+              t->kernels[2].name, (unsigned long long)t->kernels[2].launches);
+    TH_EXPECT(tc, rows_ns(t) == t->kernel_ns && t->kernel_ns > 0, "rows sum to %llu, kernel_ns %llu",
+              (unsigned long long)rows_ns(t), (unsigned long long)t->kernel_ns);
+    TH_EXPECT(tc, t->launches == 5 && t->transfers == 2 && t->build_ns == 0,
+              "launches %llu transfers %llu build_ns %llu", (unsigned long long)t->launches,
+              (unsigned long long)t->transfers, (unsigned long long)t->build_ns);
+
+    /* The report reset everything. */
+    TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+    TH_EXPECT(tc, t->nkernels == 0 && t->kernel_ns == 0 && t->launches == 0 && t->transfers == 0,
+              "after a report: %zu rows, %llu ns", t->nkernels, (unsigned long long)t->kernel_ns);
+
+    /* More names than rows: k00..k46 get their own, the rest "other";
+     * a name seen again keeps its row. */
+    for (unsigned i = 0; i < NK; i++)
+        TH_OK(tc, clirr_launch(ctx, ks[i], N, 0, &err));
+    TH_OK(tc, clirr_launch(ctx, ks[0], N, 0, &err));
+    TH_OK(tc, clirr_launch(ctx, ks[NK - 1], N, 0, &err));
+    TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+    TH_REQUIRE(tc, t->nkernels == CLIRR_MAX_TIMED_KERNELS, "%zu rows", t->nkernels);
+    const clirr_kernel_time *other = &t->kernels[CLIRR_MAX_TIMED_KERNELS - 1];
+    TH_EXPECT(tc, !strcmp(other->name, "other") && other->launches == NK - (CLIRR_MAX_TIMED_KERNELS - 1) + 1,
+              "last row %s x%llu", other->name, (unsigned long long)other->launches);
+    const clirr_kernel_time *k0 = time_row(t, "k00"), *k46 = time_row(t, "k46");
+    TH_EXPECT(tc, k0 == &t->kernels[0] && k0->launches == 2 && k46 && k46->launches == 1 &&
+                      !time_row(t, "k47"),
+              "k00 %p x%llu, k46 %p", (void *)k0, k0 ? (unsigned long long)k0->launches : 0ull, (void *)k46);
+    TH_EXPECT(tc, rows_ns(t) == t->kernel_ns && t->launches == NK + 2, "rows %llu ns of %llu, launches %llu",
+              (unsigned long long)rows_ns(t), (unsigned long long)t->kernel_ns,
+              (unsigned long long)t->launches);
+done:
+    clirr_mem_release(&a);
+    clirr_mem_release(&b);
+    if (p)
+        clReleaseProgram(p);
+    free(src);
+    free(t);
+}
+
 void register_runtime_tests(void)
 {
     th_add("runtime/errname", errname, NULL);
@@ -242,4 +382,6 @@ void register_runtime_tests(void)
     th_add_device("runtime/too-large", too_large, NULL);
     th_add_device("runtime/build-failure", build_failure, NULL);
     th_add_device("runtime/binary-cache", binary_cache, NULL);
+    th_add_device("runtime/kernel-checked", kernel_checked, NULL);
+    th_add_device("runtime/kernel-times", kernel_times, NULL);
 }

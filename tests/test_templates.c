@@ -7,6 +7,10 @@
 #include "harness.h"
 #include "runtime/runtime.h"
 #include "runtime/source.h"
+#include "prim/prim.h"
+#include "templates/nested_loop.h"
+
+#include "cl/common/kargs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,9 +205,139 @@ static void unrunnable_exit(th_case *tc)
                   "exit %d, stderr '%s'", rc, errtext);
 }
 
+/* ---- every template, run directly ----------------------------------------- */
+
+/* Two loops over items i < n with row[i+1] - row[i] inner iterations: a
+ * sum (out[i] = 1 + 2 + ... + f(i)) and a side effect (hits[row[i] + j]
+ * += 1). Their parameter lists are written once here, as X-macro lists
+ * that the kernel source gets as text and the host as CLIRR_KARG indices. */
+#define T_SUM_ARGS(X, S)                                                       \
+    X(__global const uint *, row) S() X(__global uint *, out) S() X(const uint, n)
+#define T_MARK_ARGS(X, S)                                                      \
+    X(__global const uint *, row) S() X(__global uint *, hits) S() X(const uint, n)
+CLIRR_KARGS_STRUCT(t_sum_args, T_SUM_ARGS);
+CLIRR_KARGS_STRUCT(t_mark_args, T_MARK_ARGS);
+#define T_STR_(...) #__VA_ARGS__
+#define T_STR(...) T_STR_(__VA_ARGS__)
+
+static const char *loops_src =
+    "#include \"common/compat.clh\"\n"
+    "#define NL_NAME t_sum\n"
+    "#define NL_ARGS(X, S) " T_STR(T_SUM_ARGS(X, S)) "\n"
+    "#define NL_NITEMS n\n"
+    "#define NL_ITEM(k) (k)\n"
+    "#define NL_COUNT(i) (row[(i) + 1] - row[i])\n"
+    "#define NL_REDUCE_T uint\n"
+    "#define NL_TERM(i, j) ((j) + 1u)\n"
+    "#define NL_FINISH(i, acc) out[i] = (acc)\n"
+    "#include \"templates/nested_loop.clh\"\n"
+    "#include \"templates/nested_loop_end.clh\"\n"
+    "#define NL_NAME t_mark\n"
+    "#define NL_PARAMS CLIRR_KPARAMS(T_MARK_ARGS)\n"
+    "#define T_MARK_ARGS(X, S) " T_STR(T_MARK_ARGS(X, S)) "\n"
+    "#define NL_NITEMS n\n"
+    "#define NL_ITEM(k) (k)\n"
+    "#define NL_COUNT(i) (row[(i) + 1] - row[i])\n"
+    "#define NL_WORK(i, j) atomic_inc(&hits[row[i] + (j)])\n"
+    "#include \"templates/nested_loop.clh\"\n"
+    "#include \"templates/nested_loop_end.clh\"\n";
+
+/* Each template the device runs computes both loops right; set up by
+ * clirr_nl_init on a fresh context, its runs build nothing, and their
+ * kernels are timed under the template's kernel names. */
+static void templates_run(th_case *tc)
+{
+    enum { N = 3000, THRES = 24 };
+    clirr_error err;
+    clirr_ctx *ctx = NULL;
+    cl_program prog = NULL;
+    cl_mem row = NULL, out = NULL, hits = NULL;
+    clirr_nl sum, mark;
+    memset(&sum, 0, sizeof sum);
+    memset(&mark, 0, sizeof mark);
+    uint32_t *hrow = malloc((N + 1) * sizeof *hrow), *got = NULL;
+    clirr_timing *t = calloc(1, sizeof *t);
+    TH_REQUIRE(tc, hrow && t, "out of memory");
+    /* Mostly short items, every 37th long (beyond THRES and a work-group). */
+    hrow[0] = 0;
+    for (uint32_t i = 0; i < N; i++)
+        hrow[i + 1] = hrow[i] + (i % 37 == 0 ? 300 + i % 7 : i % 6);
+    const uint32_t m = hrow[N];
+    TH_REQUIRE(tc, (got = malloc(m * sizeof *got)) != NULL, "out of memory");
+    TH_OK(tc, clirr_ctx_create(tc->device, &ctx, &err));
+    TH_OK(tc, clirr_program_build_source(ctx, "templates-test.cl", loops_src, NULL, &prog, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "row", (N + 1) * sizeof *hrow, &row, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "out", N * sizeof *hrow, &out, &err));
+    TH_OK(tc, clirr_buf_create(ctx, "hits", m * sizeof *hrow, &hits, &err));
+    TH_OK(tc, clirr_buf_write(ctx, row, 0, (N + 1) * sizeof *hrow, hrow, &err));
+    cl_uint n = N;
+    for (int tm = 0; tm < CLIRR_TEMPLATE_COUNT_; tm++) {
+        clirr_template tmpl = (clirr_template)tm;
+        const char *tname = clirr_template_name(tmpl);
+        if (!clirr_template_runnable(clirr_ctx_caps(ctx), tmpl, NULL))
+            continue;
+        clirr_nl_config cfg = {.tmpl = tmpl, .thres = THRES, .reduce_size = sizeof(cl_uint)};
+        TH_OK(tc, clirr_nl_init(&sum, ctx, prog, "t_sum", CLIRR_KNARGS(t_sum_args), N, &cfg, &err));
+        cfg.reduce_size = 0;
+        TH_OK(tc, clirr_nl_init(&mark, ctx, prog, "t_mark", CLIRR_KNARGS(t_mark_args), N, &cfg, &err));
+        TH_OK(tc, clirr_nl_arg(&sum, CLIRR_KARG(t_sum_args, row), sizeof row, &row, &err));
+        TH_OK(tc, clirr_nl_arg(&sum, CLIRR_KARG(t_sum_args, out), sizeof out, &out, &err));
+        TH_OK(tc, clirr_nl_arg(&sum, CLIRR_KARG(t_sum_args, n), sizeof n, &n, &err));
+        TH_OK(tc, clirr_nl_arg(&mark, CLIRR_KARG(t_mark_args, row), sizeof row, &row, &err));
+        TH_OK(tc, clirr_nl_arg(&mark, CLIRR_KARG(t_mark_args, hits), sizeof hits, &hits, &err));
+        TH_OK(tc, clirr_nl_arg(&mark, CLIRR_KARG(t_mark_args, n), sizeof n, &n, &err));
+        TH_OK(tc, clirr_prim_fill_u32(ctx, out, 0, N, 0xdeadu, &err));
+        TH_OK(tc, clirr_prim_fill_u32(ctx, hits, 0, m, 0, &err));
+
+        clirr_ctx_timing_reset(ctx);
+        TH_OK(tc, clirr_nl_run(&sum, N, &err));
+        TH_OK(tc, clirr_nl_run(&mark, N, &err));
+        TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+        TH_EXPECT(tc, t->build_ns == 0, "%s: %llu ns of builds in runs", tname,
+                  (unsigned long long)t->build_ns);
+        /* The kernel each template launches first, once per run. */
+        char first[64];
+        snprintf(first, sizeof first, "t_sum_%s", tmpl == CLIRR_TEMPLATE_BASELINE ? "baseline"
+                                                  : tmpl == CLIRR_TEMPLATE_DUAL_QUEUE ? "split"
+                                                  : tmpl == CLIRR_TEMPLATE_DBUF_GLOBAL ? "dbuf"
+                                                  : tmpl == CLIRR_TEMPLATE_DBUF_SHARED ? "dbuf_shared"
+                                                  : tmpl == CLIRR_TEMPLATE_NESTED_NAIVE ? "nested_naive"
+                                                                                         : "nested_opt");
+        bool timed = false;
+        for (size_t i = 0; i < t->nkernels; i++)
+            timed |= !strcmp(t->kernels[i].name, first) && t->kernels[i].launches == 1;
+        TH_EXPECT(tc, timed, "%s: %s is not among the %zu timed kernels", tname, first, t->nkernels);
+
+        TH_OK(tc, clirr_buf_read(ctx, out, 0, N * sizeof *got, got, &err));
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t f = hrow[i + 1] - hrow[i];
+            TH_REQUIRE(tc, got[i] == f * (f + 1) / 2, "%s: sum of item %u is %u, expected %u", tname, i,
+                       got[i], f * (f + 1) / 2);
+        }
+        TH_OK(tc, clirr_buf_read(ctx, hits, 0, m * sizeof *got, got, &err));
+        for (uint32_t e = 0; e < m; e++)
+            TH_REQUIRE(tc, got[e] == 1, "%s: inner iteration %u ran %u times", tname, e, got[e]);
+        clirr_nl_release(&sum);
+        clirr_nl_release(&mark);
+    }
+done:
+    clirr_nl_release(&sum);
+    clirr_nl_release(&mark);
+    clirr_mem_release(&row);
+    clirr_mem_release(&out);
+    clirr_mem_release(&hits);
+    if (prog)
+        clReleaseProgram(prog);
+    clirr_ctx_release(ctx);
+    free(hrow);
+    free(got);
+    free(t);
+}
+
 void register_templates_tests(void)
 {
     th_add("templates/clang-compile", clang_compile, NULL);
     th_add_device("templates/auto-runnable", auto_runnable, NULL);
     th_add_device_noctx("templates/unrunnable-exit", unrunnable_exit, NULL);
+    th_add_device("templates/run", templates_run, NULL);
 }

@@ -5,13 +5,25 @@
 #include "harness.h"
 #include "prim/worklist.h"
 
+#include "cl/common/kargs.h"
+#include "cl/common/worklist.def"
+
 #include <stdlib.h>
 #include <string.h>
+
+/* The round kernel's parameters, written once: the kernel source gets the
+ * list as text, the host its CLIRR_KARG indices. */
+#define FAN_ARGS(X, S)                                                         \
+    X(const uint, universe) S() X(const uint, fanout) S() CLIRR_WL_ARGS(X, S)
+CLIRR_KARGS_STRUCT(fan_args, FAN_ARGS);
+#define FAN_STR_(...) #__VA_ARGS__
+#define FAN_STR(...) FAN_STR_(__VA_ARGS__)
 
 /* Each input item u pushes (u * 7 + j * 13) % universe for j < fanout. */
 static const char *kernel_src =
     "#include \"common/worklist.clh\"\n"
-    "__kernel void fan(const uint universe, const uint fanout, WL_PARAMS) {\n"
+    "#define FAN_ARGS(X, S) " FAN_STR(FAN_ARGS(X, S)) "\n"
+    "__kernel void fan(CLIRR_KPARAMS(FAN_ARGS)) {\n"
     "    WL_BEGIN;\n"
     "    for (uint i = get_global_id(0); i < wl_in_size; i += get_global_size(0)) {\n"
     "        uint u = wl_in[i];\n"
@@ -46,9 +58,12 @@ static void rounds(th_case *tc)
     TH_OK(tc, clirr_program_build_source(tc->ctx, "worklist-test.cl", kernel_src,
                                          clirr_worklist_push_option(c->mode), &prog, &err));
     TH_OK(tc, clirr_kernel_create(tc->ctx, prog, "fan", &k, &err));
+    cl_uint nargs = 0;
+    TH_OK(tc, clirr_kernel_num_args(tc->ctx, k, &nargs, &err));
+    TH_REQUIRE(tc, nargs == CLIRR_KNARGS(fan_args), "fan takes %u arguments", nargs);
     TH_OK(tc, clirr_worklist_init(&wl, tc->ctx, universe, c->capacity, c->mode, &err));
-    TH_OK(tc, clirr_arg(k, 0, sizeof universe, &universe, &err));
-    TH_OK(tc, clirr_arg(k, 1, sizeof fanout, &fanout, &err));
+    TH_OK(tc, clirr_arg(k, CLIRR_KARG(fan_args, universe), sizeof universe, &universe, &err));
+    TH_OK(tc, clirr_arg(k, CLIRR_KARG(fan_args, fanout), sizeof fanout, &fanout, &err));
 
     cur = malloc(2 * (size_t)universe * sizeof *cur);
     got = malloc(universe * sizeof *got);
@@ -73,7 +88,7 @@ static void rounds(th_case *tc)
                     nexp++;
                 }
             }
-        TH_OK(tc, clirr_worklist_round(&wl, k, 2, wg, &err));
+        TH_OK(tc, clirr_worklist_round(&wl, k, CLIRR_KARG(fan_args, wl_in), wg, &err));
         uint32_t ngot = clirr_worklist_size(&wl);
         TH_REQUIRE(tc, ngot == nexp, "round %d: %u items, expected %u", round, ngot, nexp);
         TH_OK(tc, clirr_buf_read(tc->ctx, wl.items[wl.cur], 0, ngot * sizeof *got, got, &err));
@@ -107,6 +122,54 @@ done:
     free(seen);
 }
 
+/* On a fresh context, rounds (with growth, reruns and SCAN placement)
+ * build nothing once the round kernel exists and the worklist is set up:
+ * clirr_worklist_init creates the primitives' kernels itself. */
+static void prepared(th_case *tc)
+{
+    const uint32_t universe = 5003, fanout = 4;
+    clirr_error err;
+    clirr_ctx *ctx = NULL;
+    clirr_worklist wl;
+    memset(&wl, 0, sizeof wl);
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    clirr_timing *t = calloc(1, sizeof *t);
+    TH_REQUIRE(tc, t, "out of memory");
+    TH_OK(tc, clirr_ctx_create(tc->device, &ctx, &err));
+    for (clirr_push_mode mode = CLIRR_PUSH_ATOMIC; mode < CLIRR_PUSH_AUTO; mode++) {
+        TH_OK(tc, clirr_program_build_source(ctx, "worklist-test.cl", kernel_src,
+                                             clirr_worklist_push_option(mode), &prog, &err));
+        TH_OK(tc, clirr_kernel_get_checked(ctx, prog, "fan", CLIRR_KNARGS(fan_args), &k, &err));
+        clReleaseProgram(prog); /* the context's kernel keeps it */
+        prog = NULL;
+        TH_OK(tc, clirr_worklist_init(&wl, ctx, universe, 2, mode, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(fan_args, universe), sizeof universe, &universe, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(fan_args, fanout), sizeof fanout, &fanout, &err));
+        size_t wg = clirr_wg_size(ctx, k, 64);
+
+        clirr_ctx_timing_reset(ctx);
+        TH_OK(tc, clirr_worklist_reset(&wl, NULL, 3, &err));
+        for (int round = 0; round < 4; round++)
+            TH_OK(tc, clirr_worklist_round(&wl, k, CLIRR_KARG(fan_args, wl_in), wg, &err));
+        TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+        TH_EXPECT(tc, wl.grows > 0, "%s: capacity 2 never grew", clirr_push_mode_name(mode));
+        TH_EXPECT(tc, t->build_ns == 0, "%s: %llu ns of builds in rounds", clirr_push_mode_name(mode),
+                  (unsigned long long)t->build_ns);
+        /* One argument too far: the worklist's parameters do not fit. */
+        int rc = clirr_worklist_bind(&wl, k, CLIRR_KARG(fan_args, wl_in) + 1, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "fan"), "misplaced bind: rc %d '%s'", rc,
+                  err.msg);
+        clirr_worklist_release(&wl);
+    }
+done:
+    clirr_worklist_release(&wl);
+    if (prog)
+        clReleaseProgram(prog);
+    clirr_ctx_release(ctx);
+    free(t);
+}
+
 #define CASE(name, mode, cap)                                                  \
     do {                                                                       \
         static const wl_case c_ = {mode, cap};                                 \
@@ -121,4 +184,5 @@ void register_worklist_tests(void)
     CASE("worklist/atomic/overflow", CLIRR_PUSH_ATOMIC, 2);
     CASE("worklist/chunk/overflow", CLIRR_PUSH_CHUNK, 2);
     CASE("worklist/scan/overflow", CLIRR_PUSH_SCAN, 2);
+    th_add_device("worklist/prepared", prepared, NULL);
 }

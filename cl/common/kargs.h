@@ -21,7 +21,9 @@
 #ifndef CLIRR_KARGS_H
 #define CLIRR_KARGS_H
 
-#ifdef __OPENCL_VERSION__
+/* OpenCL compilers define __OPENCL_VERSION__; clang (the offline check in
+ * tests/test_templates.c) defines only __OPENCL_C_VERSION__. */
+#if defined(__OPENCL_VERSION__) || defined(__OPENCL_C_VERSION__)
 
 #define CLIRR_KARG_PARAM(type, name) type name
 #define CLIRR_KARG_COMMA() ,

@@ -15,9 +15,14 @@
  * The partials and the 64-bit result live in scratch slot
  * CLIRR_PRIM_SCRATCH_SLOT.
  *
- * Kernels are created per call (cheap); the program is built once per
- * context and option string by clirr_program_get. */
+ * The program is built once per context and option string by
+ * clirr_program_get and each kernel created once (clirr_prim_prepare does
+ * it all up front); calls look them up in the context. Arguments are bound
+ * by name from the kernels' lists in cl/prim.def. */
 #include "prim/prim.h"
+
+#include "cl/common/kargs.h"
+#include "cl/prim.def"
 
 #include <stdio.h>
 
@@ -45,15 +50,81 @@
  * own use. */
 #define PRIM_LOCAL_RESERVE 1024u
 
-static int get_program(clirr_ctx *ctx, cl_program *prog, clirr_error *err)
-{
-    return clirr_program_get(ctx, PRIM_FILE, PRIM_OPTIONS, prog, err);
-}
+/* The host's view of the parameter lists: CLIRR_KARG(tag, name) is a
+ * parameter's index. The range and partials kernels of each type share one
+ * layout (prim.def writes them once, ..._T). */
+CLIRR_KARGS_STRUCT(prim_fill_args, PRIM_FILL_ARGS);
+CLIRR_KARGS_STRUCT(prim_iota_args, PRIM_IOTA_ARGS);
+CLIRR_KARGS_STRUCT(prim_range_args, PRIM_RANGE_SUM_ARGS);
+CLIRR_KARGS_STRUCT(prim_range_fsum_args, PRIM_RANGE_FSUM_ARGS);
+CLIRR_KARGS_STRUCT(prim_partials_args, PRIM_PARTIALS_ARGS);
+CLIRR_KARGS_STRUCT(prim_partials_f_args, PRIM_PARTIALS_F_ARGS);
+CLIRR_KARGS_STRUCT(prim_scan_args, PRIM_SCAN_ARGS);
+CLIRR_KARGS_STRUCT(prim_scan_inplace_args, PRIM_SCAN_INPLACE_ARGS);
+CLIRR_KARGS_STRUCT(prim_scan_tail_args, PRIM_SCAN_TAIL_ARGS);
+CLIRR_KARGS_STRUCT(prim_compact_args, PRIM_COMPACT_ARGS);
 
-int clirr_prim_prepare(clirr_ctx *ctx, clirr_error *err)
+/* Every kernel of cl/prim.cl, with the argument count of its list. */
+typedef enum prim_kernel_id {
+    PK_FILL,
+    PK_IOTA,
+    PK_RANGE_SUM,
+    PK_RANGE_MIN,
+    PK_RANGE_MAX,
+    PK_RANGE_COUNT,
+    PK_PARTIALS_ADD,
+    PK_PARTIALS_MIN,
+    PK_PARTIALS_MAX,
+    PK_SCAN,
+    PK_SCAN_INPLACE,
+    PK_COMPACT,
+    PK_RANGE_FSUM,    /* fp64 only from here on */
+    PK_PARTIALS_FADD,
+    PK_COUNT_
+} prim_kernel_id;
+
+#define PK_FIRST_FP64 PK_RANGE_FSUM
+
+static const struct prim_kernel_spec {
+    const char *name;
+    cl_uint nargs;
+} prim_kernels[PK_COUNT_] = {
+    [PK_FILL] = {"prim_fill", CLIRR_KNARGS(prim_fill_args)},
+    [PK_IOTA] = {"prim_iota", CLIRR_KNARGS(prim_iota_args)},
+    [PK_RANGE_SUM] = {"prim_range_sum", CLIRR_KNARGS(prim_range_args)},
+    [PK_RANGE_MIN] = {"prim_range_min", CLIRR_KNARGS(prim_range_args)},
+    [PK_RANGE_MAX] = {"prim_range_max", CLIRR_KNARGS(prim_range_args)},
+    [PK_RANGE_COUNT] = {"prim_range_count", CLIRR_KNARGS(prim_range_args)},
+    [PK_PARTIALS_ADD] = {"prim_partials_add", CLIRR_KNARGS(prim_partials_args)},
+    [PK_PARTIALS_MIN] = {"prim_partials_min", CLIRR_KNARGS(prim_partials_args)},
+    [PK_PARTIALS_MAX] = {"prim_partials_max", CLIRR_KNARGS(prim_partials_args)},
+    [PK_SCAN] = {"prim_scan_tiles", CLIRR_KNARGS(prim_scan_args)},
+    [PK_SCAN_INPLACE] = {"prim_scan_tiles_inplace", CLIRR_KNARGS(prim_scan_inplace_args)},
+    [PK_COMPACT] = {"prim_compact_tiles", CLIRR_KNARGS(prim_compact_args)},
+    [PK_RANGE_FSUM] = {"prim_range_fsum", CLIRR_KNARGS(prim_range_fsum_args)},
+    [PK_PARTIALS_FADD] = {"prim_partials_fadd", CLIRR_KNARGS(prim_partials_f_args)},
+};
+
+/* Both scans end with the same parameters, and launch_range and
+ * launch_partials bind every type's kernel through one layout. */
+_Static_assert(CLIRR_KARG(prim_scan_args, n) + CLIRR_KNARGS(prim_scan_tail_args) ==
+                   CLIRR_KNARGS(prim_scan_args) &&
+               CLIRR_KARG(prim_scan_inplace_args, n) + CLIRR_KNARGS(prim_scan_tail_args) ==
+                   CLIRR_KNARGS(prim_scan_inplace_args),
+               "the scans' lists must end with PRIM_SCAN_TAIL_ARGS");
+_Static_assert(sizeof(struct prim_range_args) == sizeof(struct prim_range_fsum_args) &&
+                   sizeof(struct prim_partials_args) == sizeof(struct prim_partials_f_args),
+               "one layout per kernel family");
+
+/* The context's kernel `id` of cl/prim.cl (the program built on first use). */
+static int prim_kernel(clirr_ctx *ctx, prim_kernel_id id, cl_kernel *kernel, clirr_error *err)
 {
     cl_program prog = NULL;
-    return get_program(ctx, &prog, err);
+    int rc = clirr_program_get(ctx, PRIM_FILE, PRIM_OPTIONS, &prog, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    return clirr_kernel_get_checked(ctx, prog, prim_kernels[id].name, prim_kernels[id].nargs,
+                                    kernel, err);
 }
 
 static int check_n(size_t n, const char *what, clirr_error *err)
@@ -143,9 +214,9 @@ static int launch_partials(clirr_ctx *ctx, cl_kernel k, cl_mem partials, size_t 
     int rc = CLIRR_OK;
     cl_uint c = (cl_uint)count;
     size_t wg = pick_wg(ctx, &k, 1, tmp_per_item);
-    CLIRR_TRY(CLIRR_ARG(k, 0, partials));
-    CLIRR_TRY(CLIRR_ARG(k, 1, c));
-    CLIRR_TRY(clirr_arg(k, 2, wg * tmp_per_item, NULL, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_partials_args, partials), partials));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_partials_args, count), c));
+    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(prim_partials_args, tmp), wg * tmp_per_item, NULL, err));
     CLIRR_TRY(clirr_launch(ctx, k, wg, wg, err));
 fail:
     return rc;
@@ -157,12 +228,12 @@ static int launch_range(clirr_ctx *ctx, cl_kernel k, cl_mem in, cl_uint match, s
 {
     int rc = CLIRR_OK;
     cl_uint nn = (cl_uint)n;
-    CLIRR_TRY(CLIRR_ARG(k, 0, in));
-    CLIRR_TRY(CLIRR_ARG(k, 1, match));
-    CLIRR_TRY(CLIRR_ARG(k, 2, nn));
-    CLIRR_TRY(CLIRR_ARG(k, 3, r->chunk));
-    CLIRR_TRY(CLIRR_ARG(k, 4, partials));
-    CLIRR_TRY(clirr_arg(k, 5, tmp_bytes, NULL, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_range_args, in), in));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_range_args, match), match));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_range_args, n), nn));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_range_args, chunk), r->chunk));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_range_args, partials), partials));
+    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(prim_range_args, tmp), tmp_bytes, NULL, err));
     CLIRR_TRY(clirr_launch(ctx, k, r->groups * r->wg, r->wg, err));
 fail:
     return rc;
@@ -175,11 +246,9 @@ fail:
 int clirr_prim_geometry_get(clirr_ctx *ctx, clirr_prim_geometry *geometry, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel ks[2] = {NULL, NULL};
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_sum", &ks[0], err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_scan_tiles", &ks[1], err));
+    CLIRR_TRY(prim_kernel(ctx, PK_RANGE_SUM, &ks[0], err));
+    CLIRR_TRY(prim_kernel(ctx, PK_SCAN, &ks[1], err));
     size_t wg = pick_wg(ctx, ks, 2, TILE_BYTES_PER_ITEM);
     geometry->wg_size = wg;
     geometry->tile = wg * PRIM_ITEMS;
@@ -203,7 +272,6 @@ int clirr_prim_fill_u32(clirr_ctx *ctx, cl_mem buf, size_t offset, size_t n,
                         uint32_t value, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel k = NULL;
     if (n == 0)
         return CLIRR_OK;
@@ -211,14 +279,13 @@ int clirr_prim_fill_u32(clirr_ctx *ctx, cl_mem buf, size_t offset, size_t n,
     if (offset > SIZE_MAX / sizeof(uint32_t) - n)
         return clirr_fail(err, CLIRR_ERR_USAGE, "fill: offset %zu + n %zu overflows", offset, n);
     CLIRR_TRY(check_buf(buf, offset + n, "fill", "buf", err));
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_fill", &k, err));
+    CLIRR_TRY(prim_kernel(ctx, PK_FILL, &k, err));
     cl_ulong off = offset;
     cl_uint nn = (cl_uint)n, v = value;
-    CLIRR_TRY(CLIRR_ARG(k, 0, buf));
-    CLIRR_TRY(CLIRR_ARG(k, 1, off));
-    CLIRR_TRY(CLIRR_ARG(k, 2, nn));
-    CLIRR_TRY(CLIRR_ARG(k, 3, v));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_fill_args, buf), buf));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_fill_args, offset), off));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_fill_args, n), nn));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_fill_args, value), v));
     CLIRR_TRY(launch_tiles(ctx, k, n, err));
 fail:
     return rc;
@@ -228,18 +295,16 @@ int clirr_prim_iota_u32(clirr_ctx *ctx, cl_mem buf, size_t n, uint32_t start,
                         clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel k = NULL;
     if (n == 0)
         return CLIRR_OK;
     CLIRR_TRY(check_n(n, "iota", err));
     CLIRR_TRY(check_buf(buf, n, "iota", "buf", err));
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_iota", &k, err));
+    CLIRR_TRY(prim_kernel(ctx, PK_IOTA, &k, err));
     cl_uint nn = (cl_uint)n, s = start;
-    CLIRR_TRY(CLIRR_ARG(k, 0, buf));
-    CLIRR_TRY(CLIRR_ARG(k, 1, nn));
-    CLIRR_TRY(CLIRR_ARG(k, 2, s));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_iota_args, buf), buf));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_iota_args, n), nn));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_iota_args, start), s));
     CLIRR_TRY(launch_tiles(ctx, k, n, err));
 fail:
     return rc;
@@ -251,7 +316,6 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
                         uint64_t *total, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel kr = NULL, ks = NULL;
     cl_mem partials = NULL;
     if (total)
@@ -264,10 +328,8 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
         CLIRR_TRY(check_buf(out, n, "scan", "out", err));
     const bool inplace = in == out;
 
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_sum", &kr, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, inplace ? "prim_scan_tiles_inplace" : "prim_scan_tiles",
-                                  &ks, err));
+    CLIRR_TRY(prim_kernel(ctx, PK_RANGE_SUM, &kr, err));
+    CLIRR_TRY(prim_kernel(ctx, inplace ? PK_SCAN_INPLACE : PK_SCAN, &ks, err));
     cl_kernel both[2] = {kr, ks};
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, both, 2, TILE_BYTES_PER_ITEM));
     CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
@@ -276,16 +338,24 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
     if (r.groups > 1)
         CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * sizeof(cl_ulong), err));
 
-    cl_uint a = 0, nn = (cl_uint)n, groups = (cl_uint)r.groups;
-    CLIRR_TRY(CLIRR_ARG(ks, a++, in));
-    if (!inplace)
-        CLIRR_TRY(CLIRR_ARG(ks, a++, out));
-    CLIRR_TRY(CLIRR_ARG(ks, a++, nn));
-    CLIRR_TRY(CLIRR_ARG(ks, a++, r.chunk));
-    CLIRR_TRY(CLIRR_ARG(ks, a++, partials));
-    CLIRR_TRY(CLIRR_ARG(ks, a++, groups));
-    CLIRR_TRY(clirr_arg(ks, a++, r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
-    CLIRR_TRY(clirr_arg(ks, a++, r.wg * sizeof(cl_ulong), NULL, err));
+    cl_uint nn = (cl_uint)n, groups = (cl_uint)r.groups, tail;
+    if (inplace) {
+        CLIRR_TRY(CLIRR_ARG(ks, CLIRR_KARG(prim_scan_inplace_args, data), in));
+        tail = CLIRR_KARG(prim_scan_inplace_args, n);
+    } else {
+        CLIRR_TRY(CLIRR_ARG(ks, CLIRR_KARG(prim_scan_args, in), in));
+        CLIRR_TRY(CLIRR_ARG(ks, CLIRR_KARG(prim_scan_args, out), out));
+        tail = CLIRR_KARG(prim_scan_args, n);
+    }
+    /* The rest by its position in PRIM_SCAN_TAIL_ARGS, which starts at n. */
+    CLIRR_TRY(CLIRR_ARG(ks, tail + CLIRR_KARG(prim_scan_tail_args, n), nn));
+    CLIRR_TRY(CLIRR_ARG(ks, tail + CLIRR_KARG(prim_scan_tail_args, chunk), r.chunk));
+    CLIRR_TRY(CLIRR_ARG(ks, tail + CLIRR_KARG(prim_scan_tail_args, partials), partials));
+    CLIRR_TRY(CLIRR_ARG(ks, tail + CLIRR_KARG(prim_scan_tail_args, groups), groups));
+    CLIRR_TRY(clirr_arg(ks, tail + CLIRR_KARG(prim_scan_tail_args, tile),
+                        r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(ks, tail + CLIRR_KARG(prim_scan_tail_args, tmp), r.wg * sizeof(cl_ulong),
+                        NULL, err));
     CLIRR_TRY(clirr_launch(ctx, ks, r.groups * r.wg, r.wg, err));
 
     if (total) {
@@ -304,7 +374,6 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
                            clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel kc = NULL, kt = NULL;
     cl_mem partials = NULL;
     if (!count)
@@ -322,9 +391,8 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
     if (out == keys || (values && out == values))
         return clirr_fail(err, CLIRR_ERR_USAGE, "compact: out must not be keys or values");
 
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_count", &kc, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_compact_tiles", &kt, err));
+    CLIRR_TRY(prim_kernel(ctx, PK_RANGE_COUNT, &kc, err));
+    CLIRR_TRY(prim_kernel(ctx, PK_COMPACT, &kt, err));
     cl_kernel both[2] = {kc, kt};
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, both, 2, TILE_BYTES_PER_ITEM));
     CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
@@ -341,18 +409,19 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
      * needs valid buffers: keys stands in and is never read as such. */
     cl_mem vals = values ? values : keys;
     cl_mem dst = out ? out : keys;
-    CLIRR_TRY(CLIRR_ARG(kt, 0, keys));
-    CLIRR_TRY(CLIRR_ARG(kt, 1, m));
-    CLIRR_TRY(CLIRR_ARG(kt, 2, vals));
-    CLIRR_TRY(CLIRR_ARG(kt, 3, use_index));
-    CLIRR_TRY(CLIRR_ARG(kt, 4, nn));
-    CLIRR_TRY(CLIRR_ARG(kt, 5, r.chunk));
-    CLIRR_TRY(CLIRR_ARG(kt, 6, partials));
-    CLIRR_TRY(CLIRR_ARG(kt, 7, groups));
-    CLIRR_TRY(CLIRR_ARG(kt, 8, cap));
-    CLIRR_TRY(CLIRR_ARG(kt, 9, dst));
-    CLIRR_TRY(clirr_arg(kt, 10, r.wg * PRIM_ITEMS * sizeof(cl_uint), NULL, err));
-    CLIRR_TRY(clirr_arg(kt, 11, r.wg * sizeof(cl_ulong), NULL, err));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, keys), keys));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, match), m));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, values), vals));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, use_index), use_index));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, n), nn));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, chunk), r.chunk));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, partials), partials));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, groups), groups));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, capacity), cap));
+    CLIRR_TRY(CLIRR_ARG(kt, CLIRR_KARG(prim_compact_args, out), dst));
+    CLIRR_TRY(clirr_arg(kt, CLIRR_KARG(prim_compact_args, tile), r.wg * PRIM_ITEMS * sizeof(cl_uint),
+                        NULL, err));
+    CLIRR_TRY(clirr_arg(kt, CLIRR_KARG(prim_compact_args, tmp), r.wg * sizeof(cl_ulong), NULL, err));
     CLIRR_TRY(clirr_launch(ctx, kt, r.groups * r.wg, r.wg, err));
 
     cl_ulong c = 0;
@@ -368,20 +437,19 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
                           uint64_t *result, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel kr = NULL, kp = NULL;
     cl_mem partials = NULL;
-    const char *range_name, *partials_name;
+    prim_kernel_id range_id, partials_id;
     uint64_t identity;
     switch (op) {
     case CLIRR_REDUCE_SUM:
-        range_name = "prim_range_sum", partials_name = "prim_partials_add", identity = 0;
+        range_id = PK_RANGE_SUM, partials_id = PK_PARTIALS_ADD, identity = 0;
         break;
     case CLIRR_REDUCE_MIN:
-        range_name = "prim_range_min", partials_name = "prim_partials_min", identity = UINT32_MAX;
+        range_id = PK_RANGE_MIN, partials_id = PK_PARTIALS_MIN, identity = UINT32_MAX;
         break;
     case CLIRR_REDUCE_MAX:
-        range_name = "prim_range_max", partials_name = "prim_partials_max", identity = 0;
+        range_id = PK_RANGE_MAX, partials_id = PK_PARTIALS_MAX, identity = 0;
         break;
     default:
         return clirr_fail(err, CLIRR_ERR_USAGE, "reduce: unknown operation %d", (int)op);
@@ -394,8 +462,7 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
     CLIRR_TRY(check_n(n, "reduce", err));
     CLIRR_TRY(check_buf(in, n, "reduce", "in", err));
 
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, range_name, &kr, err));
+    CLIRR_TRY(prim_kernel(ctx, range_id, &kr, err));
     /* Only 8 bytes of local memory per work-item; the tile size still sets
      * how much one work-group covers. */
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, &kr, 1, sizeof(cl_ulong)));
@@ -404,7 +471,7 @@ int clirr_prim_reduce_u32(clirr_ctx *ctx, cl_mem in, size_t n, clirr_reduce_op o
     CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * acc_bytes, err));
     size_t at = 0;
     if (r.groups > 1) {
-        CLIRR_TRY(clirr_kernel_get(ctx, prog, partials_name, &kp, err));
+        CLIRR_TRY(prim_kernel(ctx, partials_id, &kp, err));
         CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, sizeof(cl_ulong), err));
         at = r.groups;
     }
@@ -418,7 +485,6 @@ fail:
 int clirr_prim_sum_f64(clirr_ctx *ctx, cl_mem in, size_t n, double *sum, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
     cl_kernel kr = NULL, kp = NULL;
     cl_mem partials = NULL;
     *sum = 0;
@@ -428,18 +494,31 @@ int clirr_prim_sum_f64(clirr_ctx *ctx, cl_mem in, size_t n, double *sum, clirr_e
     if (n == 0)
         return CLIRR_OK;
     CLIRR_TRY(check_n(n, "sum", err));
-    CLIRR_TRY(get_program(ctx, &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_range_fsum", &kr, err));
+    CLIRR_TRY(prim_kernel(ctx, PK_RANGE_FSUM, &kr, err));
     ranges r = plan_ranges(ctx, n, pick_wg(ctx, &kr, 1, sizeof(cl_double)));
     CLIRR_TRY(partials_buf(ctx, r.groups, &partials, err));
     CLIRR_TRY(launch_range(ctx, kr, in, 0, n, &r, partials, r.wg * sizeof(cl_double), err));
     size_t at = 0;
     if (r.groups > 1) {
-        CLIRR_TRY(clirr_kernel_get(ctx, prog, "prim_partials_fadd", &kp, err));
+        CLIRR_TRY(prim_kernel(ctx, PK_PARTIALS_FADD, &kp, err));
         CLIRR_TRY(launch_partials(ctx, kp, partials, r.groups, sizeof(cl_double), err));
         at = r.groups;
     }
     CLIRR_TRY(clirr_buf_read(ctx, partials, at * sizeof(cl_double), sizeof *sum, sum, err));
+fail:
+    return rc;
+}
+
+int clirr_prim_prepare(clirr_ctx *ctx, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = NULL;
+    cl_mem partials = NULL;
+    prim_kernel_id end = clirr_ctx_caps(ctx)->fp64 ? PK_COUNT_ : PK_FIRST_FP64;
+    for (prim_kernel_id id = 0; id < end; id++)
+        CLIRR_TRY(prim_kernel(ctx, id, &k, err));
+    /* The partials' scratch at its largest, so no call allocates it. */
+    CLIRR_TRY(partials_buf(ctx, max_groups(ctx), &partials, err));
 fail:
     return rc;
 }

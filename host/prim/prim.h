@@ -6,7 +6,8 @@
  * uses work_group_scan_exclusive_add where the device has work-group
  * collectives and a local-memory scan (OpenCL C 1.2) elsewhere. Scan and
  * compaction take two kernel launches (one for inputs of a few thousand
- * elements), reduction two; the program is built once per context.
+ * elements), reduction two; the program is built and each kernel created
+ * once per context, on first use or all at once by clirr_prim_prepare.
  *
  * Limits: n (and offset + n for fill) is at most CLIRR_PRIM_MAX_N =
  * 2^32 - 1 elements, because kernels count and index in 32-bit uint; a
@@ -30,8 +31,11 @@
 #define CLIRR_PRIM_MAX_N ((size_t)UINT32_MAX)
 #define CLIRR_PRIM_SCRATCH_SLOT 0u
 
-/* Build everything the primitives may launch on ctx, so that no later
- * call compiles (kernels are built before any clock starts). */
+/* Build the primitives' program and create every kernel they can launch on
+ * this device (fill, iota, scan, compaction -- the worklist's too --,
+ * reduction, the double sum where there is fp64), and size their scratch,
+ * so that no later call builds or creates anything: call it before timing
+ * starts. Cheap when done already. */
 int clirr_prim_prepare(clirr_ctx *ctx, clirr_error *err);
 
 /* buf[offset .. offset+n) = value (offset and n in elements). */

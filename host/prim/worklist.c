@@ -6,7 +6,14 @@
 
 #include "prim/prim.h"
 
+#include "cl/common/kargs.h"
+#include "cl/common/worklist.def"
+
 #include <string.h>
+
+/* WL_PARAMS as the host sees them: CLIRR_KARG(wl_args, wl_epoch) is
+ * wl_epoch's place among them, CLIRR_KNARGS(wl_args) their number. */
+CLIRR_KARGS_STRUCT(wl_args, CLIRR_WL_ARGS);
 
 int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
                         size_t capacity, clirr_push_mode mode, clirr_error *err)
@@ -18,6 +25,7 @@ int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
     wl->universe = universe;
     wl->cap = capacity ? capacity : (universe ? universe : 1);
     wl->epoch = 0;
+    CLIRR_TRY(clirr_prim_prepare(ctx, err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[0], err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[1], err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist length", sizeof(uint32_t), &wl->count, err));
@@ -101,15 +109,27 @@ int clirr_worklist_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, clirr_er
 {
     int rc = CLIRR_OK;
     cl_uint cap32 = (cl_uint)(wl->cap > UINT32_MAX ? UINT32_MAX : wl->cap);
-    cl_uint rerun = wl->rerun;
-    CLIRR_TRY(CLIRR_ARG(k, first + 0, wl->items[wl->cur]));
-    CLIRR_TRY(CLIRR_ARG(k, first + 1, wl->size));
-    CLIRR_TRY(CLIRR_ARG(k, first + 2, wl->items[1 - wl->cur]));
-    CLIRR_TRY(CLIRR_ARG(k, first + 3, wl->count));
-    CLIRR_TRY(CLIRR_ARG(k, first + 4, cap32));
-    CLIRR_TRY(CLIRR_ARG(k, first + 5, wl->marks));
-    CLIRR_TRY(CLIRR_ARG(k, first + 6, wl->epoch));
-    CLIRR_TRY(CLIRR_ARG(k, first + 7, rerun));
+    cl_uint rerun = wl->rerun, nargs = 0;
+    /* A wrong `first` past the end would otherwise surface as an argument
+     * index error on whichever parameter ran out. */
+    CLIRR_TRY(clirr_kernel_num_args(wl->ctx, k, &nargs, err));
+    if (first > nargs || nargs - first < CLIRR_KNARGS(wl_args)) {
+        char name[128] = "?";
+        clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+        name[sizeof name - 1] = '\0';
+        return clirr_fail(err, CLIRR_ERR_USAGE,
+                          "kernel %s takes %u arguments: no room for the worklist's %u from "
+                          "argument %u",
+                          name, nargs, CLIRR_KNARGS(wl_args), first);
+    }
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in), wl->items[wl->cur]));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_size), wl->size));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_out), wl->items[1 - wl->cur]));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_count), wl->count));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_cap), cap32));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_marks), wl->marks));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_epoch), wl->epoch));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_rerun), rerun));
 fail:
     return rc;
 }

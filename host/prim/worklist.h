@@ -42,7 +42,9 @@ typedef struct clirr_worklist {
 } clirr_worklist;
 
 /* Set up a worklist for ids < universe with room for `capacity` items per
- * buffer (0 = universe, which dedup makes enough: never an overflow). */
+ * buffer (0 = universe, which dedup makes enough: never an overflow).
+ * Creates the primitives' kernels that rounds use (clirr_prim_prepare),
+ * so that no round builds anything. */
 int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
                         size_t capacity, clirr_push_mode mode, clirr_error *err);
 
@@ -61,7 +63,9 @@ static inline uint32_t clirr_worklist_size(const clirr_worklist *wl) { return wl
 /* Start an attempt at a round: clear the output length, new epoch. */
 int clirr_worklist_begin(clirr_worklist *wl, clirr_error *err);
 
-/* Bind WL_PARAMS (8 arguments) to kernel starting at argument `first`. */
+/* Bind WL_PARAMS (the list CLIRR_WL_ARGS of cl/common/worklist.def) to
+ * kernel starting at argument `first`; a kernel with too few arguments for
+ * that is CLIRR_ERR_USAGE. */
 int clirr_worklist_bind(clirr_worklist *wl, cl_kernel kernel, cl_uint first, clirr_error *err);
 
 /* Finish the attempt: either the output becomes the next input (*rerun =

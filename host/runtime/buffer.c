@@ -70,7 +70,7 @@ int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
         return CLIRR_OK;
     cl_event ev = NULL;
     CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, src, 0, NULL, &ev));
-    rc = clirr_ctx_track(ctx, ev, true, err);
+    rc = clirr_ctx_track(ctx, ev, true, NULL, err);
 fail:
     return rc;
 }
@@ -83,7 +83,7 @@ int clirr_buf_read(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
         return CLIRR_OK;
     cl_event ev = NULL;
     CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, dst, 0, NULL, &ev));
-    CLIRR_TRY(clirr_ctx_track(ctx, ev, true, err));
+    CLIRR_TRY(clirr_ctx_track(ctx, ev, true, NULL, err));
     /* A blocking read on an in-order queue: everything before it is done. */
     clirr_ctx_harvest(ctx);
 fail:
@@ -98,7 +98,9 @@ int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_
         return CLIRR_OK;
     cl_event ev = NULL;
     CLIRR_CL_TRY(clEnqueueCopyBuffer(ctx->queue, src, dst, src_off, dst_off, bytes, 0, NULL, &ev));
-    rc = clirr_ctx_track(ctx, ev, false, err);
+    if (!ctx->copy_name)
+        ctx->copy_name = clirr_ctx_timed_name(ctx, "copy");
+    rc = clirr_ctx_track(ctx, ev, false, ctx->copy_name, err);
 fail:
     return rc;
 }

@@ -58,6 +58,8 @@ int clirr_ctx_create(const clirr_device *device, clirr_ctx **out, clirr_error *e
 #pragma GCC diagnostic pop
     CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueue");
     make_cap_options(ctx);
+    /* Epoch 0 is what fresh timed names hold: none has a row yet. */
+    ctx->timing_epoch = 1;
     *out = ctx;
     return CLIRR_OK;
 fail:
@@ -81,6 +83,12 @@ void clirr_ctx_release(clirr_ctx *ctx)
         clReleaseKernel(k->kernel);
         free(k->name);
         free(k);
+    }
+    free(ctx->kernel_index);
+    for (clirr_timed_name *t = ctx->timed_names, *next; t; t = next) {
+        next = t->next;
+        free(t->name);
+        free(t);
     }
     for (clirr_program_entry *p = ctx->programs, *next; p; p = next) {
         next = p->next;
@@ -129,7 +137,8 @@ fail:
     return rc;
 }
 
-int clirr_ctx_track(clirr_ctx *ctx, cl_event event, bool transfer, clirr_error *err)
+int clirr_ctx_track(clirr_ctx *ctx, cl_event event, bool transfer, clirr_timed_name *what,
+                    clirr_error *err)
 {
     int rc = CLIRR_OK;
     /* Bound the list: finish and harvest when many launches are pending. */
@@ -147,27 +156,81 @@ int clirr_ctx_track(clirr_ctx *ctx, cl_event event, bool transfer, clirr_error *
         ctx->pending = grown;
         ctx->cpending = cap;
     }
-    ctx->pending[ctx->npending++] = (clirr_pending_event){event, transfer};
+    ctx->pending[ctx->npending++] = (clirr_pending_event){event, transfer, what};
     return CLIRR_OK;
 fail:
     clReleaseEvent(event);
     return rc;
 }
 
+clirr_timed_name *clirr_ctx_timed_name(clirr_ctx *ctx, const char *name)
+{
+    for (clirr_timed_name *t = ctx->timed_names; t; t = t->next)
+        if (!strcmp(t->name, name))
+            return t;
+    clirr_timed_name *t = calloc(1, sizeof *t);
+    if (!t || !(t->name = strdup(name))) {
+        free(t);
+        return NULL;
+    }
+    t->next = ctx->timed_names;
+    ctx->timed_names = t;
+    return t;
+}
+
+/* The "other" row of this epoch, added when first needed. */
+static size_t other_row(clirr_ctx *ctx)
+{
+    clirr_timing *acc = &ctx->acc;
+    if (ctx->other_epoch != ctx->timing_epoch) {
+        ctx->other_epoch = ctx->timing_epoch;
+        ctx->other_row = acc->nkernels++;
+        snprintf(acc->kernels[ctx->other_row].name, sizeof acc->kernels[ctx->other_row].name, "other");
+    }
+    return ctx->other_row;
+}
+
+/* The row of acc.kernels that `what` adds to: its own while the table has
+ * room (the last row is kept for "other"), else the "other" row. */
+static clirr_kernel_time *timing_row(clirr_ctx *ctx, clirr_timed_name *what)
+{
+    clirr_timing *acc = &ctx->acc;
+    if (what && what->epoch == ctx->timing_epoch)
+        return &acc->kernels[what->row];
+    size_t row;
+    if (what && acc->nkernels < CLIRR_MAX_TIMED_KERNELS - 1) {
+        row = acc->nkernels++;
+        snprintf(acc->kernels[row].name, sizeof acc->kernels[row].name, "%s", what->name);
+    } else {
+        row = other_row(ctx);
+    }
+    if (what) {
+        what->epoch = ctx->timing_epoch;
+        what->row = row;
+    }
+    return &acc->kernels[row];
+}
+
 void clirr_ctx_harvest(clirr_ctx *ctx)
 {
     for (size_t i = 0; i < ctx->npending; i++) {
         cl_ulong start = 0, end = 0;
-        cl_event e = ctx->pending[i].event;
-        if (clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
-            clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == CL_SUCCESS &&
-            end >= start) {
-            if (ctx->pending[i].transfer)
-                ctx->acc.transfer_ns += end - start;
-            else
-                ctx->acc.kernel_ns += end - start;
+        const clirr_pending_event *p = &ctx->pending[i];
+        uint64_t ns = 0;
+        if (clGetEventProfilingInfo(p->event, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
+            clGetEventProfilingInfo(p->event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == CL_SUCCESS &&
+            end >= start)
+            ns = end - start;
+        if (p->transfer) {
+            ctx->acc.transfers++;
+            ctx->acc.transfer_ns += ns;
+        } else {
+            clirr_kernel_time *row = timing_row(ctx, p->what);
+            row->launches++;
+            row->ns += ns;
+            ctx->acc.kernel_ns += ns;
         }
-        clReleaseEvent(e);
+        clReleaseEvent(p->event);
     }
     ctx->npending = 0;
 }
@@ -191,7 +254,12 @@ int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err)
 
 void clirr_ctx_timing_reset(clirr_ctx *ctx)
 {
+    /* Work still queued belongs to the time being forgotten. A failure
+     * here shows again at the next wait, which can report it. */
+    if (clFinish(ctx->queue) == CL_SUCCESS)
+        clirr_ctx_harvest(ctx);
     memset(&ctx->acc, 0, sizeof ctx->acc);
+    ctx->timing_epoch++;
 }
 
 size_t clirr_wg_size(clirr_ctx *ctx, cl_kernel kernel, size_t wanted)
@@ -221,30 +289,125 @@ int clirr_kernel_create(clirr_ctx *ctx, cl_program program, const char *name,
     return CLIRR_OK;
 }
 
-int clirr_kernel_get(clirr_ctx *ctx, cl_program program, const char *name, cl_kernel *kernel,
-                     clirr_error *err)
+/* Slot of kernel in the index: where it is, or the empty slot where it
+ * would go. */
+static size_t index_slot(const clirr_ctx *ctx, cl_kernel kernel)
 {
+    size_t mask = ctx->kernel_index_size - 1;
+    /* Handles are heap addresses: mix their middle bits into the low ones
+     * that pick the slot. */
+    uint64_t h = (uint64_t)(uintptr_t)kernel * 0x9e3779b97f4a7c15u;
+    for (size_t i = (size_t)(h >> 32) & mask;; i = (i + 1) & mask)
+        if (!ctx->kernel_index[i] || ctx->kernel_index[i]->kernel == kernel)
+            return i;
+}
+
+/* Add e to the index, growing it to keep it at most half full. */
+static bool index_add(clirr_ctx *ctx, clirr_kernel_entry *e)
+{
+    if (2 * (ctx->kernel_index_used + 1) > ctx->kernel_index_size) {
+        size_t size = ctx->kernel_index_size ? 2 * ctx->kernel_index_size : 64;
+        clirr_kernel_entry **old = ctx->kernel_index, **grown = calloc(size, sizeof *grown);
+        if (!grown)
+            return false;
+        size_t old_size = ctx->kernel_index_size;
+        ctx->kernel_index = grown;
+        ctx->kernel_index_size = size;
+        for (size_t i = 0; i < old_size; i++)
+            if (old[i])
+                grown[index_slot(ctx, old[i]->kernel)] = old[i];
+        free(old);
+    }
+    ctx->kernel_index[index_slot(ctx, e->kernel)] = e;
+    ctx->kernel_index_used++;
+    return true;
+}
+
+/* The context's entry of kernel, or NULL for one it does not keep. */
+static clirr_kernel_entry *index_find(const clirr_ctx *ctx, cl_kernel kernel)
+{
+    if (!ctx->kernel_index_size)
+        return NULL;
+    return ctx->kernel_index[index_slot(ctx, kernel)];
+}
+
+/* The entry of kernel `name` of program, created (and counted as build
+ * time) on first use. */
+static int kernel_entry(clirr_ctx *ctx, cl_program program, const char *name,
+                        clirr_kernel_entry **out, clirr_error *err)
+{
+    int rc = CLIRR_OK;
     for (clirr_kernel_entry *e = ctx->kernels; e; e = e->next)
         if (e->program == program && !strcmp(e->name, name)) {
-            *kernel = e->kernel;
+            *out = e;
             return CLIRR_OK;
         }
+    uint64_t t0 = clirr_now_ns();
     clirr_kernel_entry *e = calloc(1, sizeof *e);
     if (!e || !(e->name = strdup(name))) {
-        free(e);
-        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        goto fail;
     }
-    int rc = clirr_kernel_create(ctx, program, name, &e->kernel, err);
-    if (rc != CLIRR_OK) {
-        free(e->name);
-        free(e);
-        return rc;
+    CLIRR_TRY(clirr_kernel_create(ctx, program, name, &e->kernel, err));
+    CLIRR_CL_TRY(clGetKernelInfo(e->kernel, CL_KERNEL_NUM_ARGS, sizeof e->nargs, &e->nargs, NULL));
+    e->timed = clirr_ctx_timed_name(ctx, name);
+    if (!index_add(ctx, e)) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        goto fail;
     }
     e->program = program;
     e->next = ctx->kernels;
     ctx->kernels = e;
+    ctx->cache.kernels_created++;
+    ctx->acc.build_ns += clirr_now_ns() - t0;
+    *out = e;
+    return CLIRR_OK;
+fail:
+    if (e) {
+        clirr_kernel_release(&e->kernel);
+        free(e->name);
+        free(e);
+    }
+    return rc;
+}
+
+int clirr_kernel_get(clirr_ctx *ctx, cl_program program, const char *name, cl_kernel *kernel,
+                     clirr_error *err)
+{
+    clirr_kernel_entry *e = NULL;
+    int rc = kernel_entry(ctx, program, name, &e, err);
+    *kernel = rc == CLIRR_OK ? e->kernel : NULL;
+    return rc;
+}
+
+int clirr_kernel_get_checked(clirr_ctx *ctx, cl_program program, const char *name, cl_uint nargs,
+                             cl_kernel *kernel, clirr_error *err)
+{
+    clirr_kernel_entry *e = NULL;
+    *kernel = NULL;
+    int rc = kernel_entry(ctx, program, name, &e, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    if (e->nargs != nargs)
+        return clirr_fail(err, CLIRR_ERR_OPENCL,
+                          "kernel %s takes %u arguments but the host binds %u "
+                          "(its .def list and the kernel disagree)",
+                          name, e->nargs, nargs);
     *kernel = e->kernel;
     return CLIRR_OK;
+}
+
+int clirr_kernel_num_args(clirr_ctx *ctx, cl_kernel kernel, cl_uint *nargs, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_kernel_entry *e = index_find(ctx, kernel);
+    if (e) {
+        *nargs = e->nargs;
+        return CLIRR_OK;
+    }
+    CLIRR_CL_TRY(clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof *nargs, nargs, NULL));
+fail:
+    return rc;
 }
 
 static void kernel_name(cl_kernel k, char *buf, size_t size)
@@ -266,6 +429,18 @@ int clirr_arg(cl_kernel kernel, cl_uint idx, size_t size, const void *value,
     return clirr_fail_context(err, "kernel %s argument %u", name, idx);
 }
 
+/* What a launch of kernel is timed as: its entry's name, or for a kernel
+ * the context does not keep, its function name asked of the driver. */
+static clirr_timed_name *launch_name(clirr_ctx *ctx, cl_kernel kernel)
+{
+    const clirr_kernel_entry *e = index_find(ctx, kernel);
+    if (e)
+        return e->timed;
+    char name[128];
+    kernel_name(kernel, name, sizeof name);
+    return clirr_ctx_timed_name(ctx, name);
+}
+
 int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
                  clirr_error *err)
 {
@@ -283,5 +458,5 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
                                   name, global, local, ctx->device.caps.name);
     }
     ctx->acc.launches++;
-    return clirr_ctx_track(ctx, ev, false, err);
+    return clirr_ctx_track(ctx, ev, false, launch_name(ctx, kernel), err);
 }

@@ -81,8 +81,9 @@ static void load_cached(clirr_ctx *ctx, const clirr_cache_key *key, const char *
     ctx->cache.rejected++;
 }
 
-int clirr_program_build_source(clirr_ctx *ctx, const char *label, const char *source,
-                               const char *options, cl_program *program, clirr_error *err)
+/* clirr_program_build_source without the clock (its callers time it). */
+static int build_source(clirr_ctx *ctx, const char *label, const char *source,
+                        const char *options, cl_program *program, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_program prog = NULL;
@@ -127,6 +128,15 @@ fail:
     return rc;
 }
 
+int clirr_program_build_source(clirr_ctx *ctx, const char *label, const char *source,
+                               const char *options, cl_program *program, clirr_error *err)
+{
+    uint64_t t0 = clirr_now_ns();
+    int rc = build_source(ctx, label, source, options, program, err);
+    ctx->acc.build_ns += clirr_now_ns() - t0;
+    return rc;
+}
+
 int clirr_program_get(clirr_ctx *ctx, const char *file, const char *options,
                       cl_program *program, clirr_error *err)
 {
@@ -145,7 +155,7 @@ int clirr_program_get(clirr_ctx *ctx, const char *file, const char *options,
     const char *dir = NULL;
     CLIRR_TRY(clirr_kernel_dir(&dir, err));
     CLIRR_TRY(clirr_source_read(dir, file, &source, err));
-    CLIRR_TRY(clirr_program_build_source(ctx, file, source, extra, &prog, err));
+    CLIRR_TRY(build_source(ctx, file, source, extra, &prog, err));
     if (!(entry = calloc(1, sizeof *entry)) || !(entry->file = strdup(file)) ||
         !(entry->options = strdup(extra))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
@@ -159,6 +169,7 @@ int clirr_program_get(clirr_ctx *ctx, const char *file, const char *options,
     free(source);
     return CLIRR_OK;
 fail:
+    ctx->acc.build_ns += clirr_now_ns() - t0;
     if (entry) {
         free(entry->file);
         free(entry->options);

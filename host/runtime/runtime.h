@@ -70,7 +70,9 @@ int clirr_program_get(clirr_ctx *ctx, const char *file, const char *options,
 /* Build source text (label names it in messages) with the capability
  * options plus `options`, through the binary cache. The caller owns (and
  * releases) the program. clirr_program_get is this plus reading the file
- * and keeping the program in the context. */
+ * and keeping the program in the context. Both add their wall time to the
+ * context's build_ns (clirr_timing), cache hits of clirr_program_get
+ * excepted. */
 int clirr_program_build_source(clirr_ctx *ctx, const char *label, const char *source,
                                const char *options, cl_program *program, clirr_error *err);
 
@@ -80,17 +82,31 @@ typedef struct clirr_cache_stats {
     unsigned binary_loads;    /* loaded from the on-disk cache */
     unsigned rejected;        /* cache entries found unusable and rebuilt */
     unsigned stored;          /* entries written */
+    unsigned kernels_created; /* kernels the context created and keeps */
 } clirr_cache_stats;
 void clirr_ctx_cache_stats(const clirr_ctx *ctx, clirr_cache_stats *stats);
 
 
 /* The context's kernel `name` of program, created on first use and kept
  * by the context (do not release it). Its arguments persist between uses,
- * so set every argument before each launch. */
+ * so set every argument before each launch. Creating it adds to build_ns;
+ * its launches are timed under its name (clirr_timing.kernels). */
 int clirr_kernel_get(clirr_ctx *ctx, cl_program program, const char *name, cl_kernel *kernel,
                      clirr_error *err);
 
-/* Create a kernel; the caller releases it. */
+/* clirr_kernel_get for a kernel whose parameters the host binds from a
+ * .def list (cl/common/kargs.h): the kernel must take exactly nargs
+ * arguments (CL_KERNEL_NUM_ARGS, asked once when it is created), else
+ * CLIRR_ERR_OPENCL naming the kernel and both counts. */
+int clirr_kernel_get_checked(clirr_ctx *ctx, cl_program program, const char *name, cl_uint nargs,
+                             cl_kernel *kernel, clirr_error *err);
+
+/* CL_KERNEL_NUM_ARGS of any kernel (no driver query for the context's
+ * own kernels). */
+int clirr_kernel_num_args(clirr_ctx *ctx, cl_kernel kernel, cl_uint *nargs, clirr_error *err);
+
+/* Create a kernel; the caller releases it. Its launches are timed under
+ * its function name, asked of the driver at every launch. */
 int clirr_kernel_create(clirr_ctx *ctx, cl_program program, const char *name,
                         cl_kernel *kernel, clirr_error *err);
 
@@ -132,7 +148,7 @@ int clirr_buf_read(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
                    void *dst, clirr_error *err);
 
 /* Device-side copy of bytes from src at src_off to dst at dst_off, timed
- * as kernel work. */
+ * as kernel work (under the name "copy"). */
 int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_t dst_off,
                    size_t bytes, clirr_error *err);
 

@@ -1,22 +1,54 @@
 /* host/templates/nested_loop.c - launching the nested-loop templates:
  * kernels per template, their sizes, buffers and order (the kernels are in
- * cl/templates/nested_loop.clh and cl/nested/nested_loop_enqueue.clh). */
+ * cl/templates/nested_loop.clh and cl/nested/nested_loop_enqueue.clh).
+ * The template's own arguments are bound by name from the lists of
+ * cl/templates/nested_loop.def, after the algorithm's nparams. */
 #include "templates/nested_loop.h"
 
 #include "prim/prim.h"
 
+#include "cl/common/kargs.h"
+#include "cl/templates/nested_loop.def"
+
 #include <stdio.h>
 #include <string.h>
 
-/* Kernel name suffixes each template launches, in launch order. */
-static const char *const kernel_suffixes[CLIRR_TEMPLATE_COUNT_][CLIRR_NL_MAX_KERNELS] = {
-    [CLIRR_TEMPLATE_BASELINE] = {"_baseline"},
-    [CLIRR_TEMPLATE_DUAL_QUEUE] = {"_split", "_small", "_large"},
-    [CLIRR_TEMPLATE_DBUF_GLOBAL] = {"_dbuf", "_large"},
-    [CLIRR_TEMPLATE_DBUF_SHARED] = {"_dbuf_shared"},
-    [CLIRR_TEMPLATE_NESTED_NAIVE] = {"_nested_naive"},
-    [CLIRR_TEMPLATE_NESTED_OPT] = {"_nested_opt"},
+CLIRR_KARGS_STRUCT(nl_split_args, CLIRR_NL_SPLIT_ARGS);
+CLIRR_KARGS_STRUCT(nl_small_args, CLIRR_NL_SMALL_ARGS);
+CLIRR_KARGS_STRUCT(nl_large_args, CLIRR_NL_LARGE_ARGS);
+CLIRR_KARGS_STRUCT(nl_dbuf_args, CLIRR_NL_DBUF_ARGS);
+CLIRR_KARGS_STRUCT(nl_dbuf_shared_args, CLIRR_NL_DBUF_SHARED_ARGS);
+CLIRR_KARGS_STRUCT(nl_nested_naive_args, CLIRR_NL_NESTED_NAIVE_ARGS);
+CLIRR_KARGS_STRUCT(nl_nested_opt_args, CLIRR_NL_NESTED_OPT_ARGS);
+
+/* Index of the template's parameter `name` of list `tag` in a kernel. */
+#define NL_KARG(nl, tag, name) ((nl)->nparams + CLIRR_KARG(tag, name))
+
+/* The kernels each template launches, in launch order: name suffix and
+ * how many parameters follow the algorithm's (_baseline: none). */
+typedef struct nl_kernel_spec {
+    const char *suffix;
+    cl_uint own_args;
+} nl_kernel_spec;
+
+static const nl_kernel_spec kernel_specs[CLIRR_TEMPLATE_COUNT_][CLIRR_NL_MAX_KERNELS] = {
+    [CLIRR_TEMPLATE_BASELINE] = {{"_baseline", 0}},
+    [CLIRR_TEMPLATE_DUAL_QUEUE] = {{"_split", CLIRR_KNARGS(nl_split_args)},
+                                   {"_small", CLIRR_KNARGS(nl_small_args)},
+                                   {"_large", CLIRR_KNARGS(nl_large_args)}},
+    [CLIRR_TEMPLATE_DBUF_GLOBAL] = {{"_dbuf", CLIRR_KNARGS(nl_dbuf_args)},
+                                    {"_large", CLIRR_KNARGS(nl_large_args)}},
+    [CLIRR_TEMPLATE_DBUF_SHARED] = {{"_dbuf_shared", CLIRR_KNARGS(nl_dbuf_shared_args)}},
+    [CLIRR_TEMPLATE_NESTED_NAIVE] = {{"_nested_naive", CLIRR_KNARGS(nl_nested_naive_args)}},
+    [CLIRR_TEMPLATE_NESTED_OPT] = {{"_nested_opt", CLIRR_KNARGS(nl_nested_opt_args)}},
 };
+
+/* run_nested binds the parameters the two nested kernels share through the
+ * naive list: nested_loop.def starts the opt list with it. */
+_Static_assert(CLIRR_KARG(nl_nested_opt_args, nl_thres) == CLIRR_KARG(nl_nested_naive_args, nl_thres) &&
+                   CLIRR_KARG(nl_nested_opt_args, nl_child_wg) == CLIRR_KARG(nl_nested_naive_args, nl_child_wg) &&
+                   CLIRR_KARG(nl_nested_opt_args, nl_launches) == CLIRR_KARG(nl_nested_naive_args, nl_launches),
+               "CLIRR_NL_NESTED_OPT_ARGS must start with CLIRR_NL_NESTED_NAIVE_ARGS");
 
 void clirr_templates_runnable_list(const clirr_caps *caps, char *buf, size_t size)
 {
@@ -58,10 +90,14 @@ int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *nam
     }
     if (cfg->tmpl == CLIRR_TEMPLATE_NESTED_NAIVE || cfg->tmpl == CLIRR_TEMPLATE_NESTED_OPT)
         CLIRR_TRY(clirr_ctx_device_queue(ctx, err));
-    for (unsigned i = 0; i < CLIRR_NL_MAX_KERNELS && kernel_suffixes[cfg->tmpl][i]; i++) {
+    /* Everything a run launches exists before the first run (which may be
+     * timed): the template's kernels and the primitives it calls. */
+    CLIRR_TRY(clirr_prim_prepare(ctx, err));
+    for (unsigned i = 0; i < CLIRR_NL_MAX_KERNELS && kernel_specs[cfg->tmpl][i].suffix; i++) {
+        const nl_kernel_spec *spec = &kernel_specs[cfg->tmpl][i];
         char kname[128];
-        snprintf(kname, sizeof kname, "%s%s", name, kernel_suffixes[cfg->tmpl][i]);
-        CLIRR_TRY(clirr_kernel_get(ctx, prog, kname, &nl->k[i], err));
+        snprintf(kname, sizeof kname, "%s%s", name, spec->suffix);
+        CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, kname, nparams + spec->own_args, &nl->k[i], err));
         nl->nk = i + 1;
     }
     nl->wg = clirr_wg_size(ctx, nl->k[0], cfg->wg);
@@ -118,7 +154,7 @@ static size_t thread_items(const clirr_nl *nl, size_t n)
 }
 
 /* The block-mapped kernel's scratch for per-item sums (a placeholder slot
- * when the loop has none). */
+ * when the loop has none) at argument idx. */
 static int scratch_arg(clirr_nl *nl, cl_kernel k, cl_uint idx, size_t wg, clirr_error *err)
 {
     size_t each = nl->cfg.reduce_size ? nl->cfg.reduce_size : sizeof(cl_uint);
@@ -131,10 +167,9 @@ static int scratch_arg(clirr_nl *nl, cl_kernel k, cl_uint idx, size_t wg, clirr_
 static int run_large(clirr_nl *nl, cl_kernel k, size_t max_groups, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_uint a = nl->nparams;
-    CLIRR_TRY(CLIRR_ARG(k, a, nl->queue[1]));
-    CLIRR_TRY(CLIRR_ARG(k, a + 1, nl->qn));
-    CLIRR_TRY(scratch_arg(nl, k, a + 2, nl->group_wg, err));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_large_args, nl_queue), nl->queue[1]));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_large_args, nl_qn), nl->qn));
+    CLIRR_TRY(scratch_arg(nl, k, NL_KARG(nl, nl_large_args, nl_scratch), nl->group_wg, err));
     size_t groups = max_groups < block_groups(nl) ? max_groups : block_groups(nl);
     CLIRR_TRY(clirr_launch(nl->ctx, k, groups * nl->group_wg, nl->group_wg, err));
 fail:
@@ -144,16 +179,16 @@ fail:
 static int run_dual_queue(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_uint a = nl->nparams, thres = nl->cfg.thres, nsmall = 0, nlarge = 0;
-    CLIRR_TRY(CLIRR_ARG(nl->k[0], a, thres));
-    CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->flags));
+    cl_uint thres = nl->cfg.thres, nsmall = 0, nlarge = 0;
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], NL_KARG(nl, nl_split_args, nl_thres), thres));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], NL_KARG(nl, nl_split_args, nl_large), nl->flags));
     CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err));
     CLIRR_TRY(clirr_prim_compact_u32(nl->ctx, nl->flags, 0, NULL, nitems, nl->queue[0], nl->max_items,
                                      &nsmall, err));
     CLIRR_TRY(clirr_prim_compact_u32(nl->ctx, nl->flags, 1, NULL, nitems, nl->queue[1], nl->max_items,
                                      &nlarge, err));
-    CLIRR_TRY(CLIRR_ARG(nl->k[1], a, nl->queue[0]));
-    CLIRR_TRY(CLIRR_ARG(nl->k[1], a + 1, nsmall));
+    CLIRR_TRY(CLIRR_ARG(nl->k[1], NL_KARG(nl, nl_small_args, nl_queue), nl->queue[0]));
+    CLIRR_TRY(CLIRR_ARG(nl->k[1], NL_KARG(nl, nl_small_args, nl_qn), nsmall));
     CLIRR_TRY(clirr_launch(nl->ctx, nl->k[1], thread_items(nl, nsmall), nl->wg, err));
     if (nlarge) {
         CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->qn, 0, 1, nlarge, err));
@@ -166,11 +201,11 @@ fail:
 static int run_dbuf_global(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_uint a = nl->nparams, thres = nl->cfg.thres;
+    cl_uint thres = nl->cfg.thres;
     CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->qn, 0, 1, 0, err));
-    CLIRR_TRY(CLIRR_ARG(nl->k[0], a, thres));
-    CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 1, nl->queue[1]));
-    CLIRR_TRY(CLIRR_ARG(nl->k[0], a + 2, nl->qn));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], NL_KARG(nl, nl_dbuf_args, nl_thres), thres));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], NL_KARG(nl, nl_dbuf_args, nl_buf), nl->queue[1]));
+    CLIRR_TRY(CLIRR_ARG(nl->k[0], NL_KARG(nl, nl_dbuf_args, nl_buf_n), nl->qn));
     CLIRR_TRY(clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err));
     /* The buffer's length stays on the device: no read-back here, so the
      * launch is sized from nitems. */
@@ -182,12 +217,12 @@ fail:
 static int run_dbuf_shared(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_uint a = nl->nparams, thres = nl->cfg.thres;
+    cl_uint thres = nl->cfg.thres;
     cl_kernel k = nl->k[0];
-    CLIRR_TRY(CLIRR_ARG(k, a, thres));
-    CLIRR_TRY(clirr_arg(k, a + 1, nl->wg * sizeof(cl_uint), NULL, err));
-    CLIRR_TRY(clirr_arg(k, a + 2, sizeof(cl_uint), NULL, err));
-    CLIRR_TRY(scratch_arg(nl, k, a + 3, nl->wg, err));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_dbuf_shared_args, nl_thres), thres));
+    CLIRR_TRY(clirr_arg(k, NL_KARG(nl, nl_dbuf_shared_args, nl_lbuf), nl->wg * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(clirr_arg(k, NL_KARG(nl, nl_dbuf_shared_args, nl_ln), sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(scratch_arg(nl, k, NL_KARG(nl, nl_dbuf_shared_args, nl_scratch), nl->wg, err));
     CLIRR_TRY(clirr_launch(nl->ctx, k, thread_items(nl, nitems), nl->wg, err));
 fail:
     return rc;
@@ -196,18 +231,18 @@ fail:
 static int run_nested(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_uint a = nl->nparams, thres = nl->cfg.thres, child_wg = (cl_uint)nl->group_wg;
+    cl_uint thres = nl->cfg.thres, child_wg = (cl_uint)nl->group_wg;
     cl_kernel k = nl->k[0];
-    CLIRR_TRY(CLIRR_ARG(k, a, thres));
-    CLIRR_TRY(CLIRR_ARG(k, a + 1, child_wg));
-    CLIRR_TRY(CLIRR_ARG(k, a + 2, nl->launches));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_nested_naive_args, nl_thres), thres));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_nested_naive_args, nl_child_wg), child_wg));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_nested_naive_args, nl_launches), nl->launches));
     if (nl->cfg.tmpl == CLIRR_TEMPLATE_NESTED_OPT) {
         CLIRR_TRY(clirr_prim_fill_u32(nl->ctx, nl->gbuf_n, 0, 1, 0, err));
-        CLIRR_TRY(CLIRR_ARG(k, a + 3, nl->gbuf));
-        CLIRR_TRY(CLIRR_ARG(k, a + 4, nl->gbuf_n));
-        CLIRR_TRY(clirr_arg(k, a + 5, nl->wg * sizeof(cl_uint), NULL, err));
-        CLIRR_TRY(clirr_arg(k, a + 6, sizeof(cl_uint), NULL, err));
-        CLIRR_TRY(scratch_arg(nl, k, a + 7, nl->wg, err));
+        CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_nested_opt_args, nl_gbuf), nl->gbuf));
+        CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_nested_opt_args, nl_gbuf_n), nl->gbuf_n));
+        CLIRR_TRY(clirr_arg(k, NL_KARG(nl, nl_nested_opt_args, nl_lbuf), nl->wg * sizeof(cl_uint), NULL, err));
+        CLIRR_TRY(clirr_arg(k, NL_KARG(nl, nl_nested_opt_args, nl_ln), sizeof(cl_uint), NULL, err));
+        CLIRR_TRY(scratch_arg(nl, k, NL_KARG(nl, nl_nested_opt_args, nl_scratch), nl->wg, err));
     }
     CLIRR_TRY(clirr_launch(nl->ctx, k, thread_items(nl, nitems), nl->wg, err));
 fail:

@@ -8,7 +8,10 @@
  *     clirr_nl_run(&nl, nitems, err);   as often as needed;
  *     clirr_nl_release(&nl);
  * The algorithm's parameters are arguments 0..nparams-1 of every kernel;
- * the template's own follow. */
+ * the template's own follow, as listed in cl/templates/nested_loop.def.
+ * clirr_nl_init checks that every kernel takes exactly nparams plus its
+ * list's count, and creates everything a run launches (the template's
+ * kernels, the primitives it uses), so no run builds anything. */
 #ifndef CLIRR_TEMPLATES_NESTED_LOOP_H
 #define CLIRR_TEMPLATES_NESTED_LOOP_H
 
