@@ -5,21 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-uint64_t clirr_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* -D options every kernel sees; cl/common/compat.clh maps them. The newer
  * -cl-std is asked for only where a feature needs it, so the rest compiles
  * as plain OpenCL C 1.2 everywhere. */
-static void make_cap_options(clirr_ctx *ctx)
+void clirr_caps_build_options(const clirr_caps *c, char *buf, size_t size)
 {
-    const clirr_caps *c = &ctx->device.caps;
     const char *std = "";
     if ((c->wg_collectives || c->device_enqueue) && c->c_3_0)
         std = " -cl-std=CL3.0";
@@ -27,7 +18,7 @@ static void make_cap_options(clirr_ctx *ctx)
         std = " -cl-std=CL2.0";
     else if (c->c_major > 1 || (c->c_major == 1 && c->c_minor >= 2))
         std = " -cl-std=CL1.2";
-    snprintf(ctx->cap_options, sizeof ctx->cap_options,
+    snprintf(buf, size,
              "-DCLIRR_SIMD_WIDTH=%u -DCLIRR_IS_GPU=%d -DCLIRR_IS_CPU=%d "
              "-DCLIRR_HAS_INT64_ATOMICS=%d -DCLIRR_HAS_INT64_EXTENDED_ATOMICS=%d "
              "-DCLIRR_HAS_WG_COLLECTIVES=%d -DCLIRR_HAS_SUBGROUPS=%d "
@@ -57,7 +48,7 @@ int clirr_ctx_create(const clirr_device *device, clirr_ctx **out, clirr_error *e
     ctx->queue = clCreateCommandQueue(ctx->context, device->id, CL_QUEUE_PROFILING_ENABLE, &cl_rc);
 #pragma GCC diagnostic pop
     CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueue");
-    make_cap_options(ctx);
+    clirr_caps_build_options(&device->caps, ctx->cap_options, sizeof ctx->cap_options);
     /* Epoch 0 is what fresh timed names hold: none has a row yet. */
     ctx->timing_epoch = 1;
     *out = ctx;

@@ -81,7 +81,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->wl_capacity = it->wl_capacity;
     p->source = it->source;
     p->params = it->params;
-    snprintf(p->build_options, sizeof p->build_options, "%s", "");
+    clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);
     return CLIRR_OK;
 }
 

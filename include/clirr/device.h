@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clirr/clock.h"
 #include "clirr/status.h"
 
 #ifdef __cplusplus
@@ -94,8 +95,10 @@ void clirr_ctx_release(clirr_ctx *ctx);
 const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx);
 
 /* The -D and -cl-std options every kernel is built with on this device,
- * derived from its capabilities. */
+ * derived from its capabilities (clirr_caps_build_options: the same from
+ * the capabilities alone, into buf). */
 const char *clirr_ctx_cap_options(const clirr_ctx *ctx);
+void clirr_caps_build_options(const clirr_caps *caps, char *buf, size_t size);
 
 /* Device time of one kernel (by function name), of device-side copies
  * ("copy") or of buffer fills ("fill"). */
@@ -129,8 +132,6 @@ void clirr_ctx_timing_reset(clirr_ctx *ctx);
 /* OpenCL error code name, e.g. -5 -> "CL_OUT_OF_RESOURCES". */
 const char *clirr_cl_errname(cl_int code);
 
-/* Monotonic wall clock in nanoseconds. */
-uint64_t clirr_now_ns(void);
 
 #ifdef __cplusplus
 }
