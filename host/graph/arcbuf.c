@@ -36,12 +36,12 @@ static int arcbuf_resize(arcbuf *a, uint64_t cap, clirr_error *err)
     return CLIRR_OK;
 }
 
-int arcbuf_init(arcbuf *a, bool weighted, uint64_t hint, clirr_error *err)
+int clirr_arcbuf_init(arcbuf *a, bool weighted, uint64_t hint, clirr_error *err)
 {
-    return arcbuf_init_values(a, weighted, false, hint, err);
+    return clirr_arcbuf_init_values(a, weighted, false, hint, err);
 }
 
-int arcbuf_init_values(arcbuf *a, bool weighted, bool valued, uint64_t hint,
+int clirr_arcbuf_init_values(arcbuf *a, bool weighted, bool valued, uint64_t hint,
                        clirr_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -53,16 +53,16 @@ int arcbuf_init_values(arcbuf *a, bool weighted, bool valued, uint64_t hint,
     if (valued)
         a->x = malloc(sizeof *a->x);
     if ((weighted && !a->w) || (valued && !a->x)) {
-        arcbuf_free(a);
+        clirr_arcbuf_free(a);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     }
     int rc = arcbuf_resize(a, cap, err);
     if (rc != CLIRR_OK)
-        arcbuf_free(a);
+        clirr_arcbuf_free(a);
     return rc;
 }
 
-int arcbuf_grow(arcbuf *a, clirr_error *err)
+int clirr_arcbuf_grow(arcbuf *a, clirr_error *err)
 {
     if (a->len >= CLIRR_GRAPH_MAX_EDGES)
         return clirr_fail(err, CLIRR_ERR_INPUT, "more than %llu arcs: clirr handles at most that many",
@@ -73,14 +73,14 @@ int arcbuf_grow(arcbuf *a, clirr_error *err)
     return arcbuf_resize(a, cap, err);
 }
 
-int arcbuf_to_graph(arcbuf *a, uint32_t n, clirr_graph *g, clirr_error *err)
+int clirr_arcbuf_to_graph(arcbuf *a, uint32_t n, clirr_graph *g, clirr_error *err)
 {
-    int rc = graph_from_arcs(n, a->len, a->src, a->dst, a->w, a->x, g, err);
-    arcbuf_free(a);
+    int rc = clirr_graph_build_arcs(n, a->len, a->src, a->dst, a->w, a->x, g, err);
+    clirr_arcbuf_free(a);
     return rc;
 }
 
-void arcbuf_free(arcbuf *a)
+void clirr_arcbuf_free(arcbuf *a)
 {
     free(a->src);
     free(a->dst);

@@ -11,7 +11,7 @@
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
-int graph_alloc(clirr_graph *g, uint32_t n, uint64_t m, bool weighted,
+int clirr_graph_alloc(clirr_graph *g, uint32_t n, uint64_t m, bool weighted,
                 clirr_error *err)
 {
     memset(g, 0, sizeof *g);
@@ -36,10 +36,10 @@ int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
                           const uint32_t *dst, const int32_t *w,
                           clirr_graph *g, clirr_error *err)
 {
-    return graph_from_arcs(n, m, src, dst, w, NULL, g, err);
+    return clirr_graph_build_arcs(n, m, src, dst, w, NULL, g, err);
 }
 
-int graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst,
+int clirr_graph_build_arcs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst,
                     const int32_t *w, const double *x, clirr_graph *g, clirr_error *err)
 {
     memset(g, 0, sizeof *g);
@@ -60,7 +60,7 @@ int graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t 
                               "arc %llu (%u -> %u) has an endpoint outside 0..%lld",
                               (unsigned long long)i, src[i], dst[i],
                               (long long)n - 1);
-    int rc = graph_alloc(g, n, m, w != NULL, err);
+    int rc = clirr_graph_alloc(g, n, m, w != NULL, err);
     if (rc != CLIRR_OK)
         return rc;
     if (x && !(g->value = malloc((m ? (size_t)m : 1) * sizeof *g->value))) {

@@ -155,7 +155,7 @@ static int validate(const char *path, const clirr_graph *g, clirr_error *err)
     return CLIRR_OK;
 }
 
-int graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
+int clirr_graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
 {
     errno = 0;
     gzFile gz = gzopen(path, "rb");
@@ -269,21 +269,21 @@ fail:
 static void write_words(tout *t, const void *words, uint64_t count)
 {
     if (host_is_le()) {
-        tout_bytes(t, words, (size_t)count * 4);
+        clirr_tout_bytes(t, words, (size_t)count * 4);
         return;
     }
     const uint32_t *w = words;
     for (uint64_t i = 0; i < count; i++) {
         unsigned char b[4];
         put_le32(b, w[i]);
-        tout_bytes(t, b, 4);
+        clirr_tout_bytes(t, b, 4);
     }
 }
 
 static void write_doubles(tout *t, const double *x, uint64_t count)
 {
     if (host_is_le()) {
-        tout_bytes(t, x, (size_t)count * 8);
+        clirr_tout_bytes(t, x, (size_t)count * 8);
         return;
     }
     for (uint64_t i = 0; i < count; i++) {
@@ -291,15 +291,15 @@ static void write_doubles(tout *t, const double *x, uint64_t count)
         unsigned char b[8];
         memcpy(&bits, &x[i], 8);
         put_le64(b, bits);
-        tout_bytes(t, b, 8);
+        clirr_tout_bytes(t, b, 8);
     }
 }
 
-int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
+int clirr_graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
                        clirr_error *err)
 {
     tout t;
-    int rc = tout_open(&t, path, gz, err);
+    int rc = clirr_tout_open(&t, path, gz, err);
     if (rc != CLIRR_OK)
         return rc;
     unsigned char h[CSR_HEADER];
@@ -310,12 +310,12 @@ int graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
                          (g->value ? CSR_VALUES : 0));
     put_le64(h + 16, g->n);
     put_le64(h + 24, g->m);
-    tout_bytes(&t, h, sizeof h);
+    clirr_tout_bytes(&t, h, sizeof h);
     write_words(&t, g->row, (uint64_t)g->n + 1);
     write_words(&t, g->col, g->m);
     if (g->weight)
         write_words(&t, g->weight, g->m);
     if (g->value)
         write_doubles(&t, g->value, g->m);
-    return tout_close(&t, err);
+    return clirr_tout_close(&t, err);
 }

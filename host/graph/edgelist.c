@@ -7,15 +7,15 @@
 
 #include <stdio.h>
 
-int graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
+int clirr_graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
                         clirr_error *err)
 {
     tin t;
     arcbuf a = {0};
-    int rc = tin_open(&t, path, err);
+    int rc = clirr_tin_open(&t, path, err);
     if (rc != CLIRR_OK)
         return rc;
-    if ((rc = arcbuf_init(&a, weighted, 0, err)))
+    if ((rc = clirr_arcbuf_init(&a, weighted, 0, err)))
         goto fail;
     /* The largest id keeps n = id + 1 within the vertex limit. */
     const uint64_t max_id = CLIRR_GRAPH_MAX_NODES - 1;
@@ -27,20 +27,20 @@ int graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
     uint64_t largest = 0;
     bool any = false;
     for (;;) {
-        if ((rc = tin_next(&t, err)))
+        if ((rc = clirr_tin_next(&t, err)))
             goto fail;
         if (!t.ls)
             break;
         const char *p = t.ls;
-        if (tin_blank_rest(&t, &p) || *p == '#' || *p == '%')
+        if (clirr_tin_blank_rest(&t, &p) || *p == '#' || *p == '%')
             continue;
         uint64_t u, v;
         int64_t w = 1;
-        if ((rc = tin_u64(&t, &p, 0, max_id, &u, what_u, err)) ||
-            (rc = tin_u64(&t, &p, 0, max_id, &v, what_v, err)) ||
-            (weighted && (rc = tin_i64(&t, &p, INT32_MIN, INT32_MAX, &w,
+        if ((rc = clirr_tin_u64(&t, &p, 0, max_id, &u, what_u, err)) ||
+            (rc = clirr_tin_u64(&t, &p, 0, max_id, &v, what_v, err)) ||
+            (weighted && (rc = clirr_tin_i64(&t, &p, INT32_MIN, INT32_MAX, &w,
                                        "an integer weight (32-bit)", err))) ||
-            (rc = tin_end(&t, p, after, err)))
+            (rc = clirr_tin_end(&t, p, after, err)))
             goto fail;
         if ((rc = arcbuf_push(&a, (uint32_t)u, (uint32_t)v, (int32_t)w, err))) {
             clirr_fail_context(err, "%s:%llu", path, (unsigned long long)t.line);
@@ -52,33 +52,33 @@ int graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
             largest = v;
         any = true;
     }
-    tin_close(&t);
-    return arcbuf_to_graph(&a, any ? (uint32_t)(largest + 1) : 0, g, err);
+    clirr_tin_close(&t);
+    return clirr_arcbuf_to_graph(&a, any ? (uint32_t)(largest + 1) : 0, g, err);
 fail:
-    tin_close(&t);
-    arcbuf_free(&a);
+    clirr_tin_close(&t);
+    clirr_arcbuf_free(&a);
     return rc;
 }
 
-int graph_write_edgelist(const char *path, bool gz, bool weighted,
+int clirr_graph_write_edgelist(const char *path, bool gz, bool weighted,
                          const clirr_graph *g, clirr_error *err)
 {
     tout t;
-    int rc = tout_open(&t, path, gz, err);
+    int rc = clirr_tout_open(&t, path, gz, err);
     if (rc != CLIRR_OK)
         return rc;
     for (uint32_t u = 0; u < g->n && !t.failed; u++) {
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
-            tout_room(&t);
-            tout_u64(&t, u);
+            clirr_tout_room(&t);
+            clirr_tout_u64(&t, u);
             tout_char(&t, ' ');
-            tout_u64(&t, g->col[k]);
+            clirr_tout_u64(&t, g->col[k]);
             if (weighted) {
                 tout_char(&t, ' ');
-                tout_i64(&t, g->weight ? g->weight[k] : 1);
+                clirr_tout_i64(&t, g->weight ? g->weight[k] : 1);
             }
             tout_char(&t, '\n');
         }
     }
-    return tout_close(&t, err);
+    return clirr_tout_close(&t, err);
 }

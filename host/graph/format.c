@@ -54,12 +54,12 @@ int clirr_graph_read(const char *path, clirr_graph *g, clirr_error *err)
     bool gz;
     int rc;
     switch (clirr_graph_format_from_path(path, &gz)) {
-    case CLIRR_FMT_GR: rc = graph_read_gr(path, g, err); break;
-    case CLIRR_FMT_MTX: rc = graph_read_mtx(path, g, err); break;
+    case CLIRR_FMT_GR: rc = clirr_graph_read_gr(path, g, err); break;
+    case CLIRR_FMT_MTX: rc = clirr_graph_read_mtx(path, g, err); break;
     case CLIRR_FMT_EL:
-    case CLIRR_FMT_TXT: rc = graph_read_edgelist(path, false, g, err); break;
-    case CLIRR_FMT_WEL: rc = graph_read_edgelist(path, true, g, err); break;
-    case CLIRR_FMT_CSR: rc = graph_read_csrbin(path, g, err); break;
+    case CLIRR_FMT_TXT: rc = clirr_graph_read_edgelist(path, false, g, err); break;
+    case CLIRR_FMT_WEL: rc = clirr_graph_read_edgelist(path, true, g, err); break;
+    case CLIRR_FMT_CSR: rc = clirr_graph_read_csrbin(path, g, err); break;
     default:
         return clirr_fail(err, CLIRR_ERR_USAGE,
                           "%s: unknown graph file extension; clirr reads " KNOWN_EXTENSIONS,
@@ -74,12 +74,12 @@ int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err)
 {
     bool gz;
     switch (clirr_graph_format_from_path(path, &gz)) {
-    case CLIRR_FMT_GR: return graph_write_gr(path, gz, g, err);
-    case CLIRR_FMT_MTX: return graph_write_mtx(path, gz, g, err);
+    case CLIRR_FMT_GR: return clirr_graph_write_gr(path, gz, g, err);
+    case CLIRR_FMT_MTX: return clirr_graph_write_mtx(path, gz, g, err);
     case CLIRR_FMT_EL:
-    case CLIRR_FMT_TXT: return graph_write_edgelist(path, gz, false, g, err);
-    case CLIRR_FMT_WEL: return graph_write_edgelist(path, gz, true, g, err);
-    case CLIRR_FMT_CSR: return graph_write_csrbin(path, gz, g, err);
+    case CLIRR_FMT_TXT: return clirr_graph_write_edgelist(path, gz, false, g, err);
+    case CLIRR_FMT_WEL: return clirr_graph_write_edgelist(path, gz, true, g, err);
+    case CLIRR_FMT_CSR: return clirr_graph_write_csrbin(path, gz, g, err);
     default:
         return clirr_fail(err, CLIRR_ERR_USAGE,
                           "%s: unknown graph file extension; clirr writes " KNOWN_EXTENSIONS,

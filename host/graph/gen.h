@@ -24,7 +24,7 @@ typedef struct gen_params {
 
 /* Parse and check "KIND:key=value,..."; CLIRR_ERR_USAGE naming the spec and
  * the key on any problem. */
-int gen_parse(const char *spec, gen_params *p, clirr_error *err);
+int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err);
 
 /* splitmix64's output function (Steele, Lea, Flood, OOPSLA 2014). */
 static inline uint64_t rng_mix(uint64_t z)

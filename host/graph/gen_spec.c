@@ -190,7 +190,7 @@ static int check_kind(const char *spec, const gen_params *p, clirr_error *err)
     return CLIRR_OK;
 }
 
-int gen_parse(const char *spec, gen_params *p, clirr_error *err)
+int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err)
 {
     static const char *usage = "expected KIND:key=value,... with KIND rmat, random or grid";
     if (!spec || !*spec)

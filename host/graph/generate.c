@@ -107,7 +107,7 @@ static int gen_rmat(const gen_params *p, clirr_graph *g, clirr_error *err)
     if (p->permute && !(perm = permutation(n, p->seed)))
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for a permutation of %u vertices", n);
     r.perm = perm;
-    int rc = graph_alloc(g, n, m, p->weighted, err);
+    int rc = clirr_graph_alloc(g, n, m, p->weighted, err);
     if (rc != CLIRR_OK) {
         free(perm);
         return rc;
@@ -144,7 +144,7 @@ static int gen_random(const gen_params *p, clirr_graph *g, clirr_error *err)
 {
     uint32_t n = (uint32_t)p->n;
     uint64_t m = p->m;
-    int rc = graph_alloc(g, n, m, p->weighted, err);
+    int rc = clirr_graph_alloc(g, n, m, p->weighted, err);
     if (rc != CLIRR_OK)
         return rc;
     uint64_t key = rng_key(p->seed, RNG_ARCS), wkey = rng_key(p->seed, RNG_WEIGHTS);
@@ -175,7 +175,7 @@ static int gen_grid(const gen_params *p, clirr_graph *g, clirr_error *err)
 {
     uint32_t w = (uint32_t)p->w, h = (uint32_t)p->h;
     uint64_t m = 2 * ((uint64_t)(w - 1) * h + (uint64_t)w * (h - 1));
-    int rc = graph_alloc(g, w * h, m, p->weighted, err);
+    int rc = clirr_graph_alloc(g, w * h, m, p->weighted, err);
     if (rc != CLIRR_OK)
         return rc;
     uint64_t wkey = rng_key(p->seed, RNG_WEIGHTS);
@@ -208,7 +208,7 @@ int clirr_graph_generate(const char *spec, clirr_graph *g, clirr_error *err)
 {
     memset(g, 0, sizeof *g);
     gen_params p;
-    int rc = gen_parse(spec, &p, err);
+    int rc = clirr_gen_parse(spec, &p, err);
     if (rc != CLIRR_OK)
         return rc;
     switch (p.kind) {

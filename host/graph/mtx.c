@@ -28,36 +28,36 @@ static int read_banner(tin *t, enum mtx_field *field, enum mtx_sym *sym,
 {
     static const char *banner =
         "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'";
-    int rc = tin_next(t, err);
+    int rc = clirr_tin_next(t, err);
     if (rc != CLIRR_OK)
         return rc;
     if (!t->ls)
-        return tin_expected(t, NULL, banner, err);
+        return clirr_tin_expected(t, NULL, banner, err);
     const char *p = t->ls, *w0;
     char word[32];
-    if (tin_word(t, &p, word, sizeof word, true, banner, err) ||
+    if (clirr_tin_word(t, &p, word, sizeof word, true, banner, err) ||
         strcmp(word, "%%matrixmarket") != 0)
-        return tin_expected(t, t->ls, banner, err);
+        return clirr_tin_expected(t, t->ls, banner, err);
 
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, "'matrix'", err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, "'matrix'", err)))
         return rc;
     if (strcmp(word, "matrix") != 0)
-        return tin_expected(t, w0, "'matrix'", err);
+        return clirr_tin_expected(t, w0, "'matrix'", err);
 
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, "'coordinate'", err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, "'coordinate'", err)))
         return rc;
     if (strcmp(word, "array") == 0)
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "expected 'coordinate', found 'array': dense Matrix Market "
                         "files are not supported, only sparse coordinate ones");
     if (strcmp(word, "coordinate") != 0)
-        return tin_expected(t, w0, "'coordinate'", err);
+        return clirr_tin_expected(t, w0, "'coordinate'", err);
 
     static const char *fields = "field 'pattern', 'integer' or 'real'";
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, fields, err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, fields, err)))
         return rc;
     if (strcmp(word, "pattern") == 0)
         *field = MTX_PATTERN;
@@ -66,15 +66,15 @@ static int read_banner(tin *t, enum mtx_field *field, enum mtx_sym *sym,
     else if (strcmp(word, "real") == 0)
         *field = MTX_REAL;
     else if (strcmp(word, "complex") == 0)
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "expected %s, found 'complex': complex matrices are not supported",
                         fields);
     else
-        return tin_expected(t, w0, fields, err);
+        return clirr_tin_expected(t, w0, fields, err);
 
     static const char *syms = "symmetry 'general', 'symmetric' or 'skew-symmetric'";
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, syms, err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, syms, err)))
         return rc;
     if (strcmp(word, "general") == 0)
         *sym = MTX_GENERAL;
@@ -83,26 +83,26 @@ static int read_banner(tin *t, enum mtx_field *field, enum mtx_sym *sym,
     else if (strcmp(word, "skew-symmetric") == 0)
         *sym = MTX_SKEW;
     else if (strcmp(word, "hermitian") == 0)
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "expected %s, found 'hermitian': hermitian matrices are not supported",
                         syms);
     else
-        return tin_expected(t, w0, syms, err);
+        return clirr_tin_expected(t, w0, syms, err);
     if (*field == MTX_PATTERN && *sym == MTX_SKEW)
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "expected a field with values for a skew-symmetric matrix, found 'pattern'");
-    return tin_end(t, p, "end of the banner line", err);
+    return clirr_tin_end(t, p, "end of the banner line", err);
 }
 
 /* Next line that is neither blank nor a '%' comment; t->ls NULL at the end. */
 static int next_data_line(tin *t, const char **p, clirr_error *err)
 {
     for (;;) {
-        int rc = tin_next(t, err);
+        int rc = clirr_tin_next(t, err);
         if (rc != CLIRR_OK || !t->ls)
             return rc;
         *p = t->ls;
-        if (!tin_blank_rest(t, p) && **p != '%')
+        if (!clirr_tin_blank_rest(t, p) && **p != '%')
             return CLIRR_OK;
     }
 }
@@ -115,7 +115,7 @@ static int read_value(tin *t, const char **p, enum mtx_field field, bool skew,
     int64_t lo = skew ? -INT32_MAX : INT32_MIN;
     if (field == MTX_INTEGER) {
         int64_t x;
-        int rc = tin_i64(t, p, lo, INT32_MAX, &x,
+        int rc = clirr_tin_i64(t, p, lo, INT32_MAX, &x,
                          skew ? "an integer value from -2147483647 to 2147483647"
                               : "an integer value (32-bit)", err);
         *w = (int32_t)x;
@@ -123,7 +123,7 @@ static int read_value(tin *t, const char **p, enum mtx_field field, bool skew,
         return rc;
     }
     double x;
-    int rc = tin_real(t, p, &x, "a finite real value", err);
+    int rc = clirr_tin_real(t, p, &x, "a finite real value", err);
     if (rc != CLIRR_OK)
         return rc;
     *v = x;
@@ -142,11 +142,11 @@ static int read_value(tin *t, const char **p, enum mtx_field field, bool skew,
     return CLIRR_OK;
 }
 
-int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
+int clirr_graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
 {
     tin t;
     arcbuf a = {0};
-    int rc = tin_open(&t, path, err);
+    int rc = clirr_tin_open(&t, path, err);
     if (rc != CLIRR_OK)
         return rc;
     enum mtx_field field = MTX_PATTERN;
@@ -159,30 +159,30 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
         goto fail;
     static const char *size_what = "the size line 'ROWS COLUMNS ENTRIES'";
     if (!t.ls) {
-        rc = tin_expected(&t, NULL, size_what, err);
+        rc = clirr_tin_expected(&t, NULL, size_what, err);
         goto fail;
     }
     uint64_t rows, cols, nnz;
     char what[96];
     snprintf(what, sizeof what, "a row count from 0 to %llu",
              (unsigned long long)CLIRR_GRAPH_MAX_NODES);
-    if ((rc = tin_u64(&t, &p, 0, CLIRR_GRAPH_MAX_NODES, &rows, what, err)) ||
-        (rc = tin_u64(&t, &p, 0, UINT64_MAX, &cols, "a column count", err)))
+    if ((rc = clirr_tin_u64(&t, &p, 0, CLIRR_GRAPH_MAX_NODES, &rows, what, err)) ||
+        (rc = clirr_tin_u64(&t, &p, 0, UINT64_MAX, &cols, "a column count", err)))
         goto fail;
     snprintf(what, sizeof what, "an entry count from 0 to %llu",
              (unsigned long long)CLIRR_GRAPH_MAX_EDGES);
-    if ((rc = tin_u64(&t, &p, 0, CLIRR_GRAPH_MAX_EDGES, &nnz, what, err)) ||
-        (rc = tin_end(&t, p, "end of line after 'ROWS COLUMNS ENTRIES'", err)))
+    if ((rc = clirr_tin_u64(&t, &p, 0, CLIRR_GRAPH_MAX_EDGES, &nnz, what, err)) ||
+        (rc = clirr_tin_end(&t, p, "end of line after 'ROWS COLUMNS ENTRIES'", err)))
         goto fail;
     if (rows != cols) {
-        rc = tin_fail(&t, t.line, err,
+        rc = clirr_tin_fail(&t, t.line, err,
                       "expected a square matrix (a graph), found %llu rows and %llu columns",
                       (unsigned long long)rows, (unsigned long long)cols);
         goto fail;
     }
     uint64_t size_line = t.line;
     bool mirror = sym != MTX_GENERAL;
-    if ((rc = arcbuf_init_values(&a, field != MTX_PATTERN, field != MTX_PATTERN,
+    if ((rc = clirr_arcbuf_init_values(&a, field != MTX_PATTERN, field != MTX_PATTERN,
                                  mirror ? 2 * nnz : nnz, err)))
         goto fail;
 
@@ -199,7 +199,7 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
         if (!t.ls)
             break;
         if (k == nnz) {
-            rc = tin_fail(&t, t.line, err,
+            rc = clirr_tin_fail(&t, t.line, err,
                           "expected no more entries, found entry %llu (the size line on line %llu says %llu)",
                           (unsigned long long)k + 1, (unsigned long long)size_line,
                           (unsigned long long)nnz);
@@ -208,14 +208,14 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
         uint64_t i, j;
         int32_t w = 0;
         double x = 0;
-        if ((rc = tin_u64(&t, &p, 1, rows, &i, what_i, err)) ||
-            (rc = tin_u64(&t, &p, 1, rows, &j, what_j, err)) ||
+        if ((rc = clirr_tin_u64(&t, &p, 1, rows, &i, what_i, err)) ||
+            (rc = clirr_tin_u64(&t, &p, 1, rows, &j, what_j, err)) ||
             (field != MTX_PATTERN &&
              (rc = read_value(&t, &p, field, sym == MTX_SKEW, &w, &x, &rounded, err))) ||
-            (rc = tin_end(&t, p, after, err)))
+            (rc = clirr_tin_end(&t, p, after, err)))
             goto fail;
         if (mirror && i < j) {
-            rc = tin_fail(&t, t.line, err,
+            rc = clirr_tin_fail(&t, t.line, err,
                           "expected an entry on or below the diagonal (row >= column) in a "
                           "%s matrix, found row %llu column %llu",
                           sym == MTX_SKEW ? "skew-symmetric" : "symmetric",
@@ -223,7 +223,7 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
             goto fail;
         }
         if (sym == MTX_SKEW && i == j) {
-            rc = tin_fail(&t, t.line, err,
+            rc = clirr_tin_fail(&t, t.line, err,
                           "expected an entry below the diagonal in a skew-symmetric matrix, "
                           "found one on it (row and column %llu)", (unsigned long long)i);
             goto fail;
@@ -239,20 +239,20 @@ int graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err)
         k++;
     }
     if (k != nnz) {
-        rc = tin_fail(&t, t.line + 1, err,
+        rc = clirr_tin_fail(&t, t.line + 1, err,
                       "expected %llu entries as the size line (line %llu) says, found end of file after %llu (truncated?)",
                       (unsigned long long)nnz, (unsigned long long)size_line,
                       (unsigned long long)k);
         goto fail;
     }
-    tin_close(&t);
-    rc = arcbuf_to_graph(&a, (uint32_t)rows, g, err);
+    clirr_tin_close(&t);
+    rc = clirr_arcbuf_to_graph(&a, (uint32_t)rows, g, err);
     if (rc == CLIRR_OK)
         g->weights_rounded = rounded;
     return rc;
 fail:
-    tin_close(&t);
-    arcbuf_free(&a);
+    clirr_tin_close(&t);
+    clirr_arcbuf_free(&a);
     return rc;
 }
 
@@ -268,37 +268,37 @@ static void put_real(tout *t, double x)
     }
 }
 
-int graph_write_mtx(const char *path, bool gz, const clirr_graph *g, clirr_error *err)
+int clirr_graph_write_mtx(const char *path, bool gz, const clirr_graph *g, clirr_error *err)
 {
     tout t;
-    int rc = tout_open(&t, path, gz, err);
+    int rc = clirr_tout_open(&t, path, gz, err);
     if (rc != CLIRR_OK)
         return rc;
-    tout_str(&t, g->value    ? "%%MatrixMarket matrix coordinate real general\n"
+    clirr_tout_str(&t, g->value    ? "%%MatrixMarket matrix coordinate real general\n"
                  : g->weight ? "%%MatrixMarket matrix coordinate integer general\n"
                              : "%%MatrixMarket matrix coordinate pattern general\n");
-    tout_room(&t);
-    tout_u64(&t, g->n);
+    clirr_tout_room(&t);
+    clirr_tout_u64(&t, g->n);
     tout_char(&t, ' ');
-    tout_u64(&t, g->n);
+    clirr_tout_u64(&t, g->n);
     tout_char(&t, ' ');
-    tout_u64(&t, g->m);
+    clirr_tout_u64(&t, g->m);
     tout_char(&t, '\n');
     for (uint32_t u = 0; u < g->n && !t.failed; u++) {
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
-            tout_room(&t);
-            tout_u64(&t, (uint64_t)u + 1);
+            clirr_tout_room(&t);
+            clirr_tout_u64(&t, (uint64_t)u + 1);
             tout_char(&t, ' ');
-            tout_u64(&t, (uint64_t)g->col[k] + 1);
+            clirr_tout_u64(&t, (uint64_t)g->col[k] + 1);
             if (g->value) {
                 tout_char(&t, ' ');
                 put_real(&t, g->value[k]);
             } else if (g->weight) {
                 tout_char(&t, ' ');
-                tout_i64(&t, g->weight[k]);
+                clirr_tout_i64(&t, g->weight[k]);
             }
             tout_char(&t, '\n');
         }
     }
-    return tout_close(&t, err);
+    return clirr_tout_close(&t, err);
 }

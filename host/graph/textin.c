@@ -20,7 +20,7 @@
 static inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
 static inline bool is_digit(char c) { return (unsigned char)(c - '0') < 10; }
 
-int tin_fail(tin *t, uint64_t line, clirr_error *err, const char *fmt, ...)
+int clirr_tin_fail(tin *t, uint64_t line, clirr_error *err, const char *fmt, ...)
 {
     char text[CLIRR_MSG_MAX];
     va_list ap;
@@ -63,16 +63,16 @@ static void describe(const tin *t, const char *p, char *out, size_t size)
     out[k] = '\0';
 }
 
-int tin_expected(tin *t, const char *p, const char *what, clirr_error *err)
+int clirr_tin_expected(tin *t, const char *p, const char *what, clirr_error *err)
 {
     char found[160];
     describe(t, p, found, sizeof found);
-    return tin_fail(t, p ? t->line : t->line + 1, err, "expected %s, found %s",
+    return clirr_tin_fail(t, p ? t->line : t->line + 1, err, "expected %s, found %s",
                     what, found);
 }
 
 /* Move the unread tail to the front and read until the buffer is full or
- * the file ends. The first NUL byte is located here, once, so tin_next can
+ * the file ends. The first NUL byte is located here, once, so clirr_tin_next can
  * reject its line without scanning every line for it. */
 static int refill(tin *t, clirr_error *err)
 {
@@ -114,7 +114,7 @@ static int refill(tin *t, clirr_error *err)
     return CLIRR_OK;
 }
 
-int tin_open(tin *t, const char *path, clirr_error *err)
+int clirr_tin_open(tin *t, const char *path, clirr_error *err)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
@@ -127,17 +127,17 @@ int tin_open(tin *t, const char *path, clirr_error *err)
     t->cap = TIN_BUFFER;
     t->buf = malloc(t->cap);
     if (!t->buf) {
-        tin_close(t);
+        clirr_tin_close(t);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %s", path);
     }
     t->pos = t->end = t->buf;
     int rc = refill(t, err);
     if (rc != CLIRR_OK)
-        tin_close(t);
+        clirr_tin_close(t);
     return rc;
 }
 
-void tin_close(tin *t)
+void clirr_tin_close(tin *t)
 {
     if (t->gz)
         gzclose(t->gz);
@@ -146,13 +146,13 @@ void tin_close(tin *t)
     t->buf = NULL;
 }
 
-size_t tin_peek(const tin *t, const unsigned char **p)
+size_t clirr_tin_peek(const tin *t, const unsigned char **p)
 {
     *p = (const unsigned char *)t->pos;
     return (size_t)(t->end - t->pos);
 }
 
-int tin_next(tin *t, clirr_error *err)
+int clirr_tin_next(tin *t, clirr_error *err)
 {
     for (;;) {
         char *nl = memchr(t->pos, '\n', (size_t)(t->end - t->pos));
@@ -173,7 +173,7 @@ int tin_next(tin *t, clirr_error *err)
             break;
         }
         if (t->pos == t->buf && t->end == t->buf + t->cap)
-            return tin_fail(t, t->line + 1, err,
+            return clirr_tin_fail(t, t->line + 1, err,
                             "line longer than %zu bytes (is this a text file?)", t->cap);
         int rc = refill(t, err);
         if (rc != CLIRR_OK)
@@ -181,14 +181,14 @@ int tin_next(tin *t, clirr_error *err)
     }
     t->line++;
     if (t->line == t->nul_line)
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "binary data (a NUL byte) in a text file; is the extension right?");
     if (t->le > t->ls && t->le[-1] == '\r')
         t->le--;
     return CLIRR_OK;
 }
 
-bool tin_blank_rest(const tin *t, const char **p)
+bool clirr_tin_blank_rest(const tin *t, const char **p)
 {
     const char *q = *p;
     while (q < t->le && is_blank(*q))
@@ -215,7 +215,7 @@ static inline bool digits(const char **pp, const char *e, uint64_t *v)
     return p - s <= 19;
 }
 
-int tin_u64(tin *t, const char **pp, uint64_t lo, uint64_t hi, uint64_t *v,
+int clirr_tin_u64(tin *t, const char **pp, uint64_t lo, uint64_t hi, uint64_t *v,
             const char *what, clirr_error *err)
 {
     const char *p = *pp, *e = t->le;
@@ -224,13 +224,13 @@ int tin_u64(tin *t, const char **pp, uint64_t lo, uint64_t hi, uint64_t *v,
     const char *s = p;
     uint64_t x;
     if (!digits(&p, e, &x) || (p < e && !is_blank(*p)) || x < lo || x > hi)
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     *v = x;
     *pp = p;
     return CLIRR_OK;
 }
 
-int tin_i64(tin *t, const char **pp, int64_t lo, int64_t hi, int64_t *v,
+int clirr_tin_i64(tin *t, const char **pp, int64_t lo, int64_t hi, int64_t *v,
             const char *what, clirr_error *err)
 {
     const char *p = *pp, *e = t->le;
@@ -243,10 +243,10 @@ int tin_i64(tin *t, const char **pp, int64_t lo, int64_t hi, int64_t *v,
     uint64_t x;
     if (!digits(&p, e, &x) || (p < e && !is_blank(*p)) ||
         x > (uint64_t)INT64_MAX)
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     int64_t y = neg ? -(int64_t)x : (int64_t)x;
     if (y < lo || y > hi)
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     *v = y;
     *pp = p;
     return CLIRR_OK;
@@ -271,7 +271,7 @@ static bool slow_real(const char *s, size_t len, double *v)
     return end == tmp + len;
 }
 
-int tin_real(tin *t, const char **pp, double *v, const char *what,
+int clirr_tin_real(tin *t, const char **pp, double *v, const char *what,
              clirr_error *err)
 {
     static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -319,23 +319,23 @@ int tin_real(tin *t, const char **pp, double *v, const char *what,
         exp10 += eneg ? -x : x;
     }
     if (!ok || (p < e && !is_blank(*p)))
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     double x;
     /* Clinger's fast path: both factors exact, so one rounding. */
     if (sig <= 19 && mant <= ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22)
         x = exp10 < 0 ? (double)mant / pow10[-exp10] : (double)mant * pow10[exp10];
     else if (!slow_real(s, (size_t)(p - s), &x))
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     else
         x = fabs(x);
     if (!isfinite(x))
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     *v = neg ? -x : x;
     *pp = p;
     return CLIRR_OK;
 }
 
-int tin_word(tin *t, const char **pp, char *buf, size_t size, bool fold,
+int clirr_tin_word(tin *t, const char **pp, char *buf, size_t size, bool fold,
              const char *what, clirr_error *err)
 {
     const char *p = *pp, *e = t->le;
@@ -345,20 +345,20 @@ int tin_word(tin *t, const char **pp, char *buf, size_t size, bool fold,
     size_t k = 0;
     for (; p < e && !is_blank(*p); p++) {
         if (k + 1 >= size)
-            return tin_expected(t, s, what, err);
+            return clirr_tin_expected(t, s, what, err);
         char c = *p;
         buf[k++] = fold && c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
     }
     if (k == 0)
-        return tin_expected(t, s, what, err);
+        return clirr_tin_expected(t, s, what, err);
     buf[k] = '\0';
     *pp = p;
     return CLIRR_OK;
 }
 
-int tin_end(tin *t, const char *p, const char *what, clirr_error *err)
+int clirr_tin_end(tin *t, const char *p, const char *what, clirr_error *err)
 {
-    if (tin_blank_rest(t, &p))
+    if (clirr_tin_blank_rest(t, &p))
         return CLIRR_OK;
-    return tin_expected(t, p, what, err);
+    return clirr_tin_expected(t, p, what, err);
 }

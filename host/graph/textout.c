@@ -42,7 +42,7 @@ static void flush(tout *t)
     t->len = 0;
 }
 
-int tout_open(tout *t, const char *path, bool gz, clirr_error *err)
+int clirr_tout_open(tout *t, const char *path, bool gz, clirr_error *err)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
@@ -63,13 +63,13 @@ int tout_open(tout *t, const char *path, bool gz, clirr_error *err)
     return CLIRR_OK;
 }
 
-void tout_room(tout *t)
+void clirr_tout_room(tout *t)
 {
     if (t->cap - t->len < TOUT_SLACK)
         flush(t);
 }
 
-void tout_bytes(tout *t, const void *p, size_t n)
+void clirr_tout_bytes(tout *t, const void *p, size_t n)
 {
     if (n > t->cap - t->len)
         flush(t);
@@ -81,9 +81,9 @@ void tout_bytes(tout *t, const void *p, size_t n)
     t->len += n;
 }
 
-void tout_str(tout *t, const char *s) { tout_bytes(t, s, strlen(s)); }
+void clirr_tout_str(tout *t, const char *s) { clirr_tout_bytes(t, s, strlen(s)); }
 
-void tout_u64(tout *t, uint64_t v)
+void clirr_tout_u64(tout *t, uint64_t v)
 {
     char tmp[20];
     int k = 0;
@@ -95,16 +95,16 @@ void tout_u64(tout *t, uint64_t v)
         t->buf[t->len++] = tmp[--k];
 }
 
-void tout_i64(tout *t, int64_t v)
+void clirr_tout_i64(tout *t, int64_t v)
 {
     if (v < 0) {
         tout_char(t, '-');
-        tout_u64(t, -(uint64_t)v);
+        clirr_tout_u64(t, -(uint64_t)v);
     } else
-        tout_u64(t, (uint64_t)v);
+        clirr_tout_u64(t, (uint64_t)v);
 }
 
-int tout_close(tout *t, clirr_error *err)
+int clirr_tout_close(tout *t, clirr_error *err)
 {
     flush(t);
     errno = 0;

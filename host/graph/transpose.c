@@ -13,7 +13,7 @@ int clirr_graph_transpose(const clirr_graph *g, clirr_graph *t, clirr_error *err
 {
     if (t == g)
         return clirr_fail(err, CLIRR_ERR_USAGE, "transpose: the result must be another graph");
-    int rc = graph_alloc(t, g->n, g->m, g->weight != NULL, err);
+    int rc = clirr_graph_alloc(t, g->n, g->m, g->weight != NULL, err);
     if (rc != CLIRR_OK)
         return rc;
     if (g->value && !(t->value = malloc((g->m ? (size_t)g->m : 1) * sizeof *t->value))) {

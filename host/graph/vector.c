@@ -18,31 +18,31 @@ static int read_banner(tin *t, const char *p, clirr_error *err)
 {
     char word[32];
     const char *w0 = p;
-    int rc = tin_word(t, &p, word, sizeof word, true, "'matrix'", err);
+    int rc = clirr_tin_word(t, &p, word, sizeof word, true, "'matrix'", err);
     if (rc != CLIRR_OK)
         return rc;
     if (strcmp(word, "matrix") != 0)
-        return tin_expected(t, w0, "'matrix'", err);
+        return clirr_tin_expected(t, w0, "'matrix'", err);
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, "'array'", err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, "'array'", err)))
         return rc;
     if (strcmp(word, "coordinate") == 0)
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "expected 'array' (a dense vector), found 'coordinate': sparse "
                         "vectors are not supported");
     if (strcmp(word, "array") != 0)
-        return tin_expected(t, w0, "'array'", err);
+        return clirr_tin_expected(t, w0, "'array'", err);
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, "field 'real' or 'integer'", err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, "field 'real' or 'integer'", err)))
         return rc;
     if (strcmp(word, "real") != 0 && strcmp(word, "integer") != 0)
-        return tin_expected(t, w0, "field 'real' or 'integer'", err);
+        return clirr_tin_expected(t, w0, "field 'real' or 'integer'", err);
     w0 = p;
-    if ((rc = tin_word(t, &p, word, sizeof word, true, "symmetry 'general'", err)))
+    if ((rc = clirr_tin_word(t, &p, word, sizeof word, true, "symmetry 'general'", err)))
         return rc;
     if (strcmp(word, "general") != 0)
-        return tin_expected(t, w0, "symmetry 'general'", err);
-    return tin_end(t, p, "end of the banner line", err);
+        return clirr_tin_expected(t, w0, "symmetry 'general'", err);
+    return clirr_tin_end(t, p, "end of the banner line", err);
 }
 
 /* The Matrix Market size line: one row or one column of n entries. */
@@ -50,12 +50,12 @@ static int read_size(tin *t, const char *p, uint32_t n, clirr_error *err)
 {
     uint64_t rows, cols;
     int rc;
-    if ((rc = tin_u64(t, &p, 0, UINT64_MAX, &rows, "the size line 'ROWS COLUMNS'", err)) ||
-        (rc = tin_u64(t, &p, 0, UINT64_MAX, &cols, "a column count", err)) ||
-        (rc = tin_end(t, p, "end of line after 'ROWS COLUMNS'", err)))
+    if ((rc = clirr_tin_u64(t, &p, 0, UINT64_MAX, &rows, "the size line 'ROWS COLUMNS'", err)) ||
+        (rc = clirr_tin_u64(t, &p, 0, UINT64_MAX, &cols, "a column count", err)) ||
+        (rc = clirr_tin_end(t, p, "end of line after 'ROWS COLUMNS'", err)))
         return rc;
     if (!((rows == n && cols == 1) || (rows == 1 && cols == n)))
-        return tin_fail(t, t->line, err,
+        return clirr_tin_fail(t, t->line, err,
                         "expected a vector of %u entries (size 'N 1' or '1 N'), found %llu rows "
                         "and %llu columns", n, (unsigned long long)rows, (unsigned long long)cols);
     return CLIRR_OK;
@@ -68,7 +68,7 @@ int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err
     if (!v)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for a vector of %u entries", n);
     tin t;
-    int rc = tin_open(&t, path, err);
+    int rc = clirr_tin_open(&t, path, err);
     if (rc != CLIRR_OK) {
         free(v);
         return rc;
@@ -79,12 +79,12 @@ int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err
     snprintf(more, sizeof more, "end of file after %u values", n);
     uint64_t k = 0;
     for (;;) {
-        if ((rc = tin_next(&t, err)))
+        if ((rc = clirr_tin_next(&t, err)))
             goto fail;
         if (!t.ls)
             break;
         const char *p = t.ls;
-        if (tin_blank_rest(&t, &p))
+        if (clirr_tin_blank_rest(&t, &p))
             continue;
         size_t len = (size_t)(t.le - p);
         if (t.line == 1 && len >= sizeof mm - 1 && strncasecmp(p, mm, sizeof mm - 1) == 0) {
@@ -102,28 +102,28 @@ int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err
             continue;
         }
         if (k == n) {
-            rc = tin_expected(&t, p, more, err);
+            rc = clirr_tin_expected(&t, p, more, err);
             goto fail;
         }
-        if ((rc = tin_real(&t, &p, &v[k], "a finite real number", err)) ||
-            (rc = tin_end(&t, p, "end of line after the value (one number per line)", err)))
+        if ((rc = clirr_tin_real(&t, &p, &v[k], "a finite real number", err)) ||
+            (rc = clirr_tin_end(&t, p, "end of line after the value (one number per line)", err)))
             goto fail;
         k++;
     }
     if (need_size) {
-        rc = tin_expected(&t, NULL, "the size line 'ROWS COLUMNS'", err);
+        rc = clirr_tin_expected(&t, NULL, "the size line 'ROWS COLUMNS'", err);
         goto fail;
     }
     if (k < n) {
-        rc = tin_fail(&t, t.line + 1, err, "expected %u values, found end of file after %llu",
+        rc = clirr_tin_fail(&t, t.line + 1, err, "expected %u values, found end of file after %llu",
                       n, (unsigned long long)k);
         goto fail;
     }
-    tin_close(&t);
+    clirr_tin_close(&t);
     *x = v;
     return CLIRR_OK;
 fail:
-    tin_close(&t);
+    clirr_tin_close(&t);
     free(v);
     return rc;
 }

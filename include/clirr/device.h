@@ -3,6 +3,8 @@
 #ifndef CLIRR_DEVICE_H
 #define CLIRR_DEVICE_H
 
+#include "clirr/export.h"
+
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 300
 #endif
@@ -63,10 +65,10 @@ typedef struct clirr_device {
 /* Enumerate every device of every platform, in platform order, and probe
  * each. A platform that fails to answer is skipped. Returns CLIRR_ERR_OPENCL
  * when no platform or device is found; the list is freed with free(). */
-int clirr_device_list(clirr_device **devices, size_t *count, clirr_error *err);
+CLIRR_API int clirr_device_list(clirr_device **devices, size_t *count, clirr_error *err);
 
 /* Probe one device. */
-int clirr_caps_probe(cl_platform_id platform, cl_device_id device,
+CLIRR_API int clirr_caps_probe(cl_platform_id platform, cl_device_id device,
                      clirr_caps *caps, clirr_error *err);
 
 /* Select devices. selector: NULL or "" uses env CLIRR_DEVICE, then "auto".
@@ -78,27 +80,27 @@ int clirr_caps_probe(cl_platform_id platform, cl_device_id device,
  *                  (case-insensitive)
  * Fills picked[] (caller allocates count entries) with indices and sets
  * *npicked. Returns CLIRR_ERR_USAGE when nothing matches. */
-int clirr_device_select(const clirr_device *devices, size_t count,
+CLIRR_API int clirr_device_select(const clirr_device *devices, size_t count,
                         const char *selector, size_t *picked, size_t *npicked,
                         clirr_error *err);
 
 /* "cpu", "gpu", "accelerator" or "other". */
-const char *clirr_caps_type_name(const clirr_caps *caps);
+CLIRR_API const char *clirr_caps_type_name(const clirr_caps *caps);
 
 /* An open device: context, in-order profiling queue, program cache and the
  * kernel/transfer time accumulated since the last clirr_ctx_timing_reset. */
 typedef struct clirr_ctx clirr_ctx;
 
-int clirr_ctx_create(const clirr_device *device, clirr_ctx **ctx,
+CLIRR_API int clirr_ctx_create(const clirr_device *device, clirr_ctx **ctx,
                      clirr_error *err);
-void clirr_ctx_release(clirr_ctx *ctx);
-const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx);
+CLIRR_API void clirr_ctx_release(clirr_ctx *ctx);
+CLIRR_API const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx);
 
 /* The -D and -cl-std options every kernel is built with on this device,
  * derived from its capabilities (clirr_caps_build_options: the same from
  * the capabilities alone, into buf). */
-const char *clirr_ctx_cap_options(const clirr_ctx *ctx);
-void clirr_caps_build_options(const clirr_caps *caps, char *buf, size_t size);
+CLIRR_API const char *clirr_ctx_cap_options(const clirr_ctx *ctx);
+CLIRR_API void clirr_caps_build_options(const clirr_caps *caps, char *buf, size_t size);
 
 /* Device time of one kernel (by function name), of device-side copies
  * ("copy") or of buffer fills ("fill"). */
@@ -126,11 +128,11 @@ typedef struct clirr_timing {
 /* clirr_ctx_timing waits for all queued work, then reports and resets the
  * accumulated times. clirr_ctx_timing_reset also waits first, so work
  * enqueued before it is never counted after it. */
-int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err);
-void clirr_ctx_timing_reset(clirr_ctx *ctx);
+CLIRR_API int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err);
+CLIRR_API void clirr_ctx_timing_reset(clirr_ctx *ctx);
 
 /* OpenCL error code name, e.g. -5 -> "CL_OUT_OF_RESOURCES". */
-const char *clirr_cl_errname(cl_int code);
+CLIRR_API const char *clirr_cl_errname(cl_int code);
 
 
 #ifdef __cplusplus

@@ -53,15 +53,15 @@ typedef enum clirr_graph_format {
 
 /* Format from a path's extension (".gz" stripped first); sets *gz.
  * Returns CLIRR_FMT_UNKNOWN for an extension clirr does not read. */
-clirr_graph_format clirr_graph_format_from_path(const char *path, bool *gz);
+CLIRR_API clirr_graph_format clirr_graph_format_from_path(const char *path, bool *gz);
 
 /* Short name of a format ("gr", "mtx", ...). */
-const char *clirr_graph_format_name(clirr_graph_format fmt);
+CLIRR_API const char *clirr_graph_format_name(clirr_graph_format fmt);
 
 /* Read a graph; the format comes from the file name. On malformed input
  * returns CLIRR_ERR_INPUT with "FILE:LINE: what was expected, what was found"
  * in err; CLIRR_ERR_NOMEM when memory runs out. *g is zeroed on failure. */
-int clirr_graph_read(const char *path, clirr_graph *g, clirr_error *err);
+CLIRR_API int clirr_graph_read(const char *path, clirr_graph *g, clirr_error *err);
 
 /* Write g in the format named by path's extension (gzip for .gz).
  * Weighted formats written from an unweighted graph get weight 1; an
@@ -69,7 +69,7 @@ int clirr_graph_read(const char *path, clirr_graph *g, clirr_error *err);
  * weights) and by .mtx ("real general", full precision, instead of the
  * weights); the other formats drop them. Returns CLIRR_ERR_IO on write
  * failure. */
-int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err);
+CLIRR_API int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err);
 
 /* Generate a graph from a SPEC "KIND:key=value,...":
  *   rmat:scale=S,ef=E[,a=..,b=..,c=..,d=..][,seed=N][,permute=0|1]
@@ -78,33 +78,33 @@ int clirr_graph_write(const char *path, const clirr_graph *g, clirr_error *err);
  * any of them with weights=LO-HI for uniform random integer weights.
  * The result is identical for a given spec on every machine.
  * Returns CLIRR_ERR_USAGE for a malformed or impossible spec. */
-int clirr_graph_generate(const char *spec, clirr_graph *g, clirr_error *err);
+CLIRR_API int clirr_graph_generate(const char *spec, clirr_graph *g, clirr_error *err);
 
 /* Replace g by its symmetric closure: every arc u->v also as v->u (an arc
  * already present in both directions is not added again; self-loops once).
  * An added arc carries the weight and value of the arc it mirrors. */
-int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err);
+CLIRR_API int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err);
 
 /* Fill t (not g itself) with the transpose of g: an arc v->u for every arc
  * u->v, with its weight and value, n unchanged. Each row of t lists its arcs
  * by increasing source u, and arcs from one source in g's order (a stable
  * counting sort), so row v of t is v's in-arcs. weights_rounded is copied.
  * CLIRR_ERR_NOMEM when memory runs out (t is zeroed then). */
-int clirr_graph_transpose(const clirr_graph *g, clirr_graph *t, clirr_error *err);
+CLIRR_API int clirr_graph_transpose(const clirr_graph *g, clirr_graph *t, clirr_error *err);
 
 /* Give g the m real values x, in g's arc order (copied), replacing any it
  * had; x == NULL removes them. CLIRR_ERR_USAGE for a NaN or infinite value,
  * CLIRR_ERR_NOMEM; g is unchanged on failure. */
-int clirr_graph_set_values(clirr_graph *g, const double *x, clirr_error *err);
+CLIRR_API int clirr_graph_set_values(clirr_graph *g, const double *x, clirr_error *err);
 
 /* Build a CSR graph from n vertices and m arcs (src[i] -> dst[i], weight w[i]
  * or w == NULL); arcs keep their relative order within each source. */
-int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
+CLIRR_API int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
                           const uint32_t *dst, const int32_t *w,
                           clirr_graph *g, clirr_error *err);
 
 /* A deep copy of g into out. */
-int clirr_graph_copy(const clirr_graph *g, clirr_graph *out, clirr_error *err);
+CLIRR_API int clirr_graph_copy(const clirr_graph *g, clirr_graph *out, clirr_error *err);
 
 /* Out-degree of u. */
 static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
@@ -113,14 +113,14 @@ static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
 }
 
 /* Largest out-degree. */
-uint32_t clirr_graph_max_degree(const clirr_graph *g);
+CLIRR_API uint32_t clirr_graph_max_degree(const clirr_graph *g);
 
 /* 64-bit hash of the structure, weights and values (for determinism
  * checks). A graph without values hashes as it did before values existed. */
-uint64_t clirr_graph_hash(const clirr_graph *g);
+CLIRR_API uint64_t clirr_graph_hash(const clirr_graph *g);
 
 /* Free the arrays of g and zero it. */
-void clirr_graph_free(clirr_graph *g);
+CLIRR_API void clirr_graph_free(clirr_graph *g);
 
 /* Read a dense vector of exactly n reals into *x (malloc'd, at least one
  * element; the caller frees it). The file (plain or .gz) holds one number per
@@ -129,7 +129,7 @@ void clirr_graph_free(clirr_graph *g);
  * array real general", size line "n 1" or "1 n") is read too. On a missing,
  * extra, malformed, NaN or infinite value returns CLIRR_ERR_INPUT with
  * "FILE:LINE: what was expected, what was found"; *x is NULL on failure. */
-int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err);
+CLIRR_API int clirr_vector_read(const char *path, uint32_t n, double **x, clirr_error *err);
 
 /* ---- sources ----------------------------------------------------------- */
 

@@ -7,6 +7,8 @@
 #ifndef CLIRR_STATUS_H
 #define CLIRR_STATUS_H
 
+#include "clirr/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -32,24 +34,24 @@ typedef struct clirr_error {
 
 /* Record status and a printf-style message in err (err may be NULL);
  * returns status so callers can write `return clirr_fail(err, ...)`. */
-int clirr_fail(clirr_error *err, int status, const char *fmt, ...)
+CLIRR_API int clirr_fail(clirr_error *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Prefix the message already in err with more context ("reading X: ...");
  * returns err->status. */
-int clirr_fail_context(clirr_error *err, const char *fmt, ...)
+CLIRR_API int clirr_fail_context(clirr_error *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Reset err to CLIRR_OK with an empty message. */
-void clirr_error_clear(clirr_error *err);
+CLIRR_API void clirr_error_clear(clirr_error *err);
 
 /* Short name of a status ("bad input", "OpenCL error", ...). */
-const char *clirr_status_name(int status);
+CLIRR_API const char *clirr_status_name(int status);
 
 /* Process exit code for a status: 0 ok, 1 verification failed,
  * 2 bad usage or input (or a template the device cannot run),
  * 3 OpenCL or device error (including data too large for the device). */
-int clirr_status_exit_code(int status);
+CLIRR_API int clirr_status_exit_code(int status);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #ifndef CLIRR_TEMPLATES_H
 #define CLIRR_TEMPLATES_H
 
+#include "clirr/export.h"
+
 #include <stdbool.h>
 
 #include "clirr/device.h"
@@ -24,14 +26,14 @@ typedef enum clirr_template {
 
 /* "baseline", "dual-queue", "dbuf-global", "dbuf-shared", "nested-naive",
  * "nested-opt". */
-const char *clirr_template_name(clirr_template t);
+CLIRR_API const char *clirr_template_name(clirr_template t);
 
 /* Returns 0 and sets *t, or -1 for an unknown name. */
-int clirr_template_parse(const char *name, clirr_template *t);
+CLIRR_API int clirr_template_parse(const char *name, clirr_template *t);
 
 /* Can the device run template t? When not, *why (if given) says what it
  * lacks, e.g. "no device-side enqueue". */
-bool clirr_template_runnable(const clirr_caps *caps, clirr_template t, const char **why);
+CLIRR_API bool clirr_template_runnable(const clirr_caps *caps, clirr_template t, const char **why);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,8 @@
 #ifndef CLIRR_WORKLIST_H
 #define CLIRR_WORKLIST_H
 
+#include "clirr/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -16,10 +18,10 @@ typedef enum clirr_push_mode {
 } clirr_push_mode;
 
 /* "atomic", "chunk", "scan", "auto". */
-const char *clirr_push_mode_name(clirr_push_mode mode);
+CLIRR_API const char *clirr_push_mode_name(clirr_push_mode mode);
 
 /* Parse a name; returns 0 and sets *mode, or -1 for an unknown name. */
-int clirr_push_mode_parse(const char *name, clirr_push_mode *mode);
+CLIRR_API int clirr_push_mode_parse(const char *name, clirr_push_mode *mode);
 
 #ifdef __cplusplus
 }
