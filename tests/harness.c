@@ -237,7 +237,7 @@ int main(int argc, char **argv)
     register_bc_tests();
     register_templates_tests();
 
-
+    register_cli_tests();
     register_dataset_tests();
     register_install_tests();
 
