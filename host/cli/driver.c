@@ -189,6 +189,8 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     const clirr_device *device = &d->devs[d->picked[dev]];
     row->status = clirr_plan_make(g->algo, &device->caps, &row->intent, in, &row->plan, &err);
     row->planned = row->status == CLIRR_OK;
+    if (row->planned && cfg->bench && !cfg->variants_given)
+        row->plan.variant_reason = "bench runs every variant";
     if (row->status == CLIRR_ERR_UNSUPPORTED && cfg->bench)
         row->skipped = true;
     if (row->status != CLIRR_OK)
@@ -313,7 +315,9 @@ static void expand_group(driver *d, const group *g)
             for (size_t p = 0; p < (wl ? cfg->npushes : 1); p++)
                 for (size_t t = 0; t < cfg->ntemplates; t++) {
                     int tmpl = cfg->templates[t];
-                    bool thres = tmpl != CLIRR_TEMPLATE_BASELINE && tmpl != -1;
+                    /* lb_THRES means nothing to the thread-mapped baseline;
+                     * under auto it overrides the policy's value. */
+                    bool thres = tmpl != CLIRR_TEMPLATE_BASELINE;
                     size_t nl = thres && cfg->nlb_thres ? cfg->nlb_thres : 1;
                     size_t nw = cfg->nwg_sizes ? cfg->nwg_sizes : 1;
                     for (size_t l = 0; l < nl; l++)
@@ -555,9 +559,11 @@ int exp_run(exp_config *cfg)
     expand_all(&d);
     d.counting = false;
     if (cfg->output && d.total != 1) {
-        int code = cli_usage_error(cfg->command,
-                                   "--output needs exactly one case (one algorithm, input, device, "
-                                   "variant, root...); this run has %zu", d.total);
+        char msg[256];
+        snprintf(msg, sizeof msg, "--output needs exactly one case (one algorithm, input, device, "
+                                  "variant, root...); this run has %zu", d.total);
+        int code = cli_usage_error(cfg->command, "%s", msg);
+        exp_outputs_error(d.out, "--output", CLIRR_ERR_USAGE, msg);
         exp_outputs_close(d.out, cfg, NULL, 0);
         free_driver(&d);
         return code;

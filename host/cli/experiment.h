@@ -41,6 +41,7 @@ typedef struct exp_config {
     const char *selector;
     const char *variants[EXP_MAX_LIST]; /* names; "all" = every variant */
     size_t nvariants;
+    bool variants_given;    /* by --variant (else the command's default) */
     clirr_push_mode pushes[CLIRR_PUSH_COUNT_];
     size_t npushes;
     int templates[CLIRR_TEMPLATE_COUNT_ + 1]; /* -1 = auto */
@@ -64,7 +65,7 @@ typedef struct exp_config {
     const char *output;     /* --output: the result values of the one case */
     bool explain, kernels, wide, progress;
     int argc;
-    char **argv;
+    char **argv;            /* as given (a copy: getopt reorders argv) */
 } exp_config;
 
 typedef struct exp_spread {

@@ -12,9 +12,11 @@ void exp_explain(FILE *f, const exp_config *cfg, const exp_row *r)
     fprintf(f, "  variant   %s (%s)\n", clirr_plan_variant_name(p), p->variant_reason);
     if (a->sources == CLIRR_SOURCES_ONE)
         fprintf(f, "  source    %u\n", r->source);
+    else if (a->sources == CLIRR_SOURCES_MANY && p->source.rule == CLIRR_SOURCE_VERTEX)
+        fprintf(f, "  sources   vertex %u\n", p->source.vertex);
     else if (a->sources == CLIRR_SOURCES_MANY)
-        fprintf(f, "  sources   %s, %u (0 = every vertex)\n", clirr_source_rule_name(p->source.rule),
-                p->source.count);
+        fprintf(f, "  sources   %s, %u %s\n", clirr_source_rule_name(p->source.rule), p->source.count,
+                p->source.count ? "of them" : "(every vertex)");
     if (clirr_plan_uses_worklist(p)) {
         fprintf(f, "  push      %s: %s\n", clirr_push_mode_name(p->push), p->push_reason);
         if (p->wl_capacity)

@@ -156,10 +156,20 @@ json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object_object_add(o, "input", json_object_new_string(exp_input_name(cfg, r->input)));
     json_object_object_add(o, "device", json_object_new_int((int)r->device->index));
     json_object_object_add(o, "device_name", json_object_new_string(r->device->caps.name));
-    if (r->algo->sources != CLIRR_SOURCES_NONE)
-        json_object_object_add(o, "source", r->algo->sources == CLIRR_SOURCES_ONE
-                                                ? json_object_new_int64(r->source)
-                                                : json_object_new_string(clirr_source_rule_name(r->intent.source.rule)));
+    if (r->algo->sources == CLIRR_SOURCES_ONE)
+        json_object_object_add(o, "source", json_object_new_int64(r->source));
+    if (r->algo->sources == CLIRR_SOURCES_MANY) {
+        const clirr_source_spec *sp = &r->intent.source;
+        json_object *src = json_object_new_object();
+        json_object_object_add(src, "rule", json_object_new_string(clirr_source_rule_name(sp->rule)));
+        if (sp->rule == CLIRR_SOURCE_VERTEX)
+            json_object_object_add(src, "vertex", json_object_new_int64(sp->vertex));
+        else
+            json_object_object_add(src, "count", json_object_new_int64(sp->count));
+        if (sp->rule == CLIRR_SOURCE_RANDOM)
+            json_object_object_add(src, "seed", json_object_new_int64((int64_t)sp->seed));
+        json_object_object_add(o, "sources", src);
+    }
     json_object_object_add(o, "template_asked", json_object_new_string(
         r->intent.tmpl < 0 ? "auto" : clirr_template_name((clirr_template)r->intent.tmpl)));
     if (r->planned)
@@ -383,8 +393,9 @@ void exp_outputs_error(exp_outputs *out, const char *what, int status, const cha
     json_object_object_add(e, "error", json_object_new_string(msg));
     json_object_object_add(e, "exit_code", json_object_new_int(clirr_status_exit_code(status)));
     json_object_array_add(out->errors, e);
+    (void)what;
     if (out->table)
-        printf("%s: error: %s\n", what, msg);
+        printf("error: %s\n", msg);
 }
 
 static int close_file(FILE *f, const char *path)

@@ -368,7 +368,10 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         return 0;
     case O_SYM: cfg->symmetrize = true; return 0;
     case O_DEVICE: cfg->selector = arg; return 0;
-    case O_VARIANT: cfg->nvariants = split(arg, cfg->variants, EXP_MAX_LIST); return 0;
+    case O_VARIANT:
+        cfg->nvariants = split(arg, cfg->variants, EXP_MAX_LIST);
+        cfg->variants_given = true;
+        return 0;
     case O_PUSH: return parse_pushes(cfg, arg);
     case O_TEMPLATE: return parse_templates(cfg, arg);
     case O_LBTHRES: return parse_uints(cfg, "--lb-thres", arg, 1, UINT32_MAX - 1, cfg->lb_thres, &cfg->nlb_thres);
@@ -441,7 +444,10 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
 {
     defaults(cfg);
     cfg->argc = argc;
-    cfg->argv = argv;
+    cfg->argv = malloc(((size_t)argc + 1) * sizeof *cfg->argv);
+    if (!cfg->argv)
+        return 3;
+    memcpy(cfg->argv, argv, ((size_t)argc + 1) * sizeof *argv);
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t nrefs;
     struct option *table = make_table(refs, &nrefs);
@@ -491,5 +497,6 @@ void exp_config_free(exp_config *cfg)
         clirr_input_free(cfg->inputs[i].in);
         free(cfg->inputs[i].roots);
     }
+    free(cfg->argv);
     /* Split lists point into strdup'ed copies; the process ends next. */
 }
