@@ -18,13 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Checks of behaviour the CLI gets wrong today, each marked "KNOWN CLI
- * BUG" with the file and line at fault; they are compiled in but only
- * enforced with -DCLIRR_TEST_CLI_KNOWN_BUGS=1, so the suite stays green
- * until the fix lands (then drop the switch). */
-#ifndef CLIRR_TEST_CLI_KNOWN_BUGS
-#define CLIRR_TEST_CLI_KNOWN_BUGS 0
-#endif
 
 #define OUT_MAX (1 << 20)
 #define MAX_ARGS 40
@@ -597,11 +590,8 @@ static void output_contract(th_case *tc)
     rc = clirr(tc, "run", "bfs,sssp", "--graph", file, "--device", dev, "--json", "--output", path, NULL);
     json_object *doc = rc == 2 ? parse_doc(tc, out, "--output refused --json") : NULL;
     TH_EXPECT(tc, doc, "--output refused with --json: exit %d", rc);
-    /* KNOWN CLI BUG: the document does not say why it failed: "errors"
-     * stays empty, the reason is on stderr only (host/cli/driver.c,
-     * exp_run, the `cfg->output && d.total != 1` branch closes the
-     * outputs without exp_outputs_error). */
-    TH_EXPECT(tc, !doc || !CLIRR_TEST_CLI_KNOWN_BUGS || json_object_array_length(jpath(doc, "errors", NULL)) == 1,
+    /* The document says why: an errors entry. */
+    TH_EXPECT(tc, !doc || json_object_array_length(jpath(doc, "errors", NULL)) == 1,
               "--output refused with --json: no errors entry");
     json_object_put(doc);
 
@@ -1060,18 +1050,13 @@ static void bench_skip(th_case *tc)
     o = NULL;
 
     /* --lb-thres with the template left to auto: where auto picks a
-     * load-balancing template the plan takes the asked threshold.
-     * KNOWN CLI BUG: it is dropped: host/cli/driver.c expand_group
-     * (`bool thres = tmpl != CLIRR_TEMPLATE_BASELINE && tmpl != -1;`)
-     * passes --lb-thres only with an explicit template, so e.g. Intel's
-     * CPU runtime runs auto:dbuf-global at 64 with "--lb-thres 32",
-     * lb_thres_reason "with the template". */
+     * load-balancing template the plan takes the asked threshold. */
     rc = clirr(tc, "run", "bfs", "--gen", "grid:w=8,h=8", "--device", dev, "--lb-thres", "32", "--json", NULL);
     TH_REQUIRE(tc, rc == 0 && (o = parse_doc(tc, out, "--lb-thres auto")), "--lb-thres: exit %d: %s", rc, errtext);
     const char *tmpl = jstr(run_at(o, 0), "plan.template");
     double thres;
     TH_REQUIRE(tc, tmpl && jnum(run_at(o, 0), "plan.lb_thres", &thres), "--lb-thres: no plan.template/lb_thres");
-    TH_EXPECT(tc, !CLIRR_TEST_CLI_KNOWN_BUGS || !strcmp(tmpl, "baseline") || thres == 32,
+    TH_EXPECT(tc, !strcmp(tmpl, "baseline") || thres == 32,
               "--lb-thres 32 with auto:%s: plan.lb_thres %g", tmpl, thres);
 
     /* run: the same template is an error row, exit 2, "cannot run" and
@@ -1397,7 +1382,9 @@ static void sources(th_case *tc)
     runs_of(o, &n);
     TH_EXPECT(tc, n == 2 && sources_of(o, "bfs", a, 8) == 1 && a[0] == 5, "--source 5 --sources 3: not one BFS "
               "case from 5 and one BC case");
-    const char *rule = jstr(run_at(o, 1), "source");
+    json_object *bc_src = NULL;
+    json_object_object_get_ex(run_at(o, 1), "sources", &bc_src);
+    const char *rule = bc_src ? jstr(bc_src, "rule") : NULL;
     TH_EXPECT(tc, rule && !strcmp(rule, "spread"), "--source 5 --sources 3: BC's roots are '%s', not spread",
               rule ? rule : "(none)");
     json_object_put(o);
