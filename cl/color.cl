@@ -3,7 +3,7 @@
  * data-driven, and Jones-Plassmann with hash priorities. Every loop over a
  * vertex's neighbours runs through cl/templates/nested_loop.clh, so high
  * degree vertices get a work-group (load balancing). The graph is
- * symmetric (the host symmetrizes it); self-loops are skipped. Colors are
+ * symmetric (the input's symmetric form); self-loops are skipped. Colors are
  * 1, 2, ...; 0 = uncolored.
  *
  *   color_ff        first-fit: the colors 1..64 of the neighbours OR-ed into
@@ -25,9 +25,11 @@
  *                   (the multi-hash idea of cuSPARSE csrcolor): an
  *                   uncolored vertex that is the local maximum (minimum) of
  *                   hash k among the vertices uncolored at the round's start
- *                   takes color base + 2k + 1 (+ 2). */
+ *                   takes color base + 2k + 1 (+ 2).
+ * Parameter lists: cl/color.def. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
+#include "color.def"
 
 #define NHASH 4
 #define DEG(v) (row[(v) + 1] - row[v])
@@ -74,10 +76,7 @@ inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic)
 /* ---- first-fit ---------------------------------------------------------- */
 
 #define NL_NAME color_ff
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, volatile __global uint *color, \
-        __global const uint *items, const uint nitems, const uint use_items,   \
-        const uint bitset, volatile __global uint *changed
+#define NL_PARAMS CLIRR_KPARAMS(COLOR_FF_ARGS)
 #define NL_NITEMS nitems
 #define NL_ITEM(k) (use_items ? items[k] : (k))
 #define NL_COUNT(v) (use_items || color[v] == 0 ? DEG(v) : 0u)
@@ -111,10 +110,7 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 /* ---- conflict resolution, topology-driven -------------------------------- */
 
 #define NL_NAME color_resolve_topo
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, volatile __global uint *color, \
-        volatile __global uint *final_, const uint n, const uint heuristic,    \
-        volatile __global uint *conflicts
+#define NL_PARAMS CLIRR_KPARAMS(COLOR_RESOLVE_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(v) (!final_[v] && color[v] ? DEG(v) : 0u)
@@ -139,10 +135,7 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 /* ---- conflict resolution, data-driven ------------------------------------ */
 
 #define NL_NAME color_resolve_data
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, volatile __global uint *color, \
-        volatile __global uint *final_, const uint heuristic, const uint fused,  \
-        const uint bitset, WL_PARAMS
+#define NL_PARAMS CLIRR_KPARAMS(COLOR_RESOLVE_DATA_ARGS)
 #define NL_NITEMS wl_in_size
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(v) DEG(v)
@@ -202,9 +195,7 @@ inline uint jp_mask(uint v, uint u, volatile __global uint *color, uint base)
 }
 
 #define NL_NAME color_jp
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, volatile __global uint *color, \
-        const uint n, const uint base, volatile __global uint *remaining
+#define NL_PARAMS CLIRR_KPARAMS(COLOR_JP_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(v) (color[v] == 0 ? DEG(v) : 0u)

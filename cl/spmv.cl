@@ -2,8 +2,11 @@
  * (nested-loop study, shared/papers/001): one row a nested-loop item, its
  * entries the inner loop, summed through the templates of
  * cl/templates/nested_loop.clh. With -DSPMV_UNIT every entry is 1 and
- * `val` is not read. Needs double precision (the host checks). */
+ * `val` is not read. Needs double precision (the plan checks).
+ * Parameter list: cl/spmv.def. */
 #include "common/compat.clh"
+#include "common/kargs.h"
+#include "spmv.def"
 
 #ifdef SPMV_UNIT
 #define ENTRY(e) 1.0
@@ -12,9 +15,7 @@
 #endif
 
 #define NL_NAME spmv_rows
-#define NL_PARAMS                                                              \
-    __global const uint *row, __global const uint *col, __global const double *val, \
-        __global const double *x, __global double *y, const uint n
+#define NL_PARAMS CLIRR_KPARAMS(SPMV_ROWS_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(i) (row[(i) + 1] - row[i])

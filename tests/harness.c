@@ -233,6 +233,9 @@ int main(int argc, char **argv)
     register_prim_tests();
     register_worklist_tests();
     register_algo_tests();
+    register_pagerank_tests();
+    register_spmv_tests();
+    register_color_tests();
     register_sssp_tests();
     register_bc_tests();
     register_templates_tests();

@@ -98,5 +98,7 @@ void register_dataset_tests(void);
 void register_install_tests(void);
 void register_templates_tests(void);
 void register_color_tests(void);
+void register_pagerank_tests(void);
+void register_spmv_tests(void);
 
 #endif

@@ -1,11 +1,13 @@
 /* tests/test_color.c - graph coloring: the serial references and the
  * checker, then every variant (topo, data, jp) on every template and with
- * and without the refinements, on every device: proper colorings on rmat
+ * and without the refinements, on every device, through the registry's
+ * descriptor (clirr_algo_find("color")): proper colorings on rmat
  * (skewed and Erdos-Renyi-like), uniform random, a grid, a complete graph
  * (n colors, beyond one 64-color window) and a complete bipartite graph (2
  * colors in natural order); speculative colorings within a stated bound of
- * serial greedy; Jones-Plassmann identical from run to run and device to
- * device (its hash priorities leave nothing to timing). */
+ * serial greedy; the extra results (colors, conflicts per round, the
+ * refinements) as the run had them; Jones-Plassmann identical from run to
+ * run and device to device (its hash priorities leave nothing to timing). */
 #include "harness.h"
 #include "ref/ref.h"
 
@@ -33,6 +35,24 @@ static int first_fit_violation(const clirr_graph *g, const uint32_t *color, uint
         ++*v;
     clirr_graph_free(&sym);
     return rc;
+}
+
+/* Distinct colors in color[0..n). */
+static uint32_t count_colors(uint32_t n, const uint32_t *color)
+{
+    uint32_t maxc = 0, count = 0;
+    for (uint32_t v = 0; v < n; v++)
+        maxc = color[v] > maxc ? color[v] : maxc;
+    bool *used = calloc((size_t)maxc + 1, sizeof *used);
+    if (!used)
+        abort();
+    for (uint32_t v = 0; v < n; v++)
+        if (!used[color[v]]) {
+            used[color[v]] = true;
+            count++;
+        }
+    free(used);
+    return count;
 }
 
 static int complete(clirr_graph *g, uint32_t n, clirr_error *err)
@@ -97,6 +117,7 @@ static int input(size_t i, clirr_graph *g, const char **name, clirr_error *err)
     return i == ns ? complete(g, 70, err) : bipartite(g, 40, err);
 }
 #define NINPUTS (sizeof specs / sizeof specs[0] + 2)
+#define K70 (NINPUTS - 2) /* the complete graph's index */
 
 static void references(th_case *tc)
 {
@@ -112,8 +133,8 @@ static void references(th_case *tc)
         for (int lf = 0; lf < 2; lf++) {
             TH_OK(tc, clirr_ref_color(&g, lf, c, &err));
             TH_REQUIRE(tc, clirr_verify_coloring(&g, c, &r), "%s %s: %s", name, lf ? "LDF" : "natural", r.text);
-            uint32_t k = clirr_color_count(g.n, c);
-            if (i == NINPUTS - 2)
+            uint32_t k = count_colors(g.n, c);
+            if (i == K70)
                 TH_REQUIRE(tc, k == 70, "K70 got %u colors", k);
             if (i == NINPUTS - 1 && !lf)
                 TH_REQUIRE(tc, k == 2, "K40,40 in natural order got %u colors", k);
@@ -141,62 +162,147 @@ done:
 }
 
 typedef struct color_case {
-    clirr_variant variant;
-    int tmpl;          /* -1 = auto */
-    bool refinements;  /* heuristic, bitset, fuse on; else all off */
+    const char *variant; /* "topo", "data", "jp" */
+    int tmpl;            /* -1 = auto */
+    bool refinements;    /* heuristic, bitset, fuse on; else all off */
     clirr_push_mode push;
     unsigned coarsen;
 } color_case;
 
+/* The study's refinements: parameters of the descriptor and extra results. */
+static const char *const refinements[] = {"heuristic", "bitset", "fuse"};
+#define NREFINEMENTS (sizeof refinements / sizeof refinements[0])
+
+/* The extra result called name, or NULL. */
+static const clirr_extra *find_extra(const clirr_extras *x, const char *name)
+{
+    for (size_t i = 0; i < x->n; i++)
+        if (!strcmp(x->e[i].name, name))
+            return &x->e[i];
+    return NULL;
+}
+
+/* Set each refinement (heuristic, bitset, fuse) on or off. */
+static int set_refinements(const clirr_algo *a, bool on, clirr_params *p, clirr_error *err)
+{
+    for (size_t i = 0; i < NREFINEMENTS; i++) {
+        int k = clirr_algo_param(a, refinements[i]);
+        if (k < 0)
+            return clirr_fail(err, CLIRR_ERR_USAGE, "color has no parameter %s", refinements[i]);
+        int rc = clirr_param_set(a, (unsigned)k, on ? "on" : "off", p, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
+    return CLIRR_OK;
+}
+
+static int case_intent(const clirr_algo *a, const color_case *cc, clirr_intent *it, clirr_error *err)
+{
+    clirr_intent_default(a, it);
+    it->variant = clirr_algo_variant(a, cc->variant);
+    if (it->variant < 0)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "color has no variant %s", cc->variant);
+    it->tmpl = cc->tmpl;
+    it->lb_thres = cc->tmpl < 0 ? 0 : 4;
+    it->push = cc->push;
+    it->coarsen = cc->coarsen;
+    return set_refinements(a, cc->refinements, &it->params, err);
+}
+
+/* One trial of plan on in, with its stats and extras. */
+static int color_once(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, uint32_t *color,
+                      clirr_stats *st, clirr_extras *x, clirr_error *err)
+{
+    clirr_session *s = NULL;
+    int rc = clirr_session_prepare(ctx, in, plan, &s, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_run(s, color, st, err);
+    if (rc == CLIRR_OK)
+        clirr_session_extras(s, color, x);
+    clirr_session_release(s);
+    return rc;
+}
+
+/* The extras say what the run did: its colors, one conflict count per
+ * round (the first 64), and the refinements it was asked for. */
+static bool extras_agree(const clirr_extras *x, uint32_t colors, const clirr_stats *st, bool refined,
+                         char *why, size_t size)
+{
+    const clirr_extra *k = find_extra(x, "colors"), *c = find_extra(x, "conflicts_per_round");
+    uint32_t rounds = st->iterations < CLIRR_MAX_EXTRA_LIST ? st->iterations : CLIRR_MAX_EXTRA_LIST;
+    if (!k || k->type != CLIRR_EXTRA_UINT || !k->in_table || k->u != colors) {
+        snprintf(why, size, "extra 'colors' %llu, counted %u", k ? (unsigned long long)k->u : 0ull, colors);
+        return false;
+    }
+    if (!c || c->type != CLIRR_EXTRA_UINTS || c->nlist != rounds) {
+        snprintf(why, size, "extra 'conflicts_per_round' holds %zu rounds of %u", c ? c->nlist : 0,
+                 st->iterations);
+        return false;
+    }
+    for (size_t i = 0; i < NREFINEMENTS; i++) {
+        const clirr_extra *e = find_extra(x, refinements[i]);
+        if (!e || e->type != CLIRR_EXTRA_BOOL || e->b != refined) {
+            snprintf(why, size, "extra '%s' is not %s", refinements[i], refined ? "on" : "off");
+            return false;
+        }
+    }
+    return true;
+}
+
 static void run_case(th_case *tc)
 {
     const color_case *cc = tc->param;
-    const char *why = NULL;
-    if (cc->tmpl >= 0 && !clirr_template_runnable(&tc->device->caps, (clirr_template)cc->tmpl, &why)) {
-        th_skip(tc, "%s", why);
-        return;
-    }
+    const clirr_algo *a = clirr_algo_find("color");
+    bool jp = !strcmp(cc->variant, "jp");
     clirr_error err;
     clirr_graph g = {0};
+    clirr_input *in = NULL;
     uint32_t *c = NULL, *serial = NULL;
     clirr_verify_report r;
+    TH_REQUIRE(tc, a, "color is not in the registry");
+    clirr_intent it;
+    TH_OK(tc, case_intent(a, cc, &it, &err));
     for (size_t i = 0; i < NINPUTS; i++) {
         const char *name;
         TH_OK(tc, input(i, &g, &name, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
+        clirr_plan plan;
+        int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
+        if (rc == CLIRR_ERR_UNSUPPORTED) {
+            th_skip(tc, "%s", err.msg);
+            goto done;
+        }
+        TH_OK(tc, rc);
         c = malloc(g.n * sizeof *c);
         serial = malloc(g.n * sizeof *serial);
         TH_REQUIRE(tc, c && serial, "out of memory");
-        clirr_algo_opts o;
-        clirr_algo_opts_default(&o);
-        o.variant = cc->variant;
-        o.template_auto = cc->tmpl < 0;
-        o.tmpl = cc->tmpl < 0 ? CLIRR_TEMPLATE_BASELINE : (clirr_template)cc->tmpl;
-        o.lb_thres = cc->tmpl < 0 ? 0 : 4;
-        o.color_heuristic = o.color_bitset = o.color_fuse = cc->refinements;
-        o.push = cc->push;
-        o.coarsen = cc->coarsen;
-        clirr_algo_stats st;
-        TH_OK(tc, clirr_color(tc->ctx, &g, &o, c, &st, &err));
+        clirr_stats st;
+        clirr_extras x;
+        TH_OK(tc, color_once(tc->ctx, in, &plan, c, &st, &x, &err));
         TH_REQUIRE(tc, clirr_verify_coloring(&g, c, &r), "%s: %s", name, r.text);
-        TH_REQUIRE(tc, st.colors == clirr_color_count(g.n, c), "%s: stats say %u colors", name, st.colors);
+        uint32_t colors = count_colors(g.n, c);
+        char why[160];
+        TH_REQUIRE(tc, extras_agree(&x, colors, &st, cc->refinements, why, sizeof why), "%s: %s", name, why);
         TH_OK(tc, clirr_ref_color(&g, false, serial, &err));
-        uint32_t ks = clirr_color_count(g.n, serial);
-        if (cc->variant != CLIRR_VARIANT_JP) {
+        uint32_t ks = count_colors(g.n, serial);
+        if (!jp) {
             if (i < RANDOM_INPUTS)
-                TH_REQUIRE(tc, within_bound(st.colors, ks), "%s: %u colors, serial greedy %u", name, st.colors,
-                           ks);
+                TH_REQUIRE(tc, within_bound(colors, ks), "%s: %u colors, serial greedy %u", name, colors, ks);
             uint32_t v;
             TH_OK(tc, first_fit_violation(&g, c, &v, &err));
             TH_REQUIRE(tc, v == g.n, "%s: vertex %u has color %u, above its degree + 1", name, v, c[v]);
         }
-        if (i == NINPUTS - 2)
-            TH_REQUIRE(tc, st.colors == 70, "K70: %u colors", st.colors);
+        if (i == K70)
+            TH_REQUIRE(tc, colors == 70, "K70: %u colors", colors);
+        clirr_input_free(in);
         clirr_graph_free(&g);
         free(c);
         free(serial);
+        in = NULL;
         c = serial = NULL;
     }
 done:
+    clirr_input_free(in);
     clirr_graph_free(&g);
     free(c);
     free(serial);
@@ -208,52 +314,55 @@ static void jp_deterministic(th_case *tc)
 {
     static uint32_t *first; /* the first device's coloring, kept across devices */
     static uint32_t first_n;
+    const clirr_algo *a = clirr_algo_find("color");
     clirr_error err;
     clirr_graph g = {0};
-    uint32_t *a = NULL, *b = NULL;
+    clirr_input *in = NULL;
+    uint32_t *x = NULL, *y = NULL;
+    TH_REQUIRE(tc, a, "color is not in the registry");
     TH_OK(tc, clirr_graph_generate("rmat:scale=12,ef=6,seed=5", &g, &err));
-    a = malloc(g.n * sizeof *a);
-    b = malloc(g.n * sizeof *b);
-    TH_REQUIRE(tc, a && b, "out of memory");
-    clirr_algo_opts o;
-    clirr_algo_opts_default(&o);
-    o.variant = CLIRR_VARIANT_JP;
-    clirr_algo_stats st;
-    TH_OK(tc, clirr_color(tc->ctx, &g, &o, a, &st, &err));
-    o.template_auto = false;
-    o.tmpl = CLIRR_TEMPLATE_DUAL_QUEUE;
-    o.lb_thres = 4;
-    TH_OK(tc, clirr_color(tc->ctx, &g, &o, b, &st, &err));
-    TH_REQUIRE(tc, !memcmp(a, b, g.n * sizeof *a), "two JP runs differ");
+    TH_OK(tc, clirr_input_from_graph(&g, false, "rmat", &in, &err));
+    x = malloc(g.n * sizeof *x);
+    y = malloc(g.n * sizeof *y);
+    TH_REQUIRE(tc, x && y, "out of memory");
+    clirr_intent it;
+    clirr_intent_default(a, &it);
+    it.variant = clirr_algo_variant(a, "jp");
+    TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, x, NULL, &err));
+    it.tmpl = CLIRR_TEMPLATE_DUAL_QUEUE;
+    it.lb_thres = 4;
+    TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, y, NULL, &err));
+    TH_REQUIRE(tc, !memcmp(x, y, g.n * sizeof *x), "two JP runs differ");
     if (!first) {
         first = malloc(g.n * sizeof *first);
         if (first) {
-            memcpy(first, a, g.n * sizeof *a);
+            memcpy(first, x, g.n * sizeof *x);
             first_n = g.n;
         }
     } else {
-        TH_REQUIRE(tc, first_n == g.n && !memcmp(first, a, g.n * sizeof *a), "JP differs between devices");
+        TH_REQUIRE(tc, first_n == g.n && !memcmp(first, x, g.n * sizeof *x), "JP differs between devices");
     }
 done:
+    clirr_input_free(in);
     clirr_graph_free(&g);
-    free(a);
-    free(b);
+    free(x);
+    free(y);
 }
 
 void register_color_tests(void)
 {
+    static const char *const variants[] = {"topo", "data", "jp"};
+    enum { NV = sizeof variants / sizeof variants[0] };
+    static color_case cases[NV][CLIRR_TEMPLATE_COUNT_ + 1][2];
+    static char names[NV][CLIRR_TEMPLATE_COUNT_ + 1][2][80];
     th_add("color/references", references, NULL);
-    static color_case cases[3][CLIRR_TEMPLATE_COUNT_ + 1][2];
-    static char names[3][CLIRR_TEMPLATE_COUNT_ + 1][2][80];
-    for (int v = 0; v < 3; v++)
+    for (int v = 0; v < NV; v++)
         for (int t = -1; t < CLIRR_TEMPLATE_COUNT_; t++)
             for (int ref = 0; ref < 2; ref++) {
                 color_case *cc = &cases[v][t + 1][ref];
-                *cc = (color_case){(clirr_variant)v, t, ref, ref ? CLIRR_PUSH_AUTO : CLIRR_PUSH_ATOMIC,
-                                   ref ? 3 : 1};
-                snprintf(names[v][t + 1][ref], sizeof names[v][t + 1][ref], "color/%s/%s/%s",
-                         clirr_variant_name((clirr_variant)v), t < 0 ? "auto" : clirr_template_name((clirr_template)t),
-                         ref ? "refined" : "plain");
+                *cc = (color_case){variants[v], t, ref, ref ? CLIRR_PUSH_AUTO : CLIRR_PUSH_ATOMIC, ref ? 3 : 1};
+                snprintf(names[v][t + 1][ref], sizeof names[v][t + 1][ref], "color/%s/%s/%s", variants[v],
+                         t < 0 ? "auto" : clirr_template_name((clirr_template)t), ref ? "refined" : "plain");
                 th_add_device(names[v][t + 1][ref], run_case, cc);
             }
     th_add_device("color/jp/deterministic", jp_deterministic, NULL);

@@ -1,120 +1,289 @@
 /* host/algo/color.c - graph coloring on the device (kernels: cl/color.cl;
- * coloring study, shared/papers/004): speculative greedy topology-driven
- * (Algorithm 6: first-fit for every uncolored vertex, then resolution with a
- * final mask, until nothing changes) or data-driven (Algorithm 7: a
- * worklist of vertices to (re)color, first-fit over it, resolution pushing
- * the losers), with the study's refinements as switches, and
+ * coloring study, shared/papers/004 (speculative greedy coloring)):
+ * speculative greedy topology-driven (Algorithm 6: first-fit for every
+ * uncolored vertex, then resolution with a final mask, until nothing
+ * changes) or data-driven (Algorithm 7: a worklist of vertices to
+ * (re)color, first-fit over it, resolution pushing the losers), with the
+ * study's refinements as switches (heuristic, bitset, fuse), and
  * Jones-Plassmann with hash priorities. Every neighbour loop runs through
- * the run's nested-loop template. */
-#include "algo/dgraph.h"
+ * the plan's nested-loop template (and its coarsening). The graph is read
+ * as undirected: the input's symmetric form, derived and uploaded once.
+ * Colors are uint, 1, 2, ...; 0 = uncolored on the device only. */
+#include "algo/input.h"
 #include "algo/round.h"
 #include "algo/run.h"
+#include "cl/color.def"
 #include "prim/prim.h"
+#include "ref/ref.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-/* Argument positions of the loops in cl/color.cl (row, col, color first). */
-enum { FF_ITEMS = 3, FF_NITEMS, FF_USE_ITEMS, FF_BITSET, FF_CHANGED, FF_PARAMS };
-enum { RT_FINAL = 3, RT_N, RT_HEURISTIC, RT_CONFLICTS, RT_PARAMS };
-enum { RD_FINAL = 3, RD_HEURISTIC, RD_FUSED, RD_BITSET, RD_PARAMS = RD_BITSET + 1 + 8 };
-enum { JP_N = 3, JP_BASE, JP_REMAINING, JP_PARAMS };
+CLIRR_KARGS_STRUCT(color_ff_args, COLOR_FF_ARGS);
+CLIRR_KARGS_STRUCT(color_resolve_topo_args, COLOR_RESOLVE_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(color_resolve_data_args, COLOR_RESOLVE_DATA_ARGS);
+CLIRR_KARGS_STRUCT(color_jp_args, COLOR_JP_ARGS);
+
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_JP };
+enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE };
 #define JP_CLASSES 8 /* 2 * NHASH of cl/color.cl: colors per round */
 
-typedef struct color_run {
+typedef struct color_session {
     clirr_ctx *ctx;
-    const clirr_algo_opts *opts;
-    clirr_dgraph dg;
+    unsigned variant;
+    cl_uint heuristic, bitset, fuse; /* the refinements, as kernel flags */
+    uint32_t n;
+    const clirr_dgraph *dg;          /* the symmetric form, the input's */
     cl_mem color, final_, changed, counter;
-    clirr_nl ff, resolve, jp;
-    clirr_round_loop rl;
-} color_run;
+    clirr_nl ff, resolve, jp;        /* first-fit and topo resolution; JP */
+    clirr_round_loop rl;             /* data: resolution per push mode */
+    clirr_worklist wl;               /* data */
+    uint32_t conflicts[CLIRR_MAX_EXTRA_LIST]; /* the last trial's first rounds */
+    uint32_t rounds;                 /* the last trial's */
+    uint64_t launches_seen;          /* children counted by earlier trials */
+} color_session;
 
-static void record_conflicts(clirr_algo_stats *stats, uint32_t conflicts)
+static void color_release(void *state)
 {
-    if (stats->iterations < sizeof stats->conflicts / sizeof stats->conflicts[0])
-        stats->conflicts[stats->iterations] = conflicts;
+    color_session *s = state;
+    clirr_nl_release(&s->ff);
+    clirr_nl_release(&s->resolve);
+    clirr_nl_release(&s->jp);
+    clirr_round_loop_release(&s->rl);
+    clirr_worklist_release(&s->wl);
+    clirr_mem_release(&s->color);
+    clirr_mem_release(&s->final_);
+    clirr_mem_release(&s->changed);
+    clirr_mem_release(&s->counter);
+    free(s);
 }
 
-/* A uint on the device set to value. */
-static int set_u32(clirr_ctx *ctx, cl_mem buf, uint32_t value, clirr_error *err)
+/* ---- prepare ------------------------------------------------------------- */
+
+/* The loops the variant runs: JP alone, or first-fit plus the variant's
+ * resolution. */
+static int build(color_session *s, const clirr_plan *plan, clirr_error *err)
 {
-    return clirr_buf_write(ctx, buf, 0, sizeof value, &value, err);
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    CLIRR_TRY(clirr_program_get(s->ctx, "color.cl", "", &prog, err));
+    /* Resolution and JP reduce a uint flag or mask per vertex; first-fit a
+     * 64-bit forbidden set. */
+    clirr_nl_config flag = clirr_plan_loop(plan, sizeof(cl_uint));
+    clirr_nl_config mask64 = clirr_plan_loop(plan, sizeof(cl_ulong));
+    if (s->variant == VARIANT_JP)
+        return clirr_nl_init(&s->jp, s->ctx, prog, "color_jp", CLIRR_KNARGS(color_jp_args), s->n, &flag,
+                             err);
+    CLIRR_TRY(clirr_nl_init(&s->ff, s->ctx, prog, "color_ff", CLIRR_KNARGS(color_ff_args), s->n, &mask64,
+                            err));
+    if (s->variant == VARIANT_TOPO)
+        return clirr_nl_init(&s->resolve, s->ctx, prog, "color_resolve_topo",
+                             CLIRR_KNARGS(color_resolve_topo_args), s->n, &flag, err);
+    const clirr_loop_spec resolve_data = {"color.cl", "", "color_resolve_data",
+                                          CLIRR_KNARGS(color_resolve_data_args),
+                                          CLIRR_KARG(color_resolve_data_args, wl_in)};
+    CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &resolve_data, s->n, plan->push, &flag, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+fail:
+    return rc;
 }
 
-static int get_u32(clirr_ctx *ctx, cl_mem buf, uint32_t *value, clirr_error *err)
+static int allocate(color_session *s, clirr_error *err)
 {
-    return clirr_buf_read(ctx, buf, 0, sizeof *value, value, err);
+    int rc = CLIRR_OK;
+    size_t bytes = (size_t)s->n * sizeof(uint32_t);
+    CLIRR_TRY(clirr_buf_create(s->ctx, "colors", bytes, &s->color, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "final colors", bytes, &s->final_, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "the changed flag", sizeof(cl_uint), &s->changed, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "the coloring counter", sizeof(cl_uint), &s->counter, err));
+fail:
+    return rc;
+}
+
+static int bind_jp(color_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *nl = &s->jp;
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_jp_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_jp_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_jp_args, color, s->color));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_jp_args, n, s->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_jp_args, remaining, s->counter));
+fail:
+    return rc;
+}
+
+/* First-fit's fixed arguments; its items are set per pass. */
+static int bind_ff(color_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *nl = &s->ff;
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, color, s->color));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, bitset, s->bitset));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, changed, s->changed));
+fail:
+    return rc;
+}
+
+static int bind_resolve_topo(color_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *nl = &s->resolve;
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, color, s->color));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, final_, s->final_));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, n, s->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, heuristic, s->heuristic));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_resolve_topo_args, conflicts, s->counter));
+fail:
+    return rc;
+}
+
+static int bind_resolve_data(color_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, color, s->color));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, final_, s->final_));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, heuristic, s->heuristic));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, fused, s->fuse));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, color_resolve_data_args, bitset, s->bitset));
+fail:
+    return rc;
+}
+
+/* The arguments that stay the same in every round of every trial. */
+static int bind(color_session *s, clirr_error *err)
+{
+    if (s->variant == VARIANT_JP)
+        return bind_jp(s, err);
+    int rc = bind_ff(s, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    return s->variant == VARIANT_TOPO ? bind_resolve_topo(s, err) : bind_resolve_data(s, err);
+}
+
+static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                         clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    color_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->variant = plan->variant;
+    s->heuristic = plan->params.v[PARAM_HEURISTIC].b;
+    s->bitset = plan->params.v[PARAM_BITSET].b;
+    s->fuse = plan->params.v[PARAM_FUSE].b;
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_SYMMETRIC, false, &s->dg, err));
+    s->n = s->dg->n;
+    CLIRR_TRY(build(s, plan, err));
+    CLIRR_TRY(allocate(s, err));
+    CLIRR_TRY(bind(s, err));
+    *out = s;
+    return CLIRR_OK;
+fail:
+    color_release(s);
+    return rc;
+}
+
+/* ---- run ----------------------------------------------------------------- */
+
+/* A uint on the device set to value, or read back. */
+static int set_u32(color_session *s, cl_mem buf, uint32_t value, clirr_error *err)
+{
+    return clirr_buf_write(s->ctx, buf, 0, sizeof value, &value, err);
+}
+
+static int get_u32(color_session *s, cl_mem buf, uint32_t *value, clirr_error *err)
+{
+    return clirr_buf_read(s->ctx, buf, 0, sizeof *value, value, err);
+}
+
+/* Conflicts of the round being counted, kept for the first rounds. */
+static void record_conflicts(color_session *s, const clirr_stats *stats, uint32_t conflicts)
+{
+    if (stats->iterations < CLIRR_MAX_EXTRA_LIST)
+        s->conflicts[stats->iterations] = conflicts;
 }
 
 /* One first-fit pass over items[0..n) or, with items NULL, over every
  * uncolored vertex of the n. */
-static int first_fit(color_run *r, cl_mem items, uint32_t n, clirr_error *err)
+static int first_fit(color_session *s, cl_mem items, uint32_t n, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_uint use = items != NULL;
-    cl_mem list = items ? items : r->color; /* unread when !use */
-    CLIRR_TRY(CLIRR_NL_ARG(&r->ff, FF_ITEMS, list));
-    CLIRR_TRY(CLIRR_NL_ARG(&r->ff, FF_NITEMS, n));
-    CLIRR_TRY(CLIRR_NL_ARG(&r->ff, FF_USE_ITEMS, use));
-    CLIRR_TRY(clirr_nl_run(&r->ff, n, err));
+    cl_mem list = items ? items : s->color; /* unread when !use */
+    CLIRR_TRY(CLIRR_NL_SET(&s->ff, color_ff_args, items, list));
+    CLIRR_TRY(CLIRR_NL_SET(&s->ff, color_ff_args, nitems, n));
+    CLIRR_TRY(CLIRR_NL_SET(&s->ff, color_ff_args, use_items, use));
+    CLIRR_TRY(clirr_nl_run(&s->ff, n, err));
 fail:
     return rc;
 }
 
-static int run_topo(color_run *r, clirr_algo_stats *stats, clirr_error *err)
+/* Algorithm 6: first-fit and resolution over every vertex until a round
+ * colors nothing (that last round is not counted). */
+static int run_topo(color_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     for (;;) {
         uint32_t changed = 0, conflicts = 0;
-        CLIRR_TRY(set_u32(r->ctx, r->changed, 0, err));
-        CLIRR_TRY(set_u32(r->ctx, r->counter, 0, err));
-        CLIRR_TRY(first_fit(r, NULL, r->dg.n, err));
-        CLIRR_TRY(clirr_nl_run(&r->resolve, r->dg.n, err));
-        CLIRR_TRY(get_u32(r->ctx, r->changed, &changed, err));
+        CLIRR_TRY(set_u32(s, s->changed, 0, err));
+        CLIRR_TRY(set_u32(s, s->counter, 0, err));
+        CLIRR_TRY(first_fit(s, NULL, s->n, err));
+        CLIRR_TRY(clirr_nl_run(&s->resolve, s->n, err));
+        CLIRR_TRY(get_u32(s, s->changed, &changed, err));
         if (!changed)
             break;
-        CLIRR_TRY(get_u32(r->ctx, r->counter, &conflicts, err));
-        record_conflicts(stats, conflicts);
+        CLIRR_TRY(get_u32(s, s->counter, &conflicts, err));
+        record_conflicts(s, stats, conflicts);
         stats->iterations++;
     }
 fail:
     return rc;
 }
 
-static int run_data(color_run *r, clirr_algo_stats *stats, clirr_error *err)
+/* Algorithm 7: the vertices to (re)color as a worklist, until it is empty;
+ * a round's conflicts are the losers it pushed. */
+static int run_data(color_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_worklist wl;
-    memset(&wl, 0, sizeof wl);
-    CLIRR_TRY(clirr_worklist_init(&wl, r->ctx, r->dg.n, r->opts->wl_capacity, CLIRR_PUSH_SCAN, err));
-    CLIRR_TRY(clirr_worklist_reset(&wl, NULL, r->dg.n, err));
+    clirr_worklist *wl = &s->wl;
+    CLIRR_TRY(clirr_worklist_reset(wl, NULL, s->n, err));
     /* Fused rounds recolor their own losers; the first first-fit is then
      * the only separate one. */
-    if (r->opts->color_fuse)
-        CLIRR_TRY(first_fit(r, wl.items[wl.cur], wl.size, err));
-    while (clirr_worklist_size(&wl) > 0) {
-        if (!r->opts->color_fuse)
-            CLIRR_TRY(first_fit(r, wl.items[wl.cur], wl.size, err));
-        CLIRR_TRY(clirr_round_loop_run(&r->rl, &wl, err));
-        record_conflicts(stats, clirr_worklist_size(&wl));
+    if (s->fuse)
+        CLIRR_TRY(first_fit(s, wl->items[wl->cur], wl->size, err));
+    while (clirr_worklist_size(wl) > 0) {
+        if (!s->fuse)
+            CLIRR_TRY(first_fit(s, wl->items[wl->cur], wl->size, err));
+        CLIRR_TRY(clirr_round_loop_run(&s->rl, wl, err));
+        record_conflicts(s, stats, clirr_worklist_size(wl));
         stats->iterations++;
     }
-    clirr_run_worklist_stats(&wl, stats);
+    clirr_run_worklist_stats(wl, stats);
 fail:
-    clirr_worklist_release(&wl);
     return rc;
 }
 
-static int run_jp(color_run *r, clirr_algo_stats *stats, clirr_error *err)
+/* Jones-Plassmann: each round colors the local extremes of every hash
+ * among the uncolored vertices with the round's JP_CLASSES new colors. */
+static int run_jp(color_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     for (cl_uint base = 0;; base += JP_CLASSES) {
         uint32_t remaining = 0;
-        CLIRR_TRY(set_u32(r->ctx, r->counter, 0, err));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->jp, JP_BASE, base));
-        CLIRR_TRY(clirr_nl_run(&r->jp, r->dg.n, err));
-        CLIRR_TRY(get_u32(r->ctx, r->counter, &remaining, err));
-        record_conflicts(stats, 0);
+        CLIRR_TRY(set_u32(s, s->counter, 0, err));
+        CLIRR_TRY(CLIRR_NL_SET(&s->jp, color_jp_args, base, base));
+        CLIRR_TRY(clirr_nl_run(&s->jp, s->n, err));
+        CLIRR_TRY(get_u32(s, s->counter, &remaining, err));
+        record_conflicts(s, stats, 0);
         stats->iterations++;
         if (remaining == 0)
             break;
@@ -127,141 +296,48 @@ fail:
     return rc;
 }
 
-/* Bind row, col, color to every kernel of nl. */
-static int bind_graph(color_run *r, clirr_nl *nl, clirr_error *err)
+/* Children enqueued by this trial over every loop (each counts since it
+ * was built). */
+static int trial_child_launches(color_session *s, uint64_t *count, clirr_error *err)
 {
-    const cl_kernel *k;
-    unsigned nk = clirr_nl_kernels(nl, &k);
-    cl_uint next = 0;
-    int rc = clirr_dgraph_bind_all(&r->dg, k, nk, 0, false, &next, err);
-    if (rc == CLIRR_OK)
-        rc = CLIRR_NL_ARG(nl, next, r->color);
+    int rc = CLIRR_OK;
+    uint64_t ff = 0, resolve = 0, jp = 0, rounds = 0;
+    CLIRR_TRY(clirr_nl_child_launches(&s->ff, &ff, err));
+    CLIRR_TRY(clirr_nl_child_launches(&s->resolve, &resolve, err));
+    CLIRR_TRY(clirr_nl_child_launches(&s->jp, &jp, err));
+    CLIRR_TRY(clirr_round_loop_child_launches(&s->rl, &rounds, err));
+    uint64_t total = ff + resolve + jp + rounds;
+    *count = total - s->launches_seen;
+    s->launches_seen = total;
+fail:
     return rc;
 }
 
-/* Build the loops the variant needs (before the clock starts). */
-static int setup(color_run *r, const clirr_graph *g, clirr_algo_stats *stats, clirr_error *err)
+static int color_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_nl_config cfg;
-    const clirr_caps *caps = clirr_ctx_caps(r->ctx);
-    clirr_run_template(caps, "color", r->opts, g->n, sizeof(cl_ulong), &cfg, stats);
-    cl_program prog = NULL;
-    CLIRR_TRY(clirr_program_get(r->ctx, "color.cl", "", &prog, err));
-    if (r->opts->variant == CLIRR_VARIANT_JP) {
-        clirr_nl_config c = cfg;
-        c.reduce_size = sizeof(cl_uint);
-        CLIRR_TRY(clirr_nl_init(&r->jp, r->ctx, prog, "color_jp", JP_PARAMS, g->n, &c, err));
-        stats->wg_size = (unsigned)r->jp.wg;
-        return CLIRR_OK;
-    }
-    CLIRR_TRY(clirr_nl_init(&r->ff, r->ctx, prog, "color_ff", FF_PARAMS, g->n, &cfg, err));
-    stats->wg_size = (unsigned)r->ff.wg;
-    clirr_nl_config c = cfg;
-    c.reduce_size = sizeof(cl_uint);
-    if (r->opts->variant == CLIRR_VARIANT_TOPO)
-        CLIRR_TRY(clirr_nl_init(&r->resolve, r->ctx, prog, "color_resolve_topo", RT_PARAMS, g->n, &c, err));
+    color_session *s = state;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->color, 0, s->n, 0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->final_, 0, s->n, 0, err));
+    if (s->variant == VARIANT_TOPO)
+        CLIRR_TRY(run_topo(s, stats, err));
+    else if (s->variant == VARIANT_DATA)
+        CLIRR_TRY(run_data(s, stats, err));
     else
-        CLIRR_TRY(clirr_round_loop_init(&r->rl, r->ctx, "color.cl", "", "color_resolve_data", RD_PARAMS,
-                                        g->n, r->opts->push, &c, err));
+        CLIRR_TRY(run_jp(s, stats, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->color, 0, (size_t)s->n * sizeof(uint32_t), result, err));
+    s->rounds = stats->iterations;
+    stats->reached = s->n;
+    stats->edges_traversed = s->dg->m;
+    CLIRR_TRY(trial_child_launches(s, &stats->child_launches, err));
 fail:
     return rc;
 }
 
-/* Bind the arguments that stay for the whole run. */
-static int bind(color_run *r, clirr_error *err)
-{
-    int rc = CLIRR_OK;
-    cl_uint heuristic = r->opts->color_heuristic, bitset = r->opts->color_bitset;
-    cl_uint fused = r->opts->color_fuse, n = r->dg.n;
-    if (r->opts->variant == CLIRR_VARIANT_JP) {
-        CLIRR_TRY(bind_graph(r, &r->jp, err));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->jp, JP_N, n));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->jp, JP_REMAINING, r->counter));
-        return CLIRR_OK;
-    }
-    CLIRR_TRY(bind_graph(r, &r->ff, err));
-    CLIRR_TRY(CLIRR_NL_ARG(&r->ff, FF_BITSET, bitset));
-    CLIRR_TRY(CLIRR_NL_ARG(&r->ff, FF_CHANGED, r->changed));
-    if (r->opts->variant == CLIRR_VARIANT_TOPO) {
-        CLIRR_TRY(bind_graph(r, &r->resolve, err));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->resolve, RT_FINAL, r->final_));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->resolve, RT_N, n));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->resolve, RT_HEURISTIC, heuristic));
-        CLIRR_TRY(CLIRR_NL_ARG(&r->resolve, RT_CONFLICTS, r->counter));
-        return CLIRR_OK;
-    }
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_round_loop_bind_graph(&r->rl, &r->dg, false, &next, err));
-    CLIRR_TRY(CLIRR_ROUND_ARG(&r->rl, next, r->color));
-    CLIRR_TRY(CLIRR_ROUND_ARG(&r->rl, RD_FINAL, r->final_));
-    CLIRR_TRY(CLIRR_ROUND_ARG(&r->rl, RD_HEURISTIC, heuristic));
-    CLIRR_TRY(CLIRR_ROUND_ARG(&r->rl, RD_FUSED, fused));
-    CLIRR_TRY(CLIRR_ROUND_ARG(&r->rl, RD_BITSET, bitset));
-fail:
-    return rc;
-}
+/* ---- results --------------------------------------------------------------- */
 
-int clirr_color(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, uint32_t *color_out,
-                clirr_algo_stats *stats, clirr_error *err)
-{
-    int rc = CLIRR_OK;
-    color_run r;
-    clirr_graph sym = {0};
-    memset(&r, 0, sizeof r);
-    memset(stats, 0, sizeof *stats);
-    r.ctx = ctx;
-    r.opts = opts;
-    /* Undirected: every arc in both directions (prepared on the host). */
-    CLIRR_TRY(clirr_graph_copy(g, &sym, err));
-    CLIRR_TRY(clirr_graph_symmetrize(&sym, err));
-    CLIRR_TRY(setup(&r, &sym, stats, err));
-
-    uint64_t start = clirr_run_start(ctx);
-    size_t ub = (size_t)g->n * sizeof(uint32_t);
-    CLIRR_TRY(clirr_dgraph_upload(ctx, &sym, false, &r.dg, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "colors", ub, &r.color, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "final colors", ub, &r.final_, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "changed flag", sizeof(cl_uint), &r.changed, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "coloring counter", sizeof(cl_uint), &r.counter, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, r.color, 0, g->n, 0, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, r.final_, 0, g->n, 0, err));
-    CLIRR_TRY(bind(&r, err));
-    if (opts->variant == CLIRR_VARIANT_TOPO)
-        CLIRR_TRY(run_topo(&r, stats, err));
-    else if (opts->variant == CLIRR_VARIANT_DATA)
-        CLIRR_TRY(run_data(&r, stats, err));
-    else
-        CLIRR_TRY(run_jp(&r, stats, err));
-    CLIRR_TRY(clirr_buf_read(ctx, r.color, 0, ub, color_out, err));
-    CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
-    stats->colors = clirr_color_count(g->n, color_out);
-    stats->reached = g->n;
-    stats->edges_traversed = sym.m;
-    uint64_t c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-    CLIRR_TRY(clirr_nl_child_launches(&r.ff, &c1, err));
-    CLIRR_TRY(clirr_nl_child_launches(&r.resolve, &c2, err));
-    CLIRR_TRY(clirr_nl_child_launches(&r.jp, &c3, err));
-    CLIRR_TRY(clirr_round_loop_child_launches(&r.rl, &c4, err));
-    stats->child_launches = c1 + c2 + c3 + c4;
-fail:
-    clirr_nl_release(&r.ff);
-    clirr_nl_release(&r.resolve);
-    clirr_nl_release(&r.jp);
-    clirr_round_loop_release(&r.rl);
-    clirr_dgraph_release(&r.dg);
-    clirr_mem_release(&r.color);
-    clirr_mem_release(&r.final_);
-    clirr_mem_release(&r.changed);
-    clirr_mem_release(&r.counter);
-    clirr_graph_free(&sym);
-    if (rc != CLIRR_OK)
-        clirr_fail_context(err, "color (%s, %s) on %s", clirr_variant_name(opts->variant),
-                           stats->template_name ? stats->template_name : "?", clirr_ctx_caps(ctx)->name);
-    return rc;
-}
-
-uint32_t clirr_color_count(uint32_t n, const uint32_t *color)
+/* Distinct colors in color[0..n). */
+static uint32_t color_count(uint32_t n, const uint32_t *color)
 {
     uint32_t maxc = 0, count = 0;
     for (uint32_t v = 0; v < n; v++)
@@ -277,3 +353,79 @@ uint32_t clirr_color_count(uint32_t n, const uint32_t *color)
     free(used);
     return count;
 }
+
+static void color_extras(void *state, const void *result, clirr_extras *x)
+{
+    const color_session *s = state;
+    clirr_extra *e = clirr_extras_add(x, "colors", CLIRR_EXTRA_UINT);
+    e->u = color_count(s->n, result);
+    e->in_table = true;
+    e = clirr_extras_add(x, "conflicts_per_round", CLIRR_EXTRA_UINTS);
+    e->nlist = s->rounds < CLIRR_MAX_EXTRA_LIST ? s->rounds : CLIRR_MAX_EXTRA_LIST;
+    memcpy(e->list, s->conflicts, e->nlist * sizeof e->list[0]);
+    clirr_extras_add(x, "heuristic", CLIRR_EXTRA_BOOL)->b = s->heuristic;
+    clirr_extras_add(x, "bitset", CLIRR_EXTRA_BOOL)->b = s->bitset;
+    clirr_extras_add(x, "fuse", CLIRR_EXTRA_BOOL)->b = s->fuse;
+}
+
+/* Serial greedy in natural order: the coloring the verifier counts
+ * colors against. */
+static int color_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    (void)plan;
+    return clirr_ref_color(clirr_input_graph(in), false, out, err);
+}
+
+/* A proper coloring is right whatever its colors; how many it used next
+ * to serial greedy is a note, not a failure. */
+static bool color_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                         const void *got, clirr_verify_report *r)
+{
+    (void)plan;
+    const clirr_graph *g = clirr_input_graph(in);
+    bool ok = clirr_verify_coloring(g, got, r);
+    clirr_verify_note(r, "%scolors: %u, serial greedy %u.", ok ? "" : " ", color_count(g->n, got),
+                      color_count(g->n, expected));
+    return ok;
+}
+
+static void color_write(FILE *f, const void *result, uint64_t i)
+{
+    fprintf(f, "%u", ((const uint32_t *)result)[i]);
+}
+
+static const clirr_variant_desc color_variants[] = {
+    [VARIANT_TOPO] = {"topo", "speculative greedy over every uncolored vertex each round", false},
+    [VARIANT_DATA] = {"data", "speculative greedy over a worklist of vertices to (re)color", true},
+    [VARIANT_JP] = {"jp", "Jones-Plassmann with hash priorities (deterministic)", false},
+};
+
+static const clirr_param_desc color_params[] = {
+    [PARAM_HEURISTIC] = {"heuristic", CLIRR_PARAM_BOOL, "on", 0, 0,
+                         "coloring: the larger degree keeps its color (default on)"},
+    [PARAM_BITSET] = {"bitset", CLIRR_PARAM_BOOL, "on", 0, 0,
+                      "coloring: first-fit by find-first-set (default on)"},
+    [PARAM_FUSE] = {"fuse", CLIRR_PARAM_BOOL, "on", 0, 0,
+                    "coloring: losers recolor during resolution (default on)"},
+};
+
+const clirr_algo clirr_algo_color = {
+    .name = "color",
+    .summary = "graph coloring: a color >= 1 per vertex, neighbours apart (the graph read as undirected)",
+    .study = "shared/papers/004 (speculative greedy coloring)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = color_variants,
+    .nvariants = 3,
+    .default_variant = VARIANT_DATA,
+    .params = color_params,
+    .nparams = sizeof color_params / sizeof color_params[0],
+    .sources = CLIRR_SOURCES_NONE,
+    .value_size = sizeof(uint32_t),
+    .prepare = color_prepare,
+    .run = color_run,
+    .release = color_release,
+    .reference = color_reference,
+    .verify = color_verify,
+    .write_value = color_write,
+    .extras = color_extras,
+};

@@ -1,115 +1,239 @@
 /* host/algo/pagerank.c - PageRank on the device by Jacobi iteration in pull
  * form over the transpose graph (kernels: cl/pagerank.cl; nested-loop
  * study, shared/papers/001), one vertex's in-arcs a nested-loop item
- * through the run's template. The same recurrence, start and stopping rule
+ * through the plan's template. The same recurrence, start and stopping rule
  * as the reference (host/ref/pagerank.c): r = 1/n; each iteration
  * r' = (1-d)/n + d (sum over in-arcs u of r(u)/outdeg(u) + dangling/n);
- * stop when |r' - r|_1 < tol or after max_iter iterations. */
-#include "algo/dgraph.h"
+ * stop when |r' - r|_1 < tol or after max-iter iterations. Scores are
+ * doubles on the device and in the result; out-degrees come from the
+ * graph as given, in-arcs from its transpose (both shared by the input). */
+#include "algo/input.h"
 #include "algo/run.h"
+#include "cl/pagerank.def"
 #include "prim/prim.h"
+#include "ref/ref.h"
 
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
-#define PARAMS 9 /* trow, tcol, contrib, r, rnew, diff, base, damping, n */
+CLIRR_KARGS_STRUCT(pr_init_args, PR_INIT_ARGS);
+CLIRR_KARGS_STRUCT(pr_prepare_args, PR_PREPARE_ARGS);
+CLIRR_KARGS_STRUCT(pr_pull_args, PR_PULL_ARGS);
 
-int clirr_pagerank(clirr_ctx *ctx, const clirr_graph *g, const clirr_algo_opts *opts, double *rank,
-                   clirr_algo_stats *stats, clirr_error *err)
+/* Set argument `name` of plain kernel k, whose parameter list is `tag`. */
+#define KERNEL_SET(k, tag, name, var) clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
+
+enum { PARAM_DAMPING, PARAM_TOL, PARAM_MAX_ITER };
+
+typedef struct pr_session {
+    clirr_ctx *ctx;
+    uint32_t n;
+    uint64_t m;
+    double damping, tol;
+    uint64_t max_iter;
+    const clirr_dgraph *dg; /* the graph as is (out-degrees), the input's */
+    const clirr_dgraph *dt; /* its transpose (in-arcs), the input's */
+    cl_kernel init, prep;   /* context-owned */
+    size_t wg_init, wg_prep;
+    clirr_nl pull;
+    cl_mem r, rnew;         /* scores; swapped every iteration */
+    cl_mem contrib, dangling, diff;
+    uint64_t launches_seen; /* children counted by earlier trials */
+} pr_session;
+
+static void pr_release(void *state)
+{
+    pr_session *s = state;
+    clirr_nl_release(&s->pull);
+    clirr_mem_release(&s->r);
+    clirr_mem_release(&s->rnew);
+    clirr_mem_release(&s->contrib);
+    clirr_mem_release(&s->dangling);
+    clirr_mem_release(&s->diff);
+    free(s);
+}
+
+/* The program, its kernels (each checked against its list in
+ * cl/pagerank.def) and the pull loop over the plan's template. */
+static int build(pr_session *s, const clirr_plan *plan, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_graph t = {0};
-    clirr_dgraph dg, dt;
-    clirr_nl_config cfg;
-    clirr_nl nl;
-    cl_mem r = NULL, rnew = NULL, contrib = NULL, dangling = NULL, diff = NULL;
-    cl_kernel prep = NULL;
-    double *start_r = NULL;
-    memset(&dg, 0, sizeof dg);
-    memset(&dt, 0, sizeof dt);
-    memset(&cfg, 0, sizeof cfg);
-    memset(&nl, 0, sizeof nl);
-    memset(stats, 0, sizeof *stats);
-    if (!(opts->damping >= 0 && opts->damping <= 1) || !(opts->tol >= 0) || !isfinite(opts->tol))
-        return clirr_fail(err, CLIRR_ERR_USAGE, "pagerank: damping must be in [0, 1] and tol >= 0");
-    if (g->n == 0)
-        return clirr_fail(err, CLIRR_ERR_USAGE, "pagerank: the graph has no vertices");
-    CLIRR_TRY(clirr_run_require_fp64(ctx, "PageRank", err));
-    clirr_run_template(clirr_ctx_caps(ctx), "pagerank", opts, g->n, sizeof(double), &cfg, stats);
-    /* The pull form needs in-arcs: the transpose, built on the host as part
-     * of preparing the input. */
-    CLIRR_TRY(clirr_graph_transpose(g, &t, err));
     cl_program prog = NULL;
-    CLIRR_TRY(clirr_program_get(ctx, "pagerank.cl", "", &prog, err));
-    CLIRR_TRY(clirr_kernel_get(ctx, prog, "pr_prepare", &prep, err));
-    CLIRR_TRY(clirr_nl_init(&nl, ctx, prog, "pr_pull", PARAMS, g->n, &cfg, err));
-    stats->wg_size = (unsigned)nl.wg;
-    size_t wg_prep = clirr_wg_size(ctx, prep, opts->wg_size);
-    size_t vbytes = (size_t)g->n * sizeof(double);
-    if (!(start_r = malloc(vbytes + sizeof(double)))) {
-        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
-        goto fail;
-    }
-    for (uint32_t v = 0; v < g->n; v++)
-        start_r[v] = 1.0 / g->n;
-
-    uint64_t start = clirr_run_start(ctx);
-    CLIRR_TRY(clirr_dgraph_upload(ctx, g, false, &dg, err));
-    CLIRR_TRY(clirr_dgraph_upload(ctx, &t, false, &dt, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "PageRank scores", vbytes, &r, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "PageRank new scores", vbytes, &rnew, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "PageRank contributions", vbytes, &contrib, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "PageRank dangling mass", vbytes, &dangling, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "PageRank changes", vbytes, &diff, err));
-    CLIRR_TRY(clirr_buf_write(ctx, r, 0, vbytes, start_r, err));
-    CLIRR_TRY(CLIRR_ARG(prep, 0, dg.row));
-    CLIRR_TRY(CLIRR_ARG(prep, 2, contrib));
-    CLIRR_TRY(CLIRR_ARG(prep, 3, dangling));
-    CLIRR_TRY(CLIRR_ARG(prep, 4, g->n));
-    const cl_kernel *k;
-    unsigned nk = clirr_nl_kernels(&nl, &k);
-    cl_uint next = 0;
-    CLIRR_TRY(clirr_dgraph_bind_all(&dt, k, nk, 0, false, &next, err));
-    CLIRR_TRY(CLIRR_NL_ARG(&nl, next, contrib));
-    CLIRR_TRY(CLIRR_NL_ARG(&nl, next + 3, diff));
-    CLIRR_TRY(CLIRR_NL_ARG(&nl, next + 5, opts->damping));
-    CLIRR_TRY(CLIRR_NL_ARG(&nl, next + 6, g->n));
-    for (uint32_t it = 0; it < opts->max_iter; it++) {
-        double dsum = 0, l1 = 0;
-        CLIRR_TRY(CLIRR_ARG(prep, 1, r));
-        CLIRR_TRY(clirr_launch(ctx, prep, g->n, wg_prep, err));
-        CLIRR_TRY(clirr_prim_sum_f64(ctx, dangling, g->n, &dsum, err));
-        double base = (1.0 - opts->damping) / g->n + opts->damping * dsum / g->n;
-        CLIRR_TRY(CLIRR_NL_ARG(&nl, next + 1, r));
-        CLIRR_TRY(CLIRR_NL_ARG(&nl, next + 2, rnew));
-        CLIRR_TRY(CLIRR_NL_ARG(&nl, next + 4, base));
-        CLIRR_TRY(clirr_nl_run(&nl, g->n, err));
-        CLIRR_TRY(clirr_prim_sum_f64(ctx, diff, g->n, &l1, err));
-        cl_mem swap = r;
-        r = rnew;
-        rnew = swap;
-        stats->iterations++;
-        if (l1 < opts->tol)
-            break;
-    }
-    CLIRR_TRY(clirr_buf_read(ctx, r, 0, vbytes, rank, err));
-    CLIRR_TRY(clirr_run_stop(ctx, start, stats, err));
-    stats->reached = g->n;
-    stats->edges_traversed = (uint64_t)g->m * stats->iterations;
-    CLIRR_TRY(clirr_nl_child_launches(&nl, &stats->child_launches, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", "", &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_init", CLIRR_KNARGS(pr_init_args), &s->init, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_prepare", CLIRR_KNARGS(pr_prepare_args), &s->prep,
+                                       err));
+    s->wg_init = clirr_wg_size(s->ctx, s->init, plan->wg_size);
+    s->wg_prep = clirr_wg_size(s->ctx, s->prep, plan->wg_size);
+    clirr_nl_config cfg = clirr_plan_loop(plan, sizeof(double));
+    CLIRR_TRY(clirr_nl_init(&s->pull, s->ctx, prog, "pr_pull", CLIRR_KNARGS(pr_pull_args), s->n, &cfg, err));
 fail:
-    clirr_nl_release(&nl);
-    clirr_dgraph_release(&dg);
-    clirr_dgraph_release(&dt);
-    clirr_mem_release(&r);
-    clirr_mem_release(&rnew);
-    clirr_mem_release(&contrib);
-    clirr_mem_release(&dangling);
-    clirr_mem_release(&diff);
-    clirr_graph_free(&t);
-    free(start_r);
-    if (rc != CLIRR_OK)
-        clirr_fail_context(err, "pagerank (%s) on %s", clirr_template_name(cfg.tmpl), clirr_ctx_caps(ctx)->name);
     return rc;
 }
+
+static int allocate(pr_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t bytes = (size_t)s->n * sizeof(double);
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank scores", bytes, &s->r, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank new scores", bytes, &s->rnew, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank contributions", bytes, &s->contrib, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank dangling mass", bytes, &s->dangling, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank changes", bytes, &s->diff, err));
+fail:
+    return rc;
+}
+
+/* The arguments that stay the same in every iteration of every trial (the
+ * scores, swapped each iteration, and base are set as the run goes). */
+static int bind(pr_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    double start = 1.0 / s->n;
+    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, value, start));
+    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, n, s->n));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, row, s->dg->row));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, contrib, s->contrib));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, dangling, s->dangling));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, n, s->n));
+    clirr_nl *nl = &s->pull;
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, trow, s->dt->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, tcol, s->dt->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, contrib, s->contrib));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, diff, s->diff));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, damping, s->damping));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, n, s->n));
+fail:
+    return rc;
+}
+
+static int pr_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                      clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_graph *g = clirr_input_graph(in);
+    if (g->n == 0)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "pagerank: the graph has no vertices");
+    pr_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->n = g->n;
+    s->m = g->m;
+    s->damping = plan->params.v[PARAM_DAMPING].r;
+    s->tol = plan->params.v[PARAM_TOL].r;
+    s->max_iter = plan->params.v[PARAM_MAX_ITER].u;
+    CLIRR_TRY(build(s, plan, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_TRANSPOSED, false, &s->dt, err));
+    CLIRR_TRY(allocate(s, err));
+    CLIRR_TRY(bind(s, err));
+    *out = s;
+    return CLIRR_OK;
+fail:
+    pr_release(s);
+    return rc;
+}
+
+/* One Jacobi step from s->r into s->rnew, then the two swap; *l1 gets the
+ * L1 norm of the change. */
+static int iterate(pr_session *s, double *l1, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    double dangling = 0;
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, r, s->r));
+    CLIRR_TRY(clirr_launch(s->ctx, s->prep, s->n, s->wg_prep, err));
+    CLIRR_TRY(clirr_prim_sum_f64(s->ctx, s->dangling, s->n, &dangling, err));
+    double base = (1.0 - s->damping) / s->n + s->damping * dangling / s->n;
+    CLIRR_TRY(CLIRR_NL_SET(&s->pull, pr_pull_args, r, s->r));
+    CLIRR_TRY(CLIRR_NL_SET(&s->pull, pr_pull_args, rnew, s->rnew));
+    CLIRR_TRY(CLIRR_NL_SET(&s->pull, pr_pull_args, base, base));
+    CLIRR_TRY(clirr_nl_run(&s->pull, s->n, err));
+    CLIRR_TRY(clirr_prim_sum_f64(s->ctx, s->diff, s->n, l1, err));
+    cl_mem swap = s->r;
+    s->r = s->rnew;
+    s->rnew = swap;
+fail:
+    return rc;
+}
+
+/* Children enqueued by this trial (the loop counts since it was built). */
+static int trial_child_launches(pr_session *s, uint64_t *count, clirr_error *err)
+{
+    uint64_t total = 0;
+    int rc = clirr_nl_child_launches(&s->pull, &total, err);
+    *count = total - s->launches_seen;
+    s->launches_seen = total;
+    return rc;
+}
+
+static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    pr_session *s = state;
+    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, r, s->r));
+    CLIRR_TRY(clirr_launch(s->ctx, s->init, s->n, s->wg_init, err));
+    for (uint64_t it = 0; it < s->max_iter; it++) {
+        double l1 = 0;
+        CLIRR_TRY(iterate(s, &l1, err));
+        stats->iterations++;
+        if (l1 < s->tol)
+            break;
+    }
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->r, 0, (size_t)s->n * sizeof(double), result, err));
+    stats->reached = s->n;
+    stats->edges_traversed = s->m * stats->iterations; /* every arc, every iteration */
+    CLIRR_TRY(trial_child_launches(s, &stats->child_launches, err));
+fail:
+    return rc;
+}
+
+static int pr_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    const clirr_params *p = &plan->params;
+    return clirr_ref_pagerank(clirr_input_graph(in), p->v[PARAM_DAMPING].r, p->v[PARAM_TOL].r,
+                              (uint32_t)p->v[PARAM_MAX_ITER].u, out, NULL, err);
+}
+
+static bool pr_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                      const void *got, clirr_verify_report *r)
+{
+    return clirr_verify_pagerank(clirr_input_graph(in)->n, expected, got, plan->params.v[PARAM_TOL].r, r);
+}
+
+static void pr_write(FILE *f, const void *result, uint64_t i)
+{
+    fprintf(f, "%.17g", ((const double *)result)[i]);
+}
+
+static const clirr_variant_desc pr_variants[] = {
+    {NULL, "pull over in-arcs (the transpose), Jacobi iteration", false},
+};
+
+static const clirr_param_desc pr_params[] = {
+    [PARAM_DAMPING] = {"damping", CLIRR_PARAM_REAL, "0.85", 0, 1, "PageRank damping factor (default 0.85)"},
+    [PARAM_TOL] = {"tol", CLIRR_PARAM_REAL, "1e-9", 0, 1,
+                   "PageRank: stop when the L1 change < T (default 1e-9)"},
+    [PARAM_MAX_ITER] = {"max-iter", CLIRR_PARAM_UINT, "1000", 1, 1e9,
+                        "PageRank: at most N iterations (default 1000)"},
+};
+
+const clirr_algo clirr_algo_pagerank = {
+    .name = "pagerank",
+    .summary = "PageRank score of every vertex (pull over in-arcs, dangling mass spread evenly)",
+    .study = "shared/papers/001 (nested-loop templates)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = pr_variants,
+    .nvariants = 1,
+    .default_variant = 0,
+    .params = pr_params,
+    .nparams = sizeof pr_params / sizeof pr_params[0],
+    .sources = CLIRR_SOURCES_NONE,
+    .needs_fp64 = true,
+    .value_size = sizeof(double),
+    .prepare = pr_prepare,
+    .run = pr_run,
+    .release = pr_release,
+    .reference = pr_reference,
+    .verify = pr_verify,
+    .write_value = pr_write,
+};
