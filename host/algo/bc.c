@@ -33,7 +33,6 @@ typedef struct bc_session {
     clirr_worklist wl;
     cl_mem level, sigma, delta, bc, order;
     uint32_t *offsets;           /* level d occupies order[offsets[d] .. offsets[d+1]) */
-    uint64_t launches_seen;      /* child launches counted by earlier trials */
 } bc_session;
 
 static void bc_release(void *state)
@@ -250,9 +249,7 @@ static int count_child_launches(bc_session *s, clirr_stats *stats, clirr_error *
     CLIRR_TRY(clirr_nl_child_launches(&s->sigma_loop, &sigma, err));
     CLIRR_TRY(clirr_nl_child_launches(&s->delta_loop, &delta, err));
     CLIRR_TRY(clirr_round_loop_child_launches(&s->discover, &discover, err));
-    uint64_t total = sigma + delta + discover;
-    stats->child_launches = total - s->launches_seen;
-    s->launches_seen = total;
+    stats->child_launches = sigma + delta + discover;
 fail:
     return rc;
 }

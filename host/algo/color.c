@@ -40,7 +40,6 @@ typedef struct color_session {
     clirr_worklist wl;               /* data */
     uint32_t conflicts[CLIRR_MAX_EXTRA_LIST]; /* the last trial's first rounds */
     uint32_t rounds;                 /* the last trial's */
-    uint64_t launches_seen;          /* children counted by earlier trials */
 } color_session;
 
 static void color_release(void *state)
@@ -296,8 +295,7 @@ fail:
     return rc;
 }
 
-/* Children enqueued by this trial over every loop (each counts since it
- * was built). */
+/* Children enqueued by this trial over every loop. */
 static int trial_child_launches(color_session *s, uint64_t *count, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -306,9 +304,7 @@ static int trial_child_launches(color_session *s, uint64_t *count, clirr_error *
     CLIRR_TRY(clirr_nl_child_launches(&s->resolve, &resolve, err));
     CLIRR_TRY(clirr_nl_child_launches(&s->jp, &jp, err));
     CLIRR_TRY(clirr_round_loop_child_launches(&s->rl, &rounds, err));
-    uint64_t total = ff + resolve + jp + rounds;
-    *count = total - s->launches_seen;
-    s->launches_seen = total;
+    *count = ff + resolve + jp + rounds;
 fail:
     return rc;
 }

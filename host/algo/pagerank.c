@@ -37,7 +37,6 @@ typedef struct pr_session {
     clirr_nl pull;
     cl_mem r, rnew;         /* scores; swapped every iteration */
     cl_mem contrib, dangling, diff;
-    uint64_t launches_seen; /* children counted by earlier trials */
 } pr_session;
 
 static void pr_release(void *state)
@@ -156,16 +155,6 @@ fail:
     return rc;
 }
 
-/* Children enqueued by this trial (the loop counts since it was built). */
-static int trial_child_launches(pr_session *s, uint64_t *count, clirr_error *err)
-{
-    uint64_t total = 0;
-    int rc = clirr_nl_child_launches(&s->pull, &total, err);
-    *count = total - s->launches_seen;
-    s->launches_seen = total;
-    return rc;
-}
-
 static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -182,7 +171,7 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
     CLIRR_TRY(clirr_buf_read(s->ctx, s->r, 0, (size_t)s->n * sizeof(double), result, err));
     stats->reached = s->n;
     stats->edges_traversed = s->m * stats->iterations; /* every arc, every iteration */
-    CLIRR_TRY(trial_child_launches(s, &stats->child_launches, err));
+    CLIRR_TRY(clirr_nl_child_launches(&s->pull, &stats->child_launches, err));
 fail:
     return rc;
 }

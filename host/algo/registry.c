@@ -1,18 +1,28 @@
 /* host/algo/registry.c - every algorithm clirr runs, in the order the CLI,
- * the tests and bench list them. Adding an algorithm: its descriptor in its
- * own file (host/algo/X.c) and one line here. */
-#include "algo/registry.h"
+ * the tests and bench list them: one ALGO(name) line each, for the
+ * descriptor clirr_algo_<name> of host/algo/<name>.c.
+ *
+ * The build reads these lines too (the top-level meson.build): each brings
+ * host/algo/<name>.c, host/ref/<name>.c and cl/<name>.cl (+ cl/<name>.def)
+ * into the build. So adding an algorithm is its own files plus one line
+ * here. */
+#include "clirr/algo.h"
 
 #include <string.h>
 
-static const clirr_algo *const registry[] = {
-    &clirr_algo_bfs,
-    &clirr_algo_sssp,
-    &clirr_algo_bc,
-    &clirr_algo_pagerank,
-    &clirr_algo_spmv,
-    &clirr_algo_color,
-};
+#define CLIRR_ALGORITHMS(ALGO)                                                 \
+    ALGO(bfs)                                                                  \
+    ALGO(sssp)                                                                 \
+    ALGO(bc)                                                                   \
+    ALGO(pagerank)                                                             \
+    ALGO(spmv)                                                                 \
+    ALGO(color)
+
+#define DECLARE(name) extern const clirr_algo clirr_algo_##name;
+CLIRR_ALGORITHMS(DECLARE)
+
+#define ENTRY(name) &clirr_algo_##name,
+static const clirr_algo *const registry[] = {CLIRR_ALGORITHMS(ENTRY)};
 
 size_t clirr_algo_count(void) { return sizeof registry / sizeof registry[0]; }
 

@@ -120,12 +120,8 @@ fail:
 
 int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err)
 {
-    uint64_t total = 0;
-    int rc = vl->topo ? clirr_nl_child_launches(&vl->nl, &total, err)
-                      : clirr_round_loop_child_launches(&vl->rl, &total, err);
-    *count = total - vl->launches_seen;
-    vl->launches_seen = total;
-    return rc;
+    return vl->topo ? clirr_nl_child_launches(&vl->nl, count, err)
+                    : clirr_round_loop_child_launches(&vl->rl, count, err);
 }
 
 void clirr_variant_loop_release(clirr_variant_loop *vl)

@@ -57,7 +57,6 @@ typedef struct clirr_variant_loop {
     bool topo;
     clirr_nl nl;         /* topology-driven */
     clirr_round_loop rl; /* data-driven */
-    uint64_t launches_seen; /* child launches reported by earlier calls */
 } clirr_variant_loop;
 
 /* Build the topology-driven loop `topo` or the data-driven round `data`. */
@@ -66,8 +65,7 @@ int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, bool topo,
                             uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
                             clirr_error *err);
 
-/* Children the loop's nested templates enqueued since the last call (the
- * device counters run on from init; a trial reports its own). */
+/* Children the loop's nested templates enqueued since the last call. */
 int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err);
 
 void clirr_variant_loop_release(clirr_variant_loop *vl);

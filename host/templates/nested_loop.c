@@ -272,7 +272,9 @@ int clirr_nl_child_launches(clirr_nl *nl, uint64_t *count, clirr_error *err)
     if (!nl->launches)
         return CLIRR_OK;
     int rc = clirr_buf_read(nl->ctx, nl->launches, 0, sizeof n, &n, err);
-    *count = n;
+    /* The device counter runs on from init: report what is new. */
+    *count = n - nl->launches_seen;
+    nl->launches_seen = n;
     return rc;
 }
 

@@ -41,6 +41,7 @@ typedef struct clirr_nl {
     cl_mem queue[2]; /* dual-queue: small and large item indices; dbuf-global: [1] */
     cl_mem qn;       /* length of queue[1], read by the block-mapped kernel */
     cl_mem launches; /* nested: child kernels enqueued */
+    uint64_t launches_seen; /* of them, reported by earlier calls */
     cl_mem gbuf;     /* nested-opt: items handed to children */
     cl_mem gbuf_n;
 } clirr_nl;
@@ -66,7 +67,8 @@ static inline unsigned clirr_nl_kernels(const clirr_nl *nl, const cl_kernel **k)
 /* Run the loop once over nitems (<= max_items) items. */
 int clirr_nl_run(clirr_nl *nl, uint32_t nitems, clirr_error *err);
 
-/* Child kernels enqueued by the nested templates since init. */
+/* Child kernels enqueued by the nested templates since the last call (a
+ * trial reports its own). */
 int clirr_nl_child_launches(clirr_nl *nl, uint64_t *count, clirr_error *err);
 
 void clirr_nl_release(clirr_nl *nl);
