@@ -398,11 +398,11 @@ static const clirr_variant_desc color_variants[] = {
 
 static const clirr_param_desc color_params[] = {
     [PARAM_HEURISTIC] = {"heuristic", CLIRR_PARAM_BOOL, "on", 0, 0,
-                         "coloring: the larger degree keeps its color (default on)"},
+                         "the larger degree keeps its color"},
     [PARAM_BITSET] = {"bitset", CLIRR_PARAM_BOOL, "on", 0, 0,
-                      "coloring: first-fit by find-first-set (default on)"},
+                      "first-fit by find-first-set"},
     [PARAM_FUSE] = {"fuse", CLIRR_PARAM_BOOL, "on", 0, 0,
-                    "coloring: losers recolor during resolution (default on)"},
+                    "losers recolor during resolution"},
 };
 
 const clirr_algo clirr_algo_color = {

@@ -199,11 +199,11 @@ static const clirr_variant_desc pr_variants[] = {
 };
 
 static const clirr_param_desc pr_params[] = {
-    [PARAM_DAMPING] = {"damping", CLIRR_PARAM_REAL, "0.85", 0, 1, "PageRank damping factor (default 0.85)"},
+    [PARAM_DAMPING] = {"damping", CLIRR_PARAM_REAL, "0.85", 0, 1, "PageRank damping factor"},
     [PARAM_TOL] = {"tol", CLIRR_PARAM_REAL, "1e-9", 0, 1,
-                   "PageRank: stop when the L1 change < T (default 1e-9)"},
+                   "stop when the L1 change is below X"},
     [PARAM_MAX_ITER] = {"max-iter", CLIRR_PARAM_UINT, "1000", 1, 1e9,
-                        "PageRank: at most N iterations (default 1000)"},
+                        "at most X iterations"},
 };
 
 const clirr_algo clirr_algo_pagerank = {
