@@ -174,7 +174,7 @@ static const clirr_variant_desc spmv_variants[] = {
 
 static const clirr_param_desc spmv_params[] = {
     [PARAM_VECTOR] = {"vector", CLIRR_PARAM_PATH, "", 0, 0,
-                      "x, one number per line (none: all ones)"},
+                      "the vector x, one number per line (all ones without one)"},
 };
 
 const clirr_algo clirr_algo_spmv = {
