@@ -143,10 +143,15 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->level, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
-    clirr_run_count_reached(s->g, result, NONE, stats);
     CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
 fail:
     return rc;
+}
+
+static void bfs_summarize(void *state, const void *result, clirr_stats *stats)
+{
+    bfs_session *s = state;
+    clirr_run_count_reached(s->g, result, NONE, stats);
 }
 
 static int bfs_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
@@ -190,6 +195,7 @@ const clirr_algo clirr_algo_bfs = {
     .prepare = bfs_prepare,
     .run = bfs_run,
     .release = bfs_release,
+    .summarize = bfs_summarize,
     .reference = bfs_reference,
     .verify = bfs_verify,
     .write_value = bfs_write,

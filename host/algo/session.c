@@ -71,6 +71,9 @@ int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats, clirr_
     /* Waits for the device: the wall clock below covers all the work. */
     int trc = clirr_ctx_timing(s->ctx, &stats->timing, err);
     stats->total_ns = clirr_now_ns() - t0;
+    /* Host-side bookkeeping on the result is no part of the trial. */
+    if (rc == CLIRR_OK && trc == CLIRR_OK && s->algo->summarize)
+        s->algo->summarize(s->state, result, stats);
     if (rc == CLIRR_OK)
         rc = trc;
     return with_context(rc, s, err);

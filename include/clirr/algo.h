@@ -177,6 +177,9 @@ typedef struct clirr_algo {
                    const void *got, clirr_verify_report *report);
     /* One line of the --output file for item i (without the newline). */
     void (*write_value)(FILE *f, const void *result, uint64_t i);
+    /* Optional: counters read off a trial's result (reached, arcs
+     * traversed), after the trial's clock has stopped (NULL = none). */
+    void (*summarize)(void *session, const void *result, clirr_stats *stats);
     /* Optional: extra results of the last trial (NULL = none). */
     void (*extras)(void *session, const void *result, clirr_extras *x);
 } clirr_algo;
