@@ -16,7 +16,8 @@
     ALGO(bc)                                                                   \
     ALGO(pagerank)                                                             \
     ALGO(spmv)                                                                 \
-    ALGO(color)
+    ALGO(color)                                                                \
+    /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;
 CLIRR_ALGORITHMS(DECLARE)
