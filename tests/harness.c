@@ -13,6 +13,44 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+typedef struct th_registrar {
+    const char *file;
+    void (*fn)(void);
+} th_registrar;
+
+static th_registrar registrars[128];
+static size_t nregistrars;
+
+void th_register_file(const char *file, void (*fn)(void))
+{
+    if (nregistrars == sizeof registrars / sizeof registrars[0]) {
+        fprintf(stderr, "clirr-tests: too many test files; raise the limit in harness.c\n");
+        exit(3);
+    }
+    registrars[nregistrars++] = (th_registrar){file, fn};
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static int by_file_name(const void *a, const void *b)
+{
+    return strcmp(base_name(((const th_registrar *)a)->file),
+                  base_name(((const th_registrar *)b)->file));
+}
+
+/* Constructors run in link order; sorting by file name makes the case list
+ * independent of it. */
+static void register_all(void)
+{
+    qsort(registrars, nregistrars, sizeof *registrars, by_file_name);
+    for (size_t i = 0; i < nregistrars; i++)
+        registrars[i].fn();
+}
+
 typedef struct th_entry {
     const char *name;
     th_fn fn;
@@ -75,8 +113,7 @@ void th_fail(th_case *tc, const char *file, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    const char *base = strrchr(file, '/');
-    snprintf(tc->msg, sizeof tc->msg, "%s (%s:%d)", text, base ? base + 1 : file, line);
+    snprintf(tc->msg, sizeof tc->msg, "%s (%s:%d)", text, base_name(file), line);
 }
 
 void th_skip(th_case *tc, const char *fmt, ...)
@@ -227,16 +264,7 @@ int main(int argc, char **argv)
             pat[npat++] = argv[i];
     }
 
-    register_runtime_tests();
-    register_graph_tests();
-    register_ref_tests();
-    register_prim_tests();
-    register_worklist_tests();
-    register_algo_tests();
-    register_templates_tests();
-    register_color_tests();
-    register_cli_tests();
-    register_dataset_tests();
+    register_all();
 
     /* Devices: listed only when a selected case needs one. */
     bool need_devices = false;

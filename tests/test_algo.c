@@ -211,7 +211,7 @@ static void template_cases(void)
             }
 }
 
-void register_algo_tests(void)
+TH_REGISTER(register_algo_tests)
 {
     CASE("algo/bfs/topo", false, CLIRR_VARIANT_TOPO, CLIRR_PUSH_CHUNK, 0);
     CASE("algo/bfs/data/atomic", false, CLIRR_VARIANT_DATA, CLIRR_PUSH_ATOMIC, 0);

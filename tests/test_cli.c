@@ -251,7 +251,7 @@ done:
     json_object_put(o);
 }
 
-void register_cli_tests(void)
+TH_REGISTER(register_cli_tests)
 {
     th_add("cli/help", help, NULL);
     th_add("cli/usage-errors", usage_errors, NULL);

@@ -240,7 +240,7 @@ done:
     free(b);
 }
 
-void register_color_tests(void)
+TH_REGISTER(register_color_tests)
 {
     th_add("color/references", references, NULL);
     static color_case cases[3][CLIRR_TEMPLATE_COUNT_ + 1][2];

@@ -589,7 +589,7 @@ done:
     clirr_mem_release(&b);
 }
 
-void register_prim_tests(void)
+TH_REGISTER(register_prim_tests)
 {
     th_add_device("prim/fill", test_fill, NULL);
     th_add_device("prim/iota", test_iota, NULL);

@@ -181,7 +181,7 @@ static void unrunnable_exit(th_case *tc)
                   "exit %d, stderr '%s'", rc, errtext);
 }
 
-void register_templates_tests(void)
+TH_REGISTER(register_templates_tests)
 {
     th_add("templates/clang-compile", clang_compile, NULL);
     th_add_device("templates/auto-runnable", auto_runnable, NULL);
