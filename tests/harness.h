@@ -3,11 +3,12 @@
  * Each tests/test_*.c file registers its cases from one function declared
  * with TH_REGISTER, using th_add (host only) or th_add_device (run once for
  * every OpenCL device selected by CLIRR_TEST_DEVICES, default "all", with an
- * open context). A case reports problems through TH_EXPECT (record and go
- * on) or TH_REQUIRE (record and jump to the case's `done:` label, where it
- * frees what it holds). A failed case prints one line:
- * "FAIL name [device]: first message (file:line)".
- * The run ends with "N passed, M failed, K skipped". */
+ * open context). Every case runs in its own process under a time limit, so a
+ * crashing or hanging kernel fails that case only. A case reports problems
+ * through TH_EXPECT (record and go on) or TH_REQUIRE (record and jump to the
+ * case's `done:` label, where it frees what it holds). A failed case prints
+ * one line: "FAIL name [device]: first message (file:line)". The run ends
+ * with "N passed, M failed, K skipped". */
 #ifndef CLIRR_TESTS_HARNESS_H
 #define CLIRR_TESTS_HARNESS_H
 
@@ -84,6 +85,14 @@ const char *th_datasets_dir(const char **why);
  * program did not exit normally (signal), with the signal in *signo. */
 int th_run(char *const argv[], char *out, size_t out_size, char *errbuf,
            size_t err_size, int *signo);
+
+/* th_run with changes to the child's environment: each entry of env
+ * (NULL-terminated, may be NULL) is "NAME=VALUE" to set or "NAME" to unset. */
+int th_run_env(char *const argv[], char *const env[], char *out, size_t out_size,
+               char *errbuf, size_t err_size, int *signo);
+
+/* The clirr-tests executable itself, for cases that run the runner. */
+const char *th_runner_path(void);
 
 /* Each test file declares its registration function with TH_REGISTER in
  * place of a function header:
