@@ -1,17 +1,26 @@
 /* tests/harness.c - registers, filters and runs the cases; prints one line
  * per failure and a summary. Usage: clirr-tests --help.
  *
- * Every case runs in a process of its own: this executable started again
+ * Cases run in processes of their own: this executable started again
  * (fork + exec of /proc/self/exe) in the hidden mode
- *     clirr-tests --run-one INDEX NAME DEVICE TMPROOT
- * which runs case INDEX (checked against NAME) on device DEVICE (-1: host
- * only), opening its own context, and writes a th_report on fd 3. A kernel
- * that stores out of bounds (PoCL and Intel's CPU runtime run kernels inside
- * the host process) or never ends then fails its own case, and the run goes
- * on to its summary. Exec and not a bare fork: OpenCL drivers start threads,
- * and a forked copy of a threaded process may only exec. The runner itself
- * lists devices but never opens a context, since a GPU in an exclusive
- * compute mode is offered to one process only. */
+ *     clirr-tests --run-cases DEVICE TMPROOT INDEX NAME [INDEX NAME]...
+ * which runs the cases (INDEX checked against NAME) on device DEVICE (-1:
+ * host only) with a context of its own, and reports each case's start and
+ * outcome on fd 3. Exec and not a bare fork: OpenCL drivers start threads,
+ * and a forked copy of a threaded process may only exec. The runner lists
+ * devices but never opens a context, since a GPU in an exclusive compute
+ * mode is offered to one process only.
+ *
+ * A process per case would double the suite's time (a process start, a
+ * device listing and a context, and the programs loaded again, for cases
+ * that take milliseconds), so one process runs a device's cases (and one
+ * the host-only cases), unless --isolate. Isolation is kept where it
+ * matters: when that process dies - a kernel that stores out of bounds
+ * takes PoCL and Intel's CPU runtime down with it, as they run kernels in
+ * the host process - or a case passes its time limit, the case it was on
+ * fails (a crashed one is first run again alone, to tell its own crash
+ * from damage done before it) and the cases after it run each in a process
+ * of its own. The run always goes on to its summary. */
 #include "harness.h"
 
 #include <errno.h>
@@ -63,7 +72,7 @@ static int by_file_name(const void *a, const void *b)
 }
 
 /* Constructors run in link order; sorting by file name makes the case list,
- * and so the indices --run-one receives, independent of it. */
+ * and so the indices --run-cases receives, independent of it. */
 static void register_all(void)
 {
     qsort(registrars, nregistrars, sizeof *registrars, by_file_name);
@@ -344,69 +353,98 @@ int th_run(char *const argv[], char *out, size_t out_size, char *errbuf, size_t 
     return th_run_env(argv, NULL, out, out_size, errbuf, err_size, signo);
 }
 
-/* ---- one case, in its own process (--run-one) --------------------------- */
+/* ---- cases in a process of their own (--run-cases) ---------------------- */
 
-typedef enum { TH_PASS, TH_FAIL, TH_SKIP } th_outcome;
+/* What a case process writes on TH_REPORT_FD: TH_STARTED before each case,
+ * then its outcome. */
+typedef enum { TH_PASS, TH_FAIL, TH_SKIP, TH_STARTED } th_report_kind;
 
 typedef struct th_report {
-    int outcome;
+    int kind;
+    unsigned position; /* in the process's list of cases */
     char msg[sizeof ((th_case *)0)->msg];
 } th_report;
 _Static_assert(sizeof(th_report) <= PIPE_BUF, "one write() must deliver a report whole");
 
-/* Find device dev_index and, when the case wants one, open a context. */
-static bool open_device(th_case *tc, const th_entry *e, long dev_index, clirr_device **devs,
+static void send_report(th_report_kind kind, size_t position, const char *msg)
+{
+    th_report report = {kind, (unsigned)position, ""};
+    snprintf(report.msg, sizeof report.msg, "%s", msg);
+    fflush(NULL); /* what the case printed comes before its line */
+    if (write(TH_REPORT_FD, &report, sizeof report) != (ssize_t)sizeof report)
+        fprintf(stderr, "clirr-tests: cannot report to the runner: %s\n", strerror(errno));
+}
+
+/* Find device dev_index and, when a case wants one, open a context; a
+ * failure is recorded in *setup. */
+static void open_device(th_case *setup, long dev_index, bool want_ctx, clirr_device **devs,
                         clirr_ctx **ctx)
 {
     clirr_error err;
     clirr_error_clear(&err);
     size_t ndev = 0;
     if (clirr_device_list(devs, &ndev, &err) != CLIRR_OK) {
-        th_fail(tc, __FILE__, __LINE__, "cannot list devices: %s", err.msg);
-        return false;
+        th_fail(setup, __FILE__, __LINE__, "cannot list devices: %s", err.msg);
+        return;
     }
     for (size_t d = 0; d < ndev; d++)
         if ((*devs)[d].index == (unsigned long)dev_index)
-            tc->device = &(*devs)[d];
-    if (!tc->device) {
-        th_fail(tc, __FILE__, __LINE__, "device %ld is gone", dev_index);
-        return false;
-    }
-    if (e->needs_ctx && clirr_ctx_create(tc->device, ctx, &err) != CLIRR_OK) {
-        th_fail(tc, __FILE__, __LINE__, "cannot open a context: %s", err.msg);
-        return false;
-    }
-    tc->ctx = *ctx;
-    return true;
+            setup->device = &(*devs)[d];
+    if (!setup->device)
+        th_fail(setup, __FILE__, __LINE__, "device %ld is gone", dev_index);
+    else if (want_ctx && clirr_ctx_create(setup->device, ctx, &err) != CLIRR_OK)
+        th_fail(setup, __FILE__, __LINE__, "cannot open a context: %s", err.msg);
 }
 
-/* args: INDEX NAME DEVICE TMPROOT. */
-static int run_one_case(char **args)
+/* The case the runner means by INDEX NAME, or NULL. */
+static const th_entry *find_entry(const char *index_text, const char *name)
+{
+    char *end;
+    unsigned long index = strtoul(index_text, &end, 10);
+    if (*end || index >= nentries || strcmp(entries[index].name, name) != 0)
+        return NULL;
+    return &entries[index];
+}
+
+/* args: DEVICE TMPROOT INDEX NAME [INDEX NAME]... (DEVICE -1: host-only
+ * cases). Runs the cases in order, sharing one context. */
+static int run_cases(int nargs, char **args)
 {
     /* th_run's children must not hold the report pipe open. */
     fcntl(TH_REPORT_FD, F_SETFD, FD_CLOEXEC);
-    tmp_root = args[3];
-    char *end;
-    unsigned long index = strtoul(args[0], &end, 10);
-    long dev_index = strtol(args[2], NULL, 10);
-    th_case tc = {.name = args[1]};
+    long dev_index = strtol(args[0], NULL, 10);
+    tmp_root = args[1];
+    size_t ncases = (size_t)(nargs - 2) / 2;
+    const th_entry **cases = calloc(ncases + 1, sizeof *cases);
+    bool want_ctx = false;
+    for (size_t k = 0; cases && k < ncases; k++) {
+        cases[k] = find_entry(args[2 + 2 * k], args[3 + 2 * k]);
+        want_ctx |= cases[k] && cases[k]->needs_ctx;
+    }
+    th_case setup = {.name = "setup"};
     clirr_device *devs = NULL;
     clirr_ctx *ctx = NULL;
-    if (*end || index >= nentries || strcmp(entries[index].name, args[1]) != 0) {
-        th_fail(&tc, __FILE__, __LINE__, "no case %s at index %s", args[1], args[0]);
-    } else {
-        const th_entry *e = &entries[index];
-        tc.param = e->param;
-        if (dev_index < 0 || open_device(&tc, e, dev_index, &devs, &ctx))
-            e->fn(&tc);
+    if (!cases)
+        th_fail(&setup, __FILE__, __LINE__, "out of memory");
+    else if (dev_index >= 0)
+        open_device(&setup, dev_index, want_ctx, &devs, &ctx);
+    for (size_t k = 0; k < ncases; k++) {
+        send_report(TH_STARTED, k, "");
+        th_case tc = {.name = args[3 + 2 * k], .device = setup.device, .ctx = ctx};
+        if (setup.failed) {
+            tc.failed = true;
+            memcpy(tc.msg, setup.msg, sizeof tc.msg);
+        } else if (!cases[k])
+            th_fail(&tc, __FILE__, __LINE__, "no case %s at index %s", tc.name, args[2 + 2 * k]);
+        else {
+            tc.param = cases[k]->param;
+            cases[k]->fn(&tc);
+        }
+        send_report(tc.failed ? TH_FAIL : tc.skipped ? TH_SKIP : TH_PASS, k, tc.msg);
     }
-    th_report report = {tc.failed ? TH_FAIL : tc.skipped ? TH_SKIP : TH_PASS, ""};
-    memcpy(report.msg, tc.msg, sizeof report.msg);
-    fflush(NULL);
-    if (write(TH_REPORT_FD, &report, sizeof report) != (ssize_t)sizeof report)
-        fprintf(stderr, "clirr-tests: cannot report %s: %s\n", tc.name, strerror(errno));
     clirr_ctx_release(ctx);
     free(devs);
+    free(cases);
     if (tmpdir[0])
         remove_tree(tmpdir);
     return 0;
@@ -414,33 +452,47 @@ static int run_one_case(char **args)
 
 /* ---- the runner --------------------------------------------------------- */
 
+typedef enum { TH_PENDING, TH_RUNNING, TH_DONE } th_state;
+
 /* One case on one device (NULL: a host-only case). */
 typedef struct th_item {
     size_t entry;
     const clirr_device *dev;
-    bool started;
+    th_state state;
+    bool alone;         /* never shares a process */
+    char crashed[64];   /* how a shared process ended in this case */
 } th_item;
 
+/* A process running cases; items[nreported] is the one it is on. */
 typedef struct th_job {
-    th_item *item;
-    pid_t pid;        /* 0: the slot is free */
-    int report_fd;    /* read end of the case's report pipe */
-    uint64_t started_ns;
-    bool timed_out;
+    th_item **items;            /* room for every case */
+    size_t nitems, nreported;
+    pid_t pid;                  /* 0: the slot is free */
+    int report_fd;              /* read end of the report pipe */
+    bool report_eof, timed_out;
+    uint64_t case_started_ns;   /* of items[nreported] */
+    th_report in;               /* a report being read */
+    size_t in_got;
+    /* The last result, printed once the next case starts or the process
+     * ends, so that a crash on the way out fails the case just before. */
+    th_report held;
+    bool holding;
+    double held_seconds;
 } th_job;
 
 typedef struct th_runner {
     th_item *items;
-    size_t nitems, nstarted;
+    size_t nitems, ndone;
     th_job *jobs;
     size_t njobs, nrunning;
     unsigned timeout_s;   /* 0: no limit */
+    bool share;           /* a device's cases share a process */
     bool times, progress, progress_tty, progress_shown;
     size_t passed, failed, skipped;
 } th_runner;
 
-/* SIGCHLD writes a byte here, so that poll() wakes for a finished case as
- * well as for a time limit. */
+/* SIGCHLD writes a byte here, so that poll() wakes for a finished process
+ * as well as for reports and time limits. */
 static int sigchld_pipe[2] = {-1, -1};
 
 static void on_sigchld(int sig)
@@ -503,20 +555,19 @@ static void clear_progress(th_runner *r)
  * line rewritten in place. */
 static void show_progress(th_runner *r, const th_item *it)
 {
-    r->nstarted++;
     if (!r->progress)
         return;
     char where[300];
     device_label(it, where, sizeof where);
     clear_progress(r);
-    fprintf(stderr, "[%zu/%zu] %s%s%s", r->nstarted, r->nitems, entries[it->entry].name, where,
+    fprintf(stderr, "[%zu/%zu] %s%s%s", r->ndone + 1, r->nitems, entries[it->entry].name, where,
             r->progress_tty ? "" : "\n");
     r->progress_shown = r->progress_tty;
     fflush(stderr);
 }
 
-static void print_result(th_runner *r, const th_item *it, th_outcome outcome, const char *msg,
-                         double seconds)
+static void print_result(th_runner *r, const th_item *it, th_report_kind outcome,
+                         const char *msg, double seconds)
 {
     char where[300];
     device_label(it, where, sizeof where);
@@ -536,35 +587,118 @@ static void print_result(th_runner *r, const th_item *it, th_outcome outcome, co
     fflush(stdout);
 }
 
-static void start_job(th_runner *r, th_job *job, th_item *it)
+/* A case is over: print its line. One that crashed a shared process and
+ * then did not fail alone still fails, saying so. */
+static void end_case(th_runner *r, th_item *it, th_report_kind outcome, const char *msg,
+                     double seconds)
 {
-    it->started = true;
-    show_progress(r, it);
-    *job = (th_job){.item = it, .report_fd = -1, .started_ns = clirr_now_ns()};
-    int report[2];
-    if (pipe(report) != 0) {
-        print_result(r, it, TH_FAIL, strerror(errno), 0);
-        return;
+    char text[sizeof ((th_report *)0)->msg + 160];
+    if (it->crashed[0] && outcome != TH_FAIL) {
+        snprintf(text, sizeof text,
+                 "%s when it shared a process with the cases before it; alone it %s%s",
+                 it->crashed, outcome == TH_PASS ? "passed" : "was skipped: ",
+                 outcome == TH_PASS ? "" : msg);
+        outcome = TH_FAIL;
+        msg = text;
     }
-    /* Other cases' processes must not inherit this pipe; the read end must
-     * not block once its case is gone. */
-    fcntl(report[0], F_SETFD, FD_CLOEXEC);
-    fcntl(report[1], F_SETFD, FD_CLOEXEC);
-    fcntl(report[0], F_SETFL, O_NONBLOCK);
-    char index[32], device[32];
-    snprintf(index, sizeof index, "%zu", it->entry);
-    snprintf(device, sizeof device, "%ld", it->dev ? (long)it->dev->index : -1L);
-    char *argv[] = {(char *)th_runner_path(), "--run-one", index, (char *)entries[it->entry].name,
-                    device, (char *)th_tmp_dir(), NULL};
-    char **env = child_environment(NULL);
-    pid_t pid = env ? spawn("/proc/self/exe", argv, env, (const int[3]){-1, -1, report[1]}, true)
-                    : -1;
+    it->state = TH_DONE;
+    r->ndone++;
+    print_result(r, it, outcome, msg, seconds);
+}
+
+static void release_held(th_runner *r, th_job *job)
+{
+    if (job->holding)
+        end_case(r, job->items[job->nreported - 1], (th_report_kind)job->held.kind, job->held.msg,
+                 job->held_seconds);
+    job->holding = false;
+}
+
+static void take_report(th_runner *r, th_job *job, const th_report *report)
+{
+    if (report->position != job->nreported || job->nreported == job->nitems)
+        return; /* not from this runner's protocol */
+    uint64_t now = clirr_now_ns();
+    if (report->kind == TH_STARTED) {
+        release_held(r, job);
+        show_progress(r, job->items[job->nreported]);
+    } else {
+        job->held = *report;
+        job->holding = true;
+        job->held_seconds = (double)(now - job->case_started_ns) * 1e-9;
+        job->nreported++;
+    }
+    job->case_started_ns = now;
+}
+
+static void read_reports(th_runner *r, th_job *job)
+{
+    while (!job->report_eof) {
+        ssize_t k = read(job->report_fd, (char *)&job->in + job->in_got, sizeof job->in - job->in_got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            job->report_eof = k == 0;
+            return;
+        }
+        job->in_got += (size_t)k;
+        if (job->in_got == sizeof job->in) {
+            job->in_got = 0;
+            take_report(r, job, &job->in);
+        }
+    }
+}
+
+/* argv for --run-cases with the job's cases; the numbers it points to are
+ * in *numbers. Free both. */
+static char **run_cases_argv(const th_job *job, char **numbers)
+{
+    enum { NUMBER = 24 };
+    char **argv = calloc(2 * job->nitems + 5, sizeof *argv);
+    char *text = *numbers = calloc(job->nitems + 1, NUMBER);
+    if (!argv || !text)
+        return argv; /* the caller sees the NULL in *numbers */
+    const th_item *first = job->items[0];
+    snprintf(text, NUMBER, "%ld", first->dev ? (long)first->dev->index : -1L);
+    char *fixed[] = {(char *)th_runner_path(), "--run-cases", text, (char *)th_tmp_dir()};
+    memcpy(argv, fixed, sizeof fixed);
+    for (size_t k = 0; k < job->nitems; k++) {
+        char *index = text + NUMBER * (k + 1);
+        snprintf(index, NUMBER, "%zu", job->items[k]->entry);
+        argv[4 + 2 * k] = index;
+        argv[5 + 2 * k] = (char *)entries[job->items[k]->entry].name;
+    }
+    return argv;
+}
+
+static void start_job(th_runner *r, th_job *job)
+{
+    *job = (th_job){.items = job->items, .nitems = job->nitems, .report_fd = -1,
+                    .case_started_ns = clirr_now_ns()};
+    for (size_t k = 0; k < job->nitems; k++)
+        job->items[k]->state = TH_RUNNING;
+    int report[2] = {-1, -1};
+    char *numbers = NULL;
+    char **argv = run_cases_argv(job, &numbers), **env = child_environment(NULL);
+    pid_t pid = -1;
+    if (argv && numbers && env && pipe(report) == 0) {
+        /* Other processes must not inherit the pipe; reading must not block. */
+        fcntl(report[0], F_SETFD, FD_CLOEXEC);
+        fcntl(report[1], F_SETFD, FD_CLOEXEC);
+        fcntl(report[0], F_SETFL, O_NONBLOCK);
+        pid = spawn("/proc/self/exe", argv, env, (const int[3]){-1, -1, report[1]}, true);
+    }
     int spawn_errno = errno;
+    free(argv);
+    free(numbers);
     free(env);
-    close(report[1]);
+    if (report[1] >= 0)
+        close(report[1]);
     if (pid < 0) {
-        close(report[0]);
-        print_result(r, it, TH_FAIL, strerror(spawn_errno), 0);
+        if (report[0] >= 0)
+            close(report[0]);
+        for (size_t k = 0; k < job->nitems; k++)
+            end_case(r, job->items[k], TH_FAIL, strerror(spawn_errno), 0);
         return;
     }
     setpgid(pid, pid); /* as the child does, so a kill cannot precede it */
@@ -573,29 +707,53 @@ static void start_job(th_runner *r, th_job *job, th_item *it)
     r->nrunning++;
 }
 
-/* Print a finished case's line from its report and how it ended. */
+/* How a case process ended: "" when it exited with status 0. */
+static void describe_end(const th_runner *r, const th_job *job, int status, char *how, size_t size)
+{
+    how[0] = '\0';
+    if (job->timed_out)
+        snprintf(how, size, "timed out after %u s", r->timeout_s);
+    else if (WIFSIGNALED(status))
+        snprintf(how, size, "killed by %s", signal_name(WTERMSIG(status)));
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        snprintf(how, size, "exited with status %d", WEXITSTATUS(status));
+}
+
+/* The process is gone. Its cases that reported are over; the one it was on
+ * fails - or, when it shared the process and did not time out, runs again
+ * alone to tell its own crash from damage done by the cases before it -
+ * and the ones after it run each alone. */
 static void finish_job(th_runner *r, th_job *job, int status)
 {
-    th_report report;
-    bool reported = read(job->report_fd, &report, sizeof report) == (ssize_t)sizeof report;
+    read_reports(r, job);
     close(job->report_fd);
-    double seconds = (double)(clirr_now_ns() - job->started_ns) * 1e-9;
-    char msg[sizeof report.msg + 64];
-    th_outcome outcome = TH_FAIL;
-    if (job->timed_out)
-        snprintf(msg, sizeof msg, "timed out after %u s", r->timeout_s);
-    else if (WIFSIGNALED(status))
-        snprintf(msg, sizeof msg, "killed by %s%s", signal_name(WTERMSIG(status)),
-                 reported ? " after the case ended" : "");
-    else if (!reported)
-        snprintf(msg, sizeof msg, "exited with status %d without a result", WEXITSTATUS(status));
-    else if (WEXITSTATUS(status) != 0)
-        snprintf(msg, sizeof msg, "exited with status %d after the case ended", WEXITSTATUS(status));
-    else {
-        outcome = (th_outcome)report.outcome;
-        snprintf(msg, sizeof msg, "%s", report.msg);
+    char how[64];
+    describe_end(r, job, status, how, sizeof how);
+    bool all_reported = job->nreported == job->nitems;
+    if (job->holding && how[0] && all_reported) {
+        char msg[sizeof job->held.msg + 64];
+        snprintf(msg, sizeof msg, "%s after the case ended%s%s", how,
+                 job->held.kind == TH_FAIL ? ", which had failed: " : "",
+                 job->held.kind == TH_FAIL ? job->held.msg : "");
+        job->holding = false;
+        end_case(r, job->items[job->nreported - 1], TH_FAIL, msg, job->held_seconds);
     }
-    print_result(r, job->item, outcome, msg, seconds);
+    release_held(r, job);
+    if (!all_reported) {
+        th_item *it = job->items[job->nreported];
+        if (!how[0])
+            snprintf(how, sizeof how, "exited before the case ended");
+        double seconds = (double)(clirr_now_ns() - job->case_started_ns) * 1e-9;
+        if (job->nitems == 1 || job->timed_out)
+            end_case(r, it, TH_FAIL, how, seconds);
+        else
+            snprintf(it->crashed, sizeof it->crashed, "%s", how);
+        for (size_t k = job->nreported; k < job->nitems; k++) {
+            if (job->items[k]->state == TH_RUNNING)
+                job->items[k]->state = TH_PENDING;
+            job->items[k]->alone = true;
+        }
+    }
     job->pid = 0;
     r->nrunning--;
 }
@@ -610,9 +768,8 @@ static void reap_finished(th_runner *r)
         if (!job->pid || waitid(P_PID, (id_t)job->pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 ||
             si.si_pid != job->pid)
             continue;
-        /* While the case's process is a zombie its group id cannot be
-         * reused: end what it left running (th_run children of a case that
-         * crashed). */
+        /* While the process is a zombie its group id cannot be reused: end
+         * what it left running (th_run children of a case that crashed). */
         kill(-job->pid, SIGKILL);
         int status = 0;
         if (waitpid(job->pid, &status, 0) == job->pid)
@@ -631,7 +788,7 @@ static int next_deadline_ms(const th_runner *r)
         const th_job *job = &r->jobs[j];
         if (!job->pid || job->timed_out)
             continue;
-        int64_t left = (int64_t)(job->started_ns + limit) - (int64_t)now;
+        int64_t left = (int64_t)(job->case_started_ns + limit) - (int64_t)now;
         if (left < first)
             first = left;
     }
@@ -647,38 +804,72 @@ static void kill_overdue(th_runner *r)
     uint64_t now = clirr_now_ns(), limit = (uint64_t)r->timeout_s * 1000000000u;
     for (size_t j = 0; j < r->njobs; j++) {
         th_job *job = &r->jobs[j];
-        if (job->pid && !job->timed_out && now - job->started_ns >= limit) {
+        if (job->pid && !job->timed_out && now - job->case_started_ns >= limit) {
             kill(-job->pid, SIGKILL); /* reaped with the others */
             job->timed_out = true;
         }
     }
 }
 
+/* Sleep until a report comes, a process ends or a time limit passes. */
 static void wait_for_jobs(th_runner *r)
 {
-    struct pollfd wake = {.fd = sigchld_pipe[0], .events = POLLIN};
-    if (poll(&wake, 1, next_deadline_ms(r)) > 0) {
+    struct pollfd fds[r->njobs + 1];
+    th_job *of[r->njobs + 1];
+    nfds_t n = 0;
+    fds[n] = (struct pollfd){.fd = sigchld_pipe[0], .events = POLLIN};
+    of[n++] = NULL;
+    for (size_t j = 0; j < r->njobs; j++)
+        if (r->jobs[j].pid && !r->jobs[j].report_eof) {
+            fds[n] = (struct pollfd){.fd = r->jobs[j].report_fd, .events = POLLIN};
+            of[n++] = &r->jobs[j];
+        }
+    if (poll(fds, n, next_deadline_ms(r)) > 0) {
         char drain[64];
         while (read(sigchld_pipe[0], drain, sizeof drain) > 0)
             ;
+        for (nfds_t i = 1; i < n; i++)
+            if (fds[i].revents)
+                read_reports(r, of[i]);
     }
     reap_finished(r);
     kill_overdue(r);
 }
 
-/* The first case not started whose device no running case uses: one case
- * at a time per device, as a device may be offered to one process only. */
-static th_item *next_item(th_runner *r)
+/* Whether a case may share a process with others of its device: not one
+ * that runs without a context, as it starts clirr, which needs the device
+ * this process would hold. */
+static bool shareable(const th_runner *r, const th_item *it)
 {
+    return r->share && !it->alone && (!it->dev || entries[it->entry].needs_ctx);
+}
+
+static bool device_busy(const th_runner *r, const clirr_device *dev)
+{
+    for (size_t j = 0; j < r->njobs && dev; j++)
+        if (r->jobs[j].pid && r->jobs[j].items[0]->dev == dev)
+            return true;
+    return false;
+}
+
+/* The next process's cases: the first pending case whose device no running
+ * process uses (one process per device, as a device may be offered to one
+ * process only), with every later pending case of that device that can
+ * share the process, if it can. */
+static bool gather(th_runner *r, th_job *job)
+{
+    job->nitems = 0;
     for (size_t i = 0; i < r->nitems; i++) {
         th_item *it = &r->items[i];
-        bool busy = false;
-        for (size_t j = 0; j < r->njobs && it->dev && !busy; j++)
-            busy = r->jobs[j].pid && r->jobs[j].item->dev == it->dev;
-        if (!it->started && !busy)
-            return it;
+        if (it->state != TH_PENDING)
+            continue;
+        if (job->nitems == 0 && !device_busy(r, it->dev))
+            job->items[job->nitems++] = it;
+        else if (job->nitems && it->dev == job->items[0]->dev && shareable(r, it) &&
+                 shareable(r, job->items[0]))
+            job->items[job->nitems++] = it;
     }
-    return NULL;
+    return job->nitems > 0;
 }
 
 static th_job *free_slot(th_runner *r)
@@ -693,9 +884,8 @@ static void run_all(th_runner *r)
 {
     for (;;) {
         th_job *slot;
-        th_item *it;
-        while ((slot = free_slot(r)) && (it = next_item(r)))
-            start_job(r, slot, it);
+        while ((slot = free_slot(r)) && gather(r, slot))
+            start_job(r, slot);
         if (!r->nrunning)
             break;
         wait_for_jobs(r);
@@ -706,7 +896,7 @@ static void run_all(th_runner *r)
 /* ---- main --------------------------------------------------------------- */
 
 typedef struct th_options {
-    bool list, times, progress;
+    bool list, times, progress, isolate;
     unsigned timeout_s, jobs;
     int npat;
     char **pat;
@@ -749,15 +939,18 @@ static void usage(void)
     printf("usage: clirr-tests [OPTIONS] [PATTERN...]\n"
            "Runs every case whose name contains a PATTERN (all by default; a PATTERN\n"
            "ending in '$' must end the name) on every device selected by\n"
-           "CLIRR_TEST_DEVICES (default: all), each case in a process of its own.\n"
+           "CLIRR_TEST_DEVICES (default: all), in processes apart from the runner:\n"
+           "one for each device's cases, and once one dies (a crash, a time limit)\n"
+           "one for each case after it.\n"
            "  --list        list the selected cases\n"
-           "  --times       print each case's wall time, and the total\n"
+           "  --isolate     one process for every case (slower)\n"
+           "  --times       print each case's own time, and the total\n"
            "  --progress    show the running case on stderr (the default when stdout\n"
            "                is a terminal)\n"
            "  --timeout N   fail a case that runs longer than N seconds (default 600,\n"
            "                or CLIRR_TEST_TIMEOUT; 0: no limit)\n"
-           "  -j N          run up to N cases at once, at most one per device\n"
-           "                (default 1); cases on CPU devices share the host's memory\n"
+           "  -j N          run up to N processes at once, at most one per device\n"
+           "                (default 1, at most 64); CPU devices share the host's memory\n"
            "The last line is the summary: N passed, M failed, K skipped.\n");
 }
 
@@ -779,9 +972,12 @@ static int parse_options(int argc, char **argv, th_options *o)
             o->times = true;
         else if (!strcmp(a, "--progress"))
             o->progress = true;
+        else if (!strcmp(a, "--isolate"))
+            o->isolate = true;
         else if (!strcmp(a, "--timeout") || !strcmp(a, "-j")) {
             unsigned *target = a[1] == 'j' ? &o->jobs : &o->timeout_s;
-            if (!parse_count(argv[i + 1], target) || (target == &o->jobs && !o->jobs)) {
+            if (!parse_count(argv[i + 1], target) ||
+                (target == &o->jobs && (o->jobs < 1 || o->jobs > 64))) {
                 fprintf(stderr, "clirr-tests: %s needs a number\n", a);
                 return 1 + 2;
             }
@@ -853,8 +1049,8 @@ int main(int argc, char **argv)
 {
     save_icd_filenames();
     register_all();
-    if (argc == 6 && !strcmp(argv[1], "--run-one"))
-        return run_one_case(argv + 2);
+    if (argc >= 6 && argc % 2 == 0 && !strcmp(argv[1], "--run-cases"))
+        return run_cases(argc - 2, argv + 2);
 
     th_options o;
     int stop = parse_options(argc, argv, &o);
@@ -874,11 +1070,14 @@ int main(int argc, char **argv)
     if (need_devices && !pick_devices(&devs, &picked, &npicked))
         return 1;
 
-    th_runner r = {.timeout_s = o.timeout_s, .times = o.times, .progress = o.progress,
-                   .progress_tty = isatty(STDERR_FILENO), .njobs = o.jobs};
+    th_runner r = {.timeout_s = o.timeout_s, .share = !o.isolate, .times = o.times,
+                   .progress = o.progress, .progress_tty = isatty(STDERR_FILENO), .njobs = o.jobs};
     r.items = plan(&o, devs, picked, npicked, &r.nitems);
     r.jobs = calloc(r.njobs, sizeof *r.jobs);
-    if (!r.items || !r.jobs || !watch_children()) {
+    bool ready = r.items && r.jobs && watch_children();
+    for (size_t j = 0; ready && j < r.njobs; j++)
+        ready = (r.jobs[j].items = calloc(r.nitems + 1, sizeof *r.jobs[j].items));
+    if (!ready) {
         fprintf(stderr, "clirr-tests: cannot start: %s\n", strerror(errno));
         return 3;
     }
@@ -889,6 +1088,8 @@ int main(int argc, char **argv)
     if (tmpdir[0])
         remove_tree(tmpdir);
     printf("%zu passed, %zu failed, %zu skipped\n", r.passed, r.failed, r.skipped);
+    for (size_t j = 0; j < r.njobs; j++)
+        free(r.jobs[j].items);
     free(r.items);
     free(r.jobs);
     free(picked);

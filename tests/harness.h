@@ -3,12 +3,13 @@
  * Each tests/test_*.c file registers its cases from one function declared
  * with TH_REGISTER, using th_add (host only) or th_add_device (run once for
  * every OpenCL device selected by CLIRR_TEST_DEVICES, default "all", with an
- * open context). Every case runs in its own process under a time limit, so a
- * crashing or hanging kernel fails that case only. A case reports problems
- * through TH_EXPECT (record and go on) or TH_REQUIRE (record and jump to the
- * case's `done:` label, where it frees what it holds). A failed case prints
- * one line: "FAIL name [device]: first message (file:line)". The run ends
- * with "N passed, M failed, K skipped". */
+ * open context). Cases run in processes apart from the runner, each under a
+ * time limit, so a crashing or hanging kernel fails its own case only
+ * (tests/harness.c says how). A case reports problems through TH_EXPECT
+ * (record and go on) or TH_REQUIRE (record and jump to the case's `done:`
+ * label, where it frees what it holds). A failed case prints one line:
+ * "FAIL name [device]: first message (file:line)". The run ends with
+ * "N passed, M failed, K skipped". */
 #ifndef CLIRR_TESTS_HARNESS_H
 #define CLIRR_TESTS_HARNESS_H
 
@@ -36,7 +37,8 @@ void th_add_device(const char *name, th_fn fn, const void *param);
 
 /* A case run once per device but without an open context (tc->ctx is NULL),
  * for cases that start clirr as a child process: a GPU in an exclusive
- * compute mode is not offered to a second process while this one holds it. */
+ * compute mode is not offered to a second process while this one holds it.
+ * Such a case runs in a process of its own. */
 void th_add_device_noctx(const char *name, th_fn fn, const void *param);
 
 /* Record a failure (the first one is the case's message). */
