@@ -1,8 +1,10 @@
 /* tests/test_isolation.c - the runner isolates its cases: a kernel that
- * crashes the process or never ends fails its own case, named, and the run
- * still ends with its summary. Each case copies the kernel folder, breaks
- * the bfs_topo kernels in the copy, and runs this runner again on one BFS
- * case on the case's device with CLIRR_KERNEL_DIR pointing at the copy. */
+ * crashes the process or never ends fails its own case, named, the case
+ * after it still runs, and the run ends with its summary. Each case copies
+ * the kernel folder, breaks the bfs_topo kernels in the copy, and runs this
+ * runner again with CLIRR_KERNEL_DIR pointing at the copy, on the case's
+ * device, on algo/bfs/topo (broken) and algo/bfs/data/atomic (intact), which
+ * share a process until the first one ends it. */
 #include "harness.h"
 
 #include <limits.h>
@@ -85,8 +87,8 @@ done:
     free(text);
 }
 
-/* The last line of out, which must be the summary. */
-static bool summary_failed(const char *out, size_t *failed)
+/* The counts on the last line of out, which must be the summary. */
+static bool summary(const char *out, size_t *passed, size_t *failed)
 {
     size_t len = strlen(out);
     while (len && out[len - 1] == '\n')
@@ -94,9 +96,9 @@ static bool summary_failed(const char *out, size_t *failed)
     const char *last = out + len;
     while (last > out && last[-1] != '\n')
         last--;
-    size_t passed, skipped;
+    size_t skipped;
     int end = 0;
-    return sscanf(last, "%zu passed, %zu failed, %zu skipped%n", &passed, failed, &skipped, &end) == 3 &&
+    return sscanf(last, "%zu passed, %zu failed, %zu skipped%n", passed, failed, &skipped, &end) == 3 &&
            last + end == out + len;
 }
 
@@ -118,7 +120,8 @@ static void broken_kernel(th_case *tc)
     snprintf(kernel_dir, sizeof kernel_dir, "CLIRR_KERNEL_DIR=%s", copy);
     snprintf(devices, sizeof devices, "CLIRR_TEST_DEVICES=%u", tc->device->index);
     char *env[] = {kernel_dir, devices, NULL};
-    char *argv[] = {(char *)th_runner_path(), "--timeout", (char *)b->timeout, "algo/bfs/topo$", NULL};
+    char *argv[] = {(char *)th_runner_path(), "--timeout", (char *)b->timeout, "algo/bfs/topo$",
+                    "algo/bfs/data/atomic$", NULL};
     int sig = 0;
     int rc = th_run_env(argv, env, out, sizeof out, errtext, sizeof errtext, &sig);
     TH_REQUIRE(tc, sig == 0, "the runner was killed by signal %d; output:\n%s", sig, out);
@@ -128,9 +131,9 @@ static void broken_kernel(th_case *tc)
     snprintf(fail_line, sizeof fail_line, "FAIL algo/bfs/topo [%s]: %s", tc->device->caps.name,
              tc->device->caps.is_cpu ? b->cpu_failure : "");
     TH_EXPECT(tc, strstr(out, fail_line), "no line '%s...'; output:\n%s", fail_line, out);
-    size_t failed = 0;
-    TH_EXPECT(tc, summary_failed(out, &failed) && failed >= 1,
-              "the last line is not a summary with a failure; output:\n%s", out);
+    size_t passed = 0, failed = 0;
+    TH_EXPECT(tc, summary(out, &passed, &failed) && passed == 1 && failed == 1,
+              "the last line is not the summary of one case passed, one failed; output:\n%s", out);
 done:;
 }
 
