@@ -1,12 +1,15 @@
 /* tests/harness.h - the test runner's interface.
  *
- * Each tests/test_*.c file registers cases with th_add (host only) or
- * th_add_device (run once for every OpenCL device selected by
- * CLIRR_TEST_DEVICES, default "all", with an open context). A case reports
- * problems through TH_EXPECT (record and go on) or TH_REQUIRE (record and
- * jump to the case's `done:` label, where it frees what it holds). A failed
- * case prints one line: "FAIL name [device]: first message (file:line)".
- * The run ends with "N passed, M failed, K skipped". */
+ * Each tests/test_*.c file registers its cases from one function declared
+ * with TH_REGISTER, using th_add (host only) or th_add_device (run once for
+ * every OpenCL device selected by CLIRR_TEST_DEVICES, default "all", with an
+ * open context). Cases run in processes apart from the runner, each under a
+ * time limit, so a crashing or hanging kernel fails its own case only
+ * (tests/harness.c says how). A case reports problems through TH_EXPECT
+ * (record and go on) or TH_REQUIRE (record and jump to the case's `done:`
+ * label, where it frees what it holds). A failed case prints one line:
+ * "FAIL name [device]: first message (file:line)". The run ends with
+ * "N passed, M failed, K skipped". */
 #ifndef CLIRR_TESTS_HARNESS_H
 #define CLIRR_TESTS_HARNESS_H
 
@@ -34,7 +37,8 @@ void th_add_device(const char *name, th_fn fn, const void *param);
 
 /* A case run once per device but without an open context (tc->ctx is NULL),
  * for cases that start clirr as a child process: a GPU in an exclusive
- * compute mode is not offered to a second process while this one holds it. */
+ * compute mode is not offered to a second process while this one holds it.
+ * Such a case runs in a process of its own. */
 void th_add_device_noctx(const char *name, th_fn fn, const void *param);
 
 /* Record a failure (the first one is the case's message). */
@@ -84,21 +88,34 @@ const char *th_datasets_dir(const char **why);
 int th_run(char *const argv[], char *out, size_t out_size, char *errbuf,
            size_t err_size, int *signo);
 
-/* Each test file provides one registration function, called by main. */
-void register_runtime_tests(void);
-void register_graph_tests(void);
-void register_ref_tests(void);
-void register_prim_tests(void);
-void register_worklist_tests(void);
-void register_algo_tests(void);
-void register_sssp_tests(void);
-void register_bc_tests(void);
-void register_cli_tests(void);
-void register_dataset_tests(void);
-void register_install_tests(void);
-void register_templates_tests(void);
-void register_color_tests(void);
-void register_pagerank_tests(void);
-void register_spmv_tests(void);
+/* th_run with changes to the child's environment: each entry of env
+ * (NULL-terminated, may be NULL) is "NAME=VALUE" to set or "NAME" to unset. */
+int th_run_env(char *const argv[], char *const env[], char *out, size_t out_size,
+               char *errbuf, size_t err_size, int *signo);
+
+/* The clirr-tests executable itself, for cases that run the runner. */
+const char *th_runner_path(void);
+
+/* Each test file declares its registration function with TH_REGISTER in
+ * place of a function header:
+ *
+ *     TH_REGISTER(register_foo_tests)
+ *     {
+ *         th_add("foo/bar", bar, NULL);
+ *     }
+ *
+ * A constructor records it before main; main calls the recorded functions
+ * in the order of their file names, so cases keep a fixed order (files by
+ * name, then the order each file adds them) whatever the link order. Adding
+ * a test file is the file plus its line in tests/meson.build. */
+void th_register_file(const char *file, void (*fn)(void));
+
+#define TH_REGISTER(fn)                                                        \
+    static void fn(void);                                                      \
+    __attribute__((constructor)) static void th_register_##fn(void)            \
+    {                                                                          \
+        th_register_file(__FILE__, fn);                                        \
+    }                                                                          \
+    static void fn(void)
 
 #endif

@@ -176,7 +176,7 @@ static void add_case(const char *name, const algo_case *c)
     th_add_device(text, run_case, copy);
 }
 
-void register_algo_tests(void)
+TH_REGISTER(register_algo_tests)
 {
     th_add("algo/descriptors", descriptors, NULL);
     char name[160];

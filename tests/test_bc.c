@@ -213,7 +213,7 @@ done:
     clirr_graph_free(&g);
 }
 
-void register_bc_tests(void)
+TH_REGISTER(register_bc_tests)
 {
     th_add_device("bc/small-graphs", small_graphs, NULL);
     th_add_device("bc/sources", sources, NULL);

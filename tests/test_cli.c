@@ -1401,7 +1401,7 @@ done:
     clirr_graph_free(&g);
 }
 
-void register_cli_tests(void)
+TH_REGISTER(register_cli_tests)
 {
     th_add("cli/help", help, NULL);
     th_add("cli/usage-errors", usage_errors, NULL);

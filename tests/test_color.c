@@ -349,7 +349,7 @@ done:
     free(y);
 }
 
-void register_color_tests(void)
+TH_REGISTER(register_color_tests)
 {
     static const char *const variants[] = {"topo", "data", "jp"};
     enum { NV = sizeof variants / sizeof variants[0] };

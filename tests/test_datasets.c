@@ -92,7 +92,7 @@ done:
     free(got);
 }
 
-void register_dataset_tests(void)
+TH_REGISTER(register_dataset_tests)
 {
     static char names[sizeof sets / sizeof sets[0]][96];
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {

@@ -1575,7 +1575,7 @@ done:
     free(x);
 }
 
-void register_graph_tests(void)
+TH_REGISTER(register_graph_tests)
 {
     th_add("graph/tiny-formats", test_tiny_formats, NULL);
     th_add("graph/format-from-path", test_format_from_path, NULL);

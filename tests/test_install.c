@@ -89,7 +89,7 @@ done:
     return;
 }
 
-void register_install_tests(void)
+TH_REGISTER(register_install_tests)
 {
     th_add("install/pkg-config-example", test_pkg_config_example, NULL);
 }

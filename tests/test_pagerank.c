@@ -201,7 +201,7 @@ done:
     clirr_graph_free(&g);
 }
 
-void register_pagerank_tests(void)
+TH_REGISTER(register_pagerank_tests)
 {
     th_add("pagerank/param-ranges", param_ranges, NULL);
     th_add_device("pagerank/max-iter", max_iter_cut, NULL);

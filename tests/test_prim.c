@@ -661,7 +661,7 @@ done:
     free(t);
 }
 
-void register_prim_tests(void)
+TH_REGISTER(register_prim_tests)
 {
     th_add_device("prim/fill", test_fill, NULL);
     th_add_device("prim/iota", test_iota, NULL);

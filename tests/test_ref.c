@@ -771,7 +771,7 @@ done:
     free(prev);
 }
 
-void register_ref_tests(void)
+TH_REGISTER(register_ref_tests)
 {
     th_add("ref/brute-force", against_brute_force, NULL);
     th_add("ref/verifiers-can-fail", verifiers_can_fail, NULL);

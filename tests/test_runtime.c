@@ -373,7 +373,7 @@ done:
     free(t);
 }
 
-void register_runtime_tests(void)
+TH_REGISTER(register_runtime_tests)
 {
     th_add("runtime/errname", errname, NULL);
     th_add("runtime/select", selection, NULL);

@@ -190,7 +190,7 @@ done:
     clirr_graph_free(&g);
 }
 
-void register_spmv_tests(void)
+TH_REGISTER(register_spmv_tests)
 {
     th_add_device("spmv/small-matrix", small_matrix, NULL);
     th_add_device("spmv/generated", generated, NULL);

@@ -177,7 +177,7 @@ static void write_value(th_case *tc)
 done:;
 }
 
-void register_sssp_tests(void)
+TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
     th_add_device("sssp/typed-entry-points", typed_entry_points, NULL);

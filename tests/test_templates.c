@@ -334,7 +334,7 @@ done:
     free(t);
 }
 
-void register_templates_tests(void)
+TH_REGISTER(register_templates_tests)
 {
     th_add("templates/clang-compile", clang_compile, NULL);
     th_add_device("templates/auto-runnable", auto_runnable, NULL);

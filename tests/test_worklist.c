@@ -176,7 +176,7 @@ done:
         th_add_device(name, rounds, &c_);                                      \
     } while (0)
 
-void register_worklist_tests(void)
+TH_REGISTER(register_worklist_tests)
 {
     CASE("worklist/atomic", CLIRR_PUSH_ATOMIC, 0);
     CASE("worklist/chunk", CLIRR_PUSH_CHUNK, 0);
