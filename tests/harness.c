@@ -408,8 +408,15 @@ static const th_entry *find_entry(const char *index_text, const char *name)
 
 /* args: DEVICE TMPROOT INDEX NAME [INDEX NAME]... (DEVICE -1: host-only
  * cases). Runs the cases in order, sharing one context. */
+/* A case process's exit status when it stopped after a failed device
+ * case: a GPU fault (an out-of-bounds store, say) can leave the context
+ * unusable without ending the process, so the cases after it go to a new
+ * process with a new context. */
+#define TH_EXIT_NEW_CONTEXT 75
+
 static int run_cases(int nargs, char **args)
 {
+    int code = 0;
     /* th_run's children must not hold the report pipe open. */
     fcntl(TH_REPORT_FD, F_SETFD, FD_CLOEXEC);
     long dev_index = strtol(args[0], NULL, 10);
@@ -441,13 +448,17 @@ static int run_cases(int nargs, char **args)
             cases[k]->fn(&tc);
         }
         send_report(tc.failed ? TH_FAIL : tc.skipped ? TH_SKIP : TH_PASS, k, tc.msg);
+        if (tc.failed && ctx && k + 1 < ncases) {
+            code = TH_EXIT_NEW_CONTEXT;
+            break;
+        }
     }
     clirr_ctx_release(ctx);
     free(devs);
     free(cases);
     if (tmpdir[0])
         remove_tree(tmpdir);
-    return 0;
+    return code;
 }
 
 /* ---- the runner --------------------------------------------------------- */
@@ -711,6 +722,8 @@ static void start_job(th_runner *r, th_job *job)
 static void describe_end(const th_runner *r, const th_job *job, int status, char *how, size_t size)
 {
     how[0] = '\0';
+    if (!job->timed_out && WIFEXITED(status) && WEXITSTATUS(status) == TH_EXIT_NEW_CONTEXT)
+        return; /* stopped on purpose after a failure: see finish_job */
     if (job->timed_out)
         snprintf(how, size, "timed out after %u s", r->timeout_s);
     else if (WIFSIGNALED(status))
@@ -739,7 +752,12 @@ static void finish_job(th_runner *r, th_job *job, int status)
         end_case(r, job->items[job->nreported - 1], TH_FAIL, msg, job->held_seconds);
     }
     release_held(r, job);
-    if (!all_reported) {
+    if (!all_reported && !job->timed_out && WIFEXITED(status) &&
+        WEXITSTATUS(status) == TH_EXIT_NEW_CONTEXT) {
+        /* It stopped after a failed case: the rest share a new process. */
+        for (size_t k = job->nreported; k < job->nitems; k++)
+            job->items[k]->state = TH_PENDING;
+    } else if (!all_reported) {
         th_item *it = job->items[job->nreported];
         if (!how[0])
             snprintf(how, sizeof how, "exited before the case ended");
