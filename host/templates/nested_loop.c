@@ -62,6 +62,17 @@ void clirr_templates_runnable_list(const clirr_caps *caps, char *buf, size_t siz
         }
 }
 
+int clirr_template_require(const clirr_caps *caps, clirr_template t, clirr_error *err)
+{
+    const char *why = NULL;
+    if (clirr_template_runnable(caps, t, &why))
+        return CLIRR_OK;
+    char can[256];
+    clirr_templates_runnable_list(caps, can, sizeof can);
+    return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "template %s cannot run on %s (%s); it can run: %s",
+                      clirr_template_name(t), caps->name, why, can);
+}
+
 /* Work-groups for block-mapped kernels whose item count stays on the
  * device: enough to fill every compute unit several times. */
 static size_t block_groups(const clirr_nl *nl)
@@ -80,14 +91,7 @@ int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *nam
     nl->cfg = *cfg;
     nl->nparams = nparams;
     nl->max_items = max_items;
-    const char *why = NULL;
-    if (!clirr_template_runnable(caps, cfg->tmpl, &why)) {
-        char can[256];
-        clirr_templates_runnable_list(caps, can, sizeof can);
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
-                          "template %s cannot run on %s (%s); it can run: %s",
-                          clirr_template_name(cfg->tmpl), caps->name, why, can);
-    }
+    CLIRR_TRY(clirr_template_require(caps, cfg->tmpl, err));
     if (cfg->tmpl == CLIRR_TEMPLATE_NESTED_NAIVE || cfg->tmpl == CLIRR_TEMPLATE_NESTED_OPT)
         CLIRR_TRY(clirr_ctx_device_queue(ctx, err));
     /* Everything a run launches exists before the first run (which may be

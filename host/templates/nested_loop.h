@@ -73,6 +73,10 @@ int clirr_nl_child_launches(clirr_nl *nl, uint64_t *count, clirr_error *err);
 
 void clirr_nl_release(clirr_nl *nl);
 
+/* CLIRR_OK when the device can run template t, else CLIRR_ERR_UNSUPPORTED
+ * naming what it lacks and the templates it can run. */
+int clirr_template_require(const clirr_caps *caps, clirr_template t, clirr_error *err);
+
 /* The templates the device can run, as "a, b, c" (for messages). */
 void clirr_templates_runnable_list(const clirr_caps *caps, char *buf, size_t size);
 

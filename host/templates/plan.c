@@ -32,14 +32,9 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
         p->lb_thres_reason = "with the template";
     } else {
         p->tmpl = (clirr_template)it->tmpl;
-        const char *why = NULL;
-        if (!clirr_template_runnable(caps, p->tmpl, &why)) {
-            char can[256];
-            clirr_templates_runnable_list(caps, can, sizeof can);
-            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
-                              "template %s cannot run on %s (%s); it can run: %s",
-                              clirr_template_name(p->tmpl), caps->name, why, can);
-        }
+        int rc = clirr_template_require(caps, p->tmpl, err);
+        if (rc != CLIRR_OK)
+            return rc;
         p->template_reason = "asked for with --template";
         p->lb_thres = caps->simd_width ? caps->simd_width : 32;
         p->lb_thres_reason = "the SIMD width";
