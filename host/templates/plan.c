@@ -28,7 +28,7 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
 {
     uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
     if (it->tmpl < 0) {
-        clirr_policy_template(caps, a->name, n, &p->tmpl, &p->lb_thres, &p->template_reason);
+        clirr_policy_template(caps, a->template_hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
         p->lb_thres_reason = "with the template";
     } else {
         p->tmpl = (clirr_template)it->tmpl;

@@ -87,14 +87,13 @@ const char *clirr_policy_push_reason(const clirr_caps *caps)
  * against baseline where 256-1024 gained up to 1.7x. */
 #define CPU_LB_THRES 256u
 
-/* Measured tuning profiles, looked up by algorithm, platform name and
- * device type before the general rules (the vendor -> device -> default
- * idea of CLBlast's tuning database). Kernel times of every template
- * against baseline on rmat scale 18-20 and email-Enron, and for coloring
- * on rmat, grid and road graphs (README, "Measured"). */
+/* Measured device profiles, looked up by platform name and device type
+ * before the general rules (the vendor -> device -> default idea of
+ * CLBlast's tuning database), after an algorithm's own profile (its
+ * descriptor's template_hint). Kernel times of every template against
+ * baseline on rmat scale 18-20 and email-Enron (tests/bench/RESULTS.md). */
 typedef enum { ANY_DEVICE, CPU_ONLY } device_kind;
 typedef struct tuning_profile {
-    const char *algo;     /* NULL = any algorithm */
     const char *platform; /* substring of the platform name; "" = any */
     device_kind kind;
     clirr_template tmpl;
@@ -103,36 +102,37 @@ typedef struct tuning_profile {
 } tuning_profile;
 
 static const tuning_profile profiles[] = {
-    {"color", "", ANY_DEVICE, CLIRR_TEMPLATE_BASELINE, 0,
-     "coloring (measured profile): load balancing ran at 0.58-1.04x of thread-mapped on an "
-     "H100 (dbuf-shared) and 0.84-0.99x on Intel's CPU runtime (dbuf-global); first-fit and "
-     "conflict tests cost one load per neighbour, less than a work-group reduction"},
-    {NULL, "Portable Computing Language", CPU_ONLY, CLIRR_TEMPLATE_BASELINE, 0,
+    {"Portable Computing Language", CPU_ONLY, CLIRR_TEMPLATE_BASELINE, 0,
      "PoCL on a CPU (measured profile): the load-balancing templates ran at 0.04-1.7x of "
      "baseline, a loss more often than a gain (a work-group runs serially on one core)"},
-    {NULL, "Intel(R) OpenCL", CPU_ONLY, CLIRR_TEMPLATE_DBUF_GLOBAL, 64,
+    {"Intel(R) OpenCL", CPU_ONLY, CLIRR_TEMPLATE_DBUF_GLOBAL, 64,
      "Intel's CPU runtime (measured profile): dbuf-global at lb_THRES 64 ran at 0.7-1.7x of "
      "baseline, 1.09x on geometric mean (gains on PageRank, SpMV, BC; losses on SSSP)"},
 };
 
-static bool profile_matches(const tuning_profile *p, const clirr_caps *caps, const char *algo)
+static bool profile_matches(const tuning_profile *p, const clirr_caps *caps)
 {
-    if (p->algo && (!algo || strcmp(p->algo, algo)))
-        return false;
     if (p->kind == CPU_ONLY && caps->is_gpu)
         return false;
     return strstr(caps->platform, p->platform) && clirr_template_runnable(caps, p->tmpl, NULL);
 }
 
-void clirr_policy_template(const clirr_caps *caps, const char *algo, uint32_t n,
+void clirr_policy_template(const clirr_caps *caps, const clirr_template_hint *hint, uint32_t n,
                            clirr_template *tmpl, uint32_t *lb_thres, const char **reason)
 {
     /* lb_THRES defaults to the SIMD width: an item with fewer inner
      * iterations than lanes gains nothing from a whole work-group. */
     *lb_thres = caps->simd_width ? caps->simd_width : 32;
+    if (hint && clirr_template_runnable(caps, hint->tmpl, NULL)) {
+        *tmpl = hint->tmpl;
+        if (hint->lb_thres)
+            *lb_thres = hint->lb_thres;
+        *reason = hint->reason;
+        return;
+    }
     for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
         const tuning_profile *p = &profiles[i];
-        if (profile_matches(p, caps, algo)) {
+        if (profile_matches(p, caps)) {
             *tmpl = p->tmpl;
             if (p->lb_thres)
                 *lb_thres = p->lb_thres;

@@ -17,12 +17,12 @@ clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_
 /* Why clirr_policy_push decides as it does, for --explain. */
 const char *clirr_policy_push_reason(const clirr_caps *caps);
 
-/* The nested-loop template and lb_thres for algorithm algo ("bfs",
- * "color", ...; NULL = any) on a device and a graph of n vertices when the
- * user leaves them to clirr (--template auto): a measured profile or a rule
- * on the capabilities and the size, never a template the device cannot
- * run. *reason says why, for --explain and the JSON. */
-void clirr_policy_template(const clirr_caps *caps, const char *algo, uint32_t n,
+/* The nested-loop template and lb_thres on a device for n items when the
+ * user leaves them to clirr (--template auto): the algorithm's measured
+ * profile (hint, may be NULL), a device's measured profile or a rule on
+ * the capabilities and the size, never a template the device cannot run.
+ * *reason says why, for --explain and the JSON. */
+void clirr_policy_template(const clirr_caps *caps, const clirr_template_hint *hint, uint32_t n,
                            clirr_template *tmpl, uint32_t *lb_thres, const char **reason);
 
 #endif

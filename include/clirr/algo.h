@@ -161,6 +161,7 @@ typedef struct clirr_algo {
     unsigned nparams;
     clirr_source_use sources;
     bool needs_fp64;          /* kernels use double precision */
+    const clirr_template_hint *template_hint; /* NULL = the device rules decide */
     size_t value_size;        /* bytes of result per item */
     /* Everything before a trial: host preparation, program builds, uploads,
      * buffers, template state. *session is the algorithm's own. */

@@ -7,6 +7,7 @@
 #include "clirr/export.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "clirr/device.h"
 
@@ -23,6 +24,15 @@ typedef enum clirr_template {
     CLIRR_TEMPLATE_NESTED_OPT,   /* device-side enqueue per work-group */
     CLIRR_TEMPLATE_COUNT_
 } clirr_template;
+
+/* A measured template profile of one algorithm: the template (and
+ * lb_THRES; 0 = the SIMD width) that --template auto takes for it on any
+ * device that can run it, ahead of the device rules, and why. */
+typedef struct clirr_template_hint {
+    clirr_template tmpl;
+    uint32_t lb_thres;
+    const char *reason;
+} clirr_template_hint;
 
 /* "baseline", "dual-queue", "dbuf-global", "dbuf-shared", "nested-naive",
  * "nested-opt". */
