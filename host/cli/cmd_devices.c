@@ -19,20 +19,25 @@ static void print_help(void)
 }
 
 /* What --template auto picks for a graph algorithm on a small or a large
- * graph: the plan of BFS on an input of that size (planning reads only
- * the input's kind and size). */
+ * graph by the device's profiles and rules: the plan of the first
+ * registered algorithm without a profile of its own, on an input of that
+ * size (planning reads only the input's kind and size). */
 static void auto_pick(const clirr_caps *c, bool big, clirr_template *t, uint32_t *thres, const char **why)
 {
     clirr_graph shape = {.n = big ? UINT32_MAX - 1 : 1000};
     clirr_input *in = NULL;
     clirr_error err;
-    const clirr_algo *a = clirr_algo_find("bfs");
+    const clirr_algo *a = clirr_algo_at(0);
+    for (size_t i = 0; a && a->template_hint; i++)
+        a = clirr_algo_at(i + 1);
     clirr_intent it;
     clirr_plan plan;
-    clirr_intent_default(a, &it);
     *t = CLIRR_TEMPLATE_BASELINE;
     *thres = 0;
     *why = "(no plan)";
+    if (!a)
+        return;
+    clirr_intent_default(a, &it);
     if (clirr_input_from_graph(&shape, false, "shape", &in, &err) == CLIRR_OK &&
         clirr_plan_make(a, c, &it, in, &plan, &err) == CLIRR_OK) {
         *t = plan.tmpl;
