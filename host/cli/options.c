@@ -183,7 +183,11 @@ static int parse_algos(exp_config *cfg, const char *text)
             for (size_t k = 0; k < clirr_algo_count(); k++)
                 snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", k ? ", " : "",
                          clirr_algo_at(k)->name);
-            return cli_usage_error(cfg->command, "unknown algorithm '%s' (known: %s)", names[i], known);
+            /* `--json FILE` leaves FILE as an argument: --json takes its
+             * file as --json=FILE. */
+            bool file = strchr(names[i], '.') || strchr(names[i], '/');
+            return cli_usage_error(cfg->command, "unknown algorithm '%s' (known: %s)%s", names[i], known,
+                                   file ? "; a file after --json is written --json=FILE" : "");
         }
         for (size_t k = 0; k < clirr_algo_count(); k++) {
             const clirr_algo *c = all ? clirr_algo_at(k) : a;
