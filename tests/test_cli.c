@@ -344,6 +344,68 @@ done:
     clirr_graph_free(&b);
 }
 
+/* Run `clirr ARGS > /dev/full` (a shell redirect); returns the exit code. */
+static int clirr_to_full(th_case *tc, const char *args)
+{
+    char script[1024];
+    snprintf(script, sizeof script, "exec \"$0\" %s > /dev/full", args);
+    char *argv[] = {"/bin/sh", "-c", script, (char *)th_clirr_path(), NULL};
+    int sig = 0, rc = th_run(argv, out, sizeof out, errtext, sizeof errtext, &sig);
+    if (sig)
+        th_fail(tc, __FILE__, __LINE__, "clirr %s died with signal %d", args, sig);
+    return rc;
+}
+
+/* Nothing written is lost silently: a full device behind stdout, --json=
+ * or --csv is exit 2 naming the failure; gen writes a graph whole or not
+ * at all (a file-size limit cuts it: the old file stays, no temporary is
+ * left); --json=FILE and --csv FILE replace their file only when whole. */
+static void write_errors(th_case *tc)
+{
+    int rc = clirr_to_full(tc, "devices");
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "standard output"), "devices > /dev/full: exit %d, '%s'", rc, errtext);
+    rc = clirr_to_full(tc, "run bfs --gen grid:w=3,h=2 --device 0");
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "standard output"), "run > /dev/full: exit %d, '%s'", rc, errtext);
+    rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=3,h=2", "--device", "0", "--repeat", "1", "--json=/dev/full",
+               NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "/dev/full"), "bench --json=/dev/full: exit %d, '%s'", rc, errtext);
+    rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=3,h=2", "--device", "0", "--repeat", "1", "--csv", "/dev/full",
+               NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "/dev/full"), "bench --csv /dev/full: exit %d, '%s'", rc, errtext);
+
+    char path[1024], script[2048], text[64] = "";
+    snprintf(path, sizeof path, "%s/kept.el", th_tmp_dir());
+    TH_REQUIRE(tc, write_text(path, "0 1\n"), "cannot write %s", path);
+    /* 8 KiB at most per file: the graph needs more than that. */
+    snprintf(script, sizeof script, "ulimit -f 16; trap '' XFSZ; exec \"$0\" gen rmat:scale=12,ef=8 -o '%s'", path);
+    char *argv[] = {"/bin/sh", "-c", script, (char *)th_clirr_path(), NULL};
+    rc = th_run(argv, out, sizeof out, errtext, sizeof errtext, NULL);
+    TH_EXPECT(tc, rc == 2, "gen past a file-size limit: exit %d, '%s'", rc, errtext);
+    FILE *f = fopen(path, "r");
+    TH_REQUIRE(tc, f, "gen removed %s", path);
+    size_t k = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[k] = '\0';
+    TH_EXPECT(tc, !strcmp(text, "0 1\n"), "gen cut short replaced %s with '%.20s...'", path, text);
+    snprintf(script, sizeof script, "ls '%s'.tmp.* 2>/dev/null", path);
+    char *ls[] = {"/bin/sh", "-c", script, NULL};
+    rc = th_run(ls, out, sizeof out, NULL, 0, NULL);
+    TH_EXPECT(tc, rc != 0 && !out[0], "gen left a temporary file: %s", out);
+done:;
+}
+
+/* --output - writes the values to stdout, with no table beside them; with
+ * --json (also stdout) it is refused. */
+static void output_stdout(th_case *tc)
+{
+    char dev[16];
+    dev_arg(tc, dev, sizeof dev);
+    int rc = clirr(tc, "run", "bfs", "--gen", "grid:w=3,h=2", "--device", dev, "--output", "-", NULL);
+    TH_EXPECT(tc, rc == 0 && !strcmp(out, "0\n1\n2\n1\n2\n3\n"), "--output -: exit %d, stdout '%s'", rc, out);
+    rc = clirr(tc, "run", "bfs", "--gen", "grid:w=3,h=2", "--device", dev, "--output", "-", "--json", NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "standard output"), "--output - --json: exit %d, '%s'", rc, errtext);
+}
+
 /* `devices --json` lists every device with its runnable templates; none
  * without device-side enqueue may list a nested template. */
 static void devices_json(th_case *tc)
@@ -1408,11 +1470,13 @@ TH_REGISTER(register_cli_tests)
     th_add("cli/usage-errors", usage_errors, NULL);
     th_add("cli/malformed-files", malformed_files, NULL);
     th_add("cli/gen", gen_roundtrip, NULL);
+    th_add("cli/write-errors", write_errors, NULL);
     th_add("cli/devices-json", devices_json, NULL);
     th_add_device_noctx("cli/output", output_contract, NULL);
     th_add_device_noctx("cli/json", json_fields, NULL);
     th_add_device_noctx("cli/json-shape", json_shape, NULL);
     th_add_device_noctx("cli/too-large", too_large, NULL);
+    th_add_device_noctx("cli/output-stdout", output_stdout, NULL);
     th_add_device_noctx("cli/one-bad-case", one_bad_case, NULL);
     th_add_device_noctx("cli/bad-input-goes-on", bad_input_goes_on, NULL);
     th_add_device_noctx("cli/bench-skip", bench_skip, NULL);

@@ -108,8 +108,18 @@ int main(int argc, char **argv)
         int (*fn)(int, char **);
     } cmds[] = {{"devices", cmd_devices}, {"run", cmd_run}, {"bench", cmd_bench}, {"gen", cmd_gen}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        if (!strcmp(cmd, cmds[i].name))
-            return cmds[i].fn(argc - 1, argv + 1);
+        if (!strcmp(cmd, cmds[i].name)) {
+            int code = cmds[i].fn(argc - 1, argv + 1);
+            /* What went to stdout (tables, JSON) counts as output too: a
+             * full disk or a closed pipe is an error, not a silent loss. */
+            errno = 0;
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "clirr %s: writing to standard output failed: %s\n", cmd,
+                        errno ? strerror(errno) : "write error");
+                return code > 2 ? code : 2;
+            }
+            return code;
+        }
     fprintf(stderr, "clirr: unknown command '%s'\n", cmd);
     usage(stderr);
     return 2;

@@ -140,7 +140,8 @@ static void print_help(const exp_config *cfg)
            "                      compile a kernel at its first launch; the warm-up's\n"
            "                      time is reported apart)\n"
            "  --no-verify         skip the comparison with the CPU reference\n"
-           "  --output FILE       the result, one line per item (exactly one case)\n"
+           "  --output FILE       the result, one line per item (exactly one case; '-' =\n"
+           "                      standard output, instead of the table)\n"
            "  --json[=FILE]       one JSON document: on stdout instead of the table, or to\n"
            "                      FILE as well\n"
            "  --csv FILE          one CSV row per case ('-' = stdout)\n"
@@ -482,6 +483,9 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
         return cli_usage_error(cfg->command, "missing ALGO (see the list in --help)");
     if (cfg->ninputs == 0)
         return cli_usage_error(cfg->command, "give at least one --graph FILE or --gen SPEC");
+    if (cfg->json && cfg->output && !strcmp(cfg->output, "-"))
+        return cli_usage_error(cfg->command, "--json and --output - both write to standard output; "
+                                             "use --json=FILE or --output FILE");
     if (cfg->nvariants == 0 && cfg->bench)
         cfg->variants[cfg->nvariants++] = "all";
     /* Every variant named must belong to some selected algorithm. */

@@ -120,6 +120,9 @@ int clirr_tin_fail(tin *t, uint64_t line, clirr_error *err, const char *fmt, ...
 typedef struct tout {
     gzFile gz;
     const char *path;
+    char *tmp;            /* the file written, renamed to path at a clean close;
+                           * NULL when path is written directly (not a
+                           * regular file, e.g. /dev/stdout) */
     char *buf;
     size_t cap, len;
     bool failed;

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define TOUT_BUFFER ((size_t)1 << 20)
 
@@ -42,22 +44,46 @@ static void flush(tout *t)
     t->len = 0;
 }
 
+/* A file that is not there yet or is a regular file is written whole or
+ * not at all: into a temporary file beside it, renamed over it at a clean
+ * close, so a full disk or an interrupted run never leaves a truncated
+ * graph (which a headerless format would read back as a smaller one). */
+static char *temporary_name(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return NULL;
+    size_t size = strlen(path) + 32;
+    char *tmp = malloc(size);
+    if (tmp)
+        snprintf(tmp, size, "%s.tmp.%ld", path, (long)getpid());
+    return tmp;
+}
+
 int clirr_tout_open(tout *t, const char *path, bool gz, clirr_error *err)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
+    t->tmp = temporary_name(path);
     errno = 0;
     /* "T" writes a plain file through the same interface. */
-    t->gz = gzopen(path, gz ? "wb6" : "wbT");
-    if (!t->gz)
+    t->gz = gzopen(t->tmp ? t->tmp : path, gz ? "wb6" : "wbT");
+    if (!t->gz) {
+        free(t->tmp);
+        t->tmp = NULL;
         return clirr_fail(err, CLIRR_ERR_IO, "cannot create %s: %s", path,
                           errno ? strerror(errno) : "out of memory");
+    }
     gzbuffer(t->gz, 1u << 18);
     t->cap = TOUT_BUFFER;
     t->buf = malloc(t->cap);
     if (!t->buf) {
         gzclose(t->gz);
         t->gz = NULL;
+        if (t->tmp)
+            remove(t->tmp);
+        free(t->tmp);
+        t->tmp = NULL;
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory writing %s", path);
     }
     return CLIRR_OK;
@@ -117,6 +143,14 @@ int clirr_tout_close(tout *t, clirr_error *err)
     t->gz = NULL;
     free(t->buf);
     t->buf = NULL;
+    if (t->tmp && !t->failed && rename(t->tmp, t->path) != 0) {
+        t->failed = true;
+        t->err_no = errno;
+    }
+    if (t->tmp && t->failed)
+        remove(t->tmp);
+    free(t->tmp);
+    t->tmp = NULL;
     if (t->failed)
         return clirr_fail(err, CLIRR_ERR_IO, "cannot write %s: %s", t->path,
                           t->err_no ? strerror(t->err_no) : t->why);
