@@ -6,6 +6,7 @@
  * typed entry points; "inf" in the output for unreached vertices. (Every
  * variant x push x template on larger graphs is in test_algo.c.) */
 #include "harness.h"
+#include "ref/ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,10 +178,44 @@ static void write_value(th_case *tc)
 done:;
 }
 
+/* Sums that do not fit 32 bits but are nobody's shortest path are no
+ * error (issue 17's reproducers): a long arc back to the source, and the
+ * same with vertices reached only after the dropped sum, in an order that
+ * takes topology-driven rounds several rounds; distances up to 2^32-2 are
+ * kept exactly, equal to the reference. */
+static void large_fitting_weights(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    uint32_t dist[10], expected[10];
+    static const uint32_t s1[] = {0, 1, 2}, d1[] = {1, 2, 0};
+    static const int32_t w1[] = {2147483647, 2147483647, 1};
+    static const uint32_t s2[] = {0, 1, 2, 2, 9, 8, 7, 6, 5, 4}, d2[] = {1, 2, 0, 9, 8, 7, 6, 5, 4, 3};
+    static const int32_t w2[] = {2147483647, 2147483647, 1, 0, 0, 0, 0, 0, 0, 0};
+    for (int k = 0; k < 2; k++) {
+        if (k == 0)
+            TH_OK(tc, clirr_graph_from_arcs(3, 3, s1, d1, w1, &g, &err));
+        else
+            TH_OK(tc, clirr_graph_from_arcs(10, 10, s2, d2, w2, &g, &err));
+        TH_OK(tc, clirr_ref_sssp(&g, 0, expected, &err));
+        TH_REQUIRE(tc, expected[2] == 4294967294u, "reference: vertex 2 at %u", expected[2]);
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+            TH_OK(tc, run_from(tc->ctx, "sssp", variants[v], &g, 0, dist, &err));
+            TH_REQUIRE(tc, !memcmp(dist, expected, g.n * sizeof *dist), "graph %d, %s: distances differ (vertex 3: %u, "
+                       "expected %u)", k + 1, variants[v], dist[g.n - 1 > 2 ? 3 : 2],
+                       expected[g.n - 1 > 2 ? 3 : 2]);
+        }
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
     th_add_device("sssp/typed-entry-points", typed_entry_points, NULL);
     th_add_device("sssp/bad-weights", bad_weights, NULL);
+    th_add_device("sssp/large-fitting-weights", large_fitting_weights, NULL);
     th_add("sssp/write-value", write_value, NULL);
 }

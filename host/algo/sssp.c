@@ -133,7 +133,9 @@ static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
         stats->iterations++;
-        if (flags[STATUS_OVERFLOW] || !flags[STATUS_CHANGED])
+        /* A dropped sum changes nothing: the rounds go on to the fixed
+         * point, and check_overflow decides after it. */
+        if (!flags[STATUS_CHANGED])
             break;
     }
 fail:
@@ -154,17 +156,30 @@ fail:
     return rc;
 }
 
-/* The kernels saturate a sum that does not fit instead of wrapping; a
- * saturated distance would read as unreached, so the run fails. */
-static int check_overflow(sssp_session *s, clirr_error *err)
+/* The kernels drop a sum that does not fit 32 bits (and raise the flag)
+ * instead of wrapping. That is only wrong when the dropped path was a
+ * vertex's shortest: then the vertex stayed unreached although an arc from
+ * a reached vertex leads to it (any fitting relaxation would have reached
+ * it). A dropped sum that improved nothing (a long arc back to the source)
+ * is no error. The scan runs only when the flag is up. */
+static int check_overflow(sssp_session *s, const uint32_t *dist, clirr_error *err)
 {
     uint32_t flags[STATUS_FLAGS];
     int rc = clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err);
-    if (rc == CLIRR_OK && flags[STATUS_OVERFLOW])
-        rc = clirr_fail(err, CLIRR_ERR_INPUT,
-                        "a shortest distance exceeds 2^32-2: the weights are too large for "
-                        "clirr's 32-bit distances");
-    return rc;
+    if (rc != CLIRR_OK || !flags[STATUS_OVERFLOW])
+        return rc;
+    const clirr_graph *g = s->g;
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (dist[u] == NONE)
+            continue;
+        for (uint32_t e = g->row[u]; e < g->row[u + 1]; e++)
+            if (dist[g->col[e]] == NONE)
+                return clirr_fail(err, CLIRR_ERR_INPUT,
+                                  "the shortest distance of vertex %u (over arc %u -> %u) exceeds "
+                                  "2^32-2: the weights are too large for clirr's 32-bit distances",
+                                  g->col[e], u, g->col[e]);
+    }
+    return CLIRR_OK;
 }
 
 static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
@@ -178,8 +193,8 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
         CLIRR_TRY(run_topo(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
-    CLIRR_TRY(check_overflow(s, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
+    CLIRR_TRY(check_overflow(s, result, err));
     CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
 fail:
     return rc;
