@@ -148,6 +148,11 @@ static void damping_zero(th_case *tc)
     TH_REQUIRE(tc, st.iterations == 1, "%u iterations", st.iterations);
     for (uint32_t v = 0; v < g.n; v++)
         TH_REQUIRE(tc, rank[v] == 1.0 / g.n, "rank[%u] = %.17g, not 1/%u", v, rank[v], g.n);
+    /* --tol 0 stops at an exact fixed point (the change is 0 <= 0) rather
+     * than running to max-iter. */
+    const pr_params exact = {"0", "0", NULL};
+    TH_OK(tc, pagerank_checked(tc, &g, &exact, rank, &st, &r, &ok, &err));
+    TH_REQUIRE(tc, ok && st.iterations == 1, "tol 0 at a fixed point: %u iterations (%s)", st.iterations, r.text);
 done:
     clirr_graph_free(&g);
     free(rank);

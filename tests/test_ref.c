@@ -506,7 +506,7 @@ static uint32_t dense_pagerank(const clirr_graph *g, double d, double tol, uint3
         }
         memcpy(r, next, n * sizeof *r);
         it++;
-        if (change < tol)
+        if (change <= tol)
             break;
     }
     free(a);

@@ -4,7 +4,7 @@
  * through the plan's template. The same recurrence, start and stopping rule
  * as the reference (host/ref/pagerank.c): r = 1/n; each iteration
  * r' = (1-d)/n + d (sum over in-arcs u of r(u)/outdeg(u) + dangling/n);
- * stop when |r' - r|_1 < tol or after max-iter iterations. Scores are
+ * stop when |r' - r|_1 <= tol or after max-iter iterations. Scores are
  * doubles on the device and in the result; out-degrees come from the
  * graph as given, in-arcs from its transpose (both shared by the input). */
 #include "algo/input.h"
@@ -165,7 +165,8 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
         double l1 = 0;
         CLIRR_TRY(iterate(s, &l1, err));
         stats->iterations++;
-        if (l1 < s->tol)
+        /* <=: tol 0 stops at an exact fixed point too. */
+        if (l1 <= s->tol)
             break;
     }
     CLIRR_TRY(clirr_buf_read(s->ctx, s->r, 0, (size_t)s->n * sizeof(double), result, err));
@@ -201,7 +202,7 @@ static const clirr_variant_desc pr_variants[] = {
 static const clirr_param_desc pr_params[] = {
     [PARAM_DAMPING] = {"damping", CLIRR_PARAM_REAL, "0.85", 0, 1, "PageRank damping factor"},
     [PARAM_TOL] = {"tol", CLIRR_PARAM_REAL, "1e-9", 0, 1,
-                   "stop when the L1 change is below X"},
+                   "stop when the L1 change is at most X"},
     [PARAM_MAX_ITER] = {"max-iter", CLIRR_PARAM_UINT, "1000", 1, 1e9,
                         "at most X iterations"},
 };

@@ -70,7 +70,7 @@ int clirr_ref_pagerank(const clirr_graph *g, double damping, double tol, uint32_
         r = next;
         next = swap;
         it++;
-        if (change < tol)
+        if (change <= tol) /* tol 0: an exact fixed point stops too */
             break;
     }
     /* After an odd number of swaps the latest scores are in the scratch

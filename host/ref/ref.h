@@ -34,7 +34,7 @@ int clirr_ref_bc(const clirr_graph *g, const uint32_t *sources, uint32_t nsource
 /* PageRank by Jacobi iteration, pull form, from r = 1/n:
  *   r'(v) = (1 - d) / n + d * (sum over arcs u->v of r(u) / outdeg(u) + D / n)
  * where D is the sum of r(u) over vertices without out-arcs. Stops when the
- * L1 norm of r' - r is below tol, or after max_iter iterations; rank gets
+ * L1 norm of r' - r is at most tol, or after max_iter iterations; rank gets
  * the last r' (1/n everywhere when max_iter is 0) and *iterations (may be
  * NULL) the number of iterations done. outdeg is the CSR degree: duplicate
  * arcs count with multiplicity. The scores sum to 1 up to rounding.
