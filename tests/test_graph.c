@@ -1575,9 +1575,46 @@ done:
     free(x);
 }
 
+/* Issue 17: a .csr header whose flags contradict the rest (weights
+ * rounded, but no weights) is malformed, not a false note; a Matrix Market
+ * real of any length (here 200 digits) reads. */
+static void test_flags_and_long_reals(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    char path[1024];
+    tmp_path(path, sizeof path, "rounded-unweighted.csr");
+    TH_OK(tc, clirr_graph_generate("grid:w=2,h=2", &g, &err));
+    TH_OK(tc, clirr_graph_write(path, &g, &err));
+    clirr_graph_free(&g);
+    size_t len = 0;
+    unsigned char *buf = slurp(path, &len);
+    TH_REQUIRE(tc, buf && len > 16, "cannot read back %s", path);
+    buf[12] = 2; /* flags: rounded weights, no weights */
+    TH_REQUIRE(tc, write_bytes(path, buf, len), "write");
+    free(buf);
+    int rc = clirr_graph_read(path, &g, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "rounded") && strstr(err.msg, "no weights"),
+              "rounded without weights: %s '%s'", clirr_status_name(rc), err.msg);
+    clirr_graph_free(&g);
+
+    char text[1024] = "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 1.";
+    for (int i = 0; i < 200; i++)
+        strcat(text, i == 199 ? "1" : "0");
+    strcat(text, "\n");
+    tmp_path(path, sizeof path, "long-real.mtx");
+    TH_REQUIRE(tc, write_bytes(path, text, strlen(text)), "write");
+    TH_OK(tc, clirr_graph_read(path, &g, &err));
+    TH_EXPECT(tc, g.m == 1 && g.value && g.value[0] == 1.0, "long real: m %u value %.17g", g.m,
+              g.value ? g.value[0] : -1.0);
+done:
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_graph_tests)
 {
     th_add("graph/tiny-formats", test_tiny_formats, NULL);
+    th_add("graph/flags-and-long-reals", test_flags_and_long_reals, NULL);
     th_add("graph/format-from-path", test_format_from_path, NULL);
     th_add("graph/accept", test_accept, NULL);
     th_add("graph/reject", test_reject, NULL);

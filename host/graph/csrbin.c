@@ -203,6 +203,14 @@ int clirr_graph_read_csrbin(const char *path, clirr_graph *g, clirr_error *err)
         goto fail;
     }
     bool weighted = flags & CSR_WEIGHTED, valued = flags & CSR_VALUES;
+    /* Rounded weights without weights would be a false note to the user. */
+    if ((flags & CSR_ROUNDED) && !weighted) {
+        rc = clirr_fail(err, CLIRR_ERR_INPUT,
+                        "%s: the header's flags 0x%x say the weights were rounded but the file has "
+                        "no weights",
+                        path, flags);
+        goto fail;
+    }
     uint64_t size = CSR_HEADER + 4 * (n + 1) + 4 * m * (weighted ? 2 : 1) + (valued ? 8 * m : 0);
     /* A plain file's length is known up front: check it before allocating. */
     struct stat st;

@@ -256,8 +256,9 @@ int clirr_tin_i64(tin *t, const char **pp, int64_t lo, int64_t hi, int64_t *v,
  * token is copied so that the locale's decimal point can be put in. */
 static bool slow_real(const char *s, size_t len, double *v)
 {
-    char tmp[128];
-    if (len >= sizeof tmp)
+    /* Any length: a valid real may carry many digits. */
+    char small[128], *tmp = len < sizeof small ? small : malloc(len + 1);
+    if (!tmp)
         return false;
     memcpy(tmp, s, len);
     tmp[len] = '\0';
@@ -268,7 +269,10 @@ static bool slow_real(const char *s, size_t len, double *v)
     char *end;
     errno = 0;
     *v = strtod(tmp, &end);
-    return end == tmp + len;
+    bool whole = end == tmp + len;
+    if (tmp != small)
+        free(tmp);
+    return whole;
 }
 
 int clirr_tin_real(tin *t, const char **pp, double *v, const char *what,
