@@ -1,11 +1,24 @@
 /* host/graph/edgelist.c - edge lists: "u v" per line (.el, and SNAP's .txt)
  * or "u v w" (.wel), 0-based ids separated by spaces or tabs. Lines starting
- * with '#' (SNAP) or '%' are comments; blank lines and CRLF are fine. There
- * is no header, so n is the largest id + 1: isolated vertices after the
- * largest id are not represented. */
+ * with '#' (SNAP) or '%' are comments; blank lines and CRLF are fine. SNAP's
+ * comment "# Nodes: N Edges: M" gives the vertex count (the writers put it
+ * first, so isolated vertices after the largest id survive a round trip);
+ * without it n is the largest id + 1. Weights need .wel: a weighted graph
+ * is not written to .el or .txt, where they would be lost. */
 #include "graph_internal.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* N of a "# Nodes: N ..." comment line (SNAP's header), or false. */
+static bool nodes_header(const char *ls, const char *le, unsigned long long *n)
+{
+    char line[128];
+    size_t len = (size_t)(le - ls) < sizeof line - 1 ? (size_t)(le - ls) : sizeof line - 1;
+    memcpy(line, ls, len);
+    line[len] = '\0';
+    return sscanf(line, "# Nodes: %llu", n) == 1;
+}
 
 int clirr_graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
                         clirr_error *err)
@@ -25,6 +38,7 @@ int clirr_graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
     const char *after = weighted ? "end of line after 'u v w'"
                                  : "end of line after 'u v' (weighted lists need the .wel extension)";
     uint64_t largest = 0;
+    unsigned long long header_n = 0;
     bool any = false;
     for (;;) {
         if ((rc = clirr_tin_next(&t, err)))
@@ -32,6 +46,12 @@ int clirr_graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
         if (!t.ls)
             break;
         const char *p = t.ls;
+        if (*p == '#' && nodes_header(p, t.le, &header_n) && header_n > CLIRR_GRAPH_MAX_NODES) {
+            rc = clirr_fail(err, CLIRR_ERR_INPUT, "%s:%llu: the header says %llu vertices; clirr "
+                            "handles at most %llu", path, (unsigned long long)t.line, header_n,
+                            (unsigned long long)CLIRR_GRAPH_MAX_NODES);
+            goto fail;
+        }
         if (clirr_tin_blank_rest(&t, &p) || *p == '#' || *p == '%')
             continue;
         uint64_t u, v;
@@ -53,7 +73,11 @@ int clirr_graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
         any = true;
     }
     clirr_tin_close(&t);
-    return clirr_arcbuf_to_graph(&a, any ? (uint32_t)(largest + 1) : 0, g, err);
+    uint64_t n = any ? largest + 1 : 0;
+    /* SNAP's ids need not be below its node count: take the larger. */
+    if (header_n > n)
+        n = header_n;
+    return clirr_arcbuf_to_graph(&a, (uint32_t)n, g, err);
 fail:
     clirr_tin_close(&t);
     clirr_arcbuf_free(&a);
@@ -63,10 +87,19 @@ fail:
 int clirr_graph_write_edgelist(const char *path, bool gz, bool weighted,
                          const clirr_graph *g, clirr_error *err)
 {
+    if (g->weight && !weighted)
+        return clirr_fail(err, CLIRR_ERR_USAGE,
+                          "%s: this edge list format holds no weights and the graph is weighted; "
+                          "write .wel to keep them", path);
     tout t;
     int rc = clirr_tout_open(&t, path, gz, err);
     if (rc != CLIRR_OK)
         return rc;
+    clirr_tout_str(&t, "# Nodes: ");
+    clirr_tout_u64(&t, g->n);
+    clirr_tout_str(&t, " Edges: ");
+    clirr_tout_u64(&t, g->m);
+    clirr_tout_str(&t, "\n");
     for (uint32_t u = 0; u < g->n && !t.failed; u++) {
         for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++) {
             clirr_tout_room(&t);
