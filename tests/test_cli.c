@@ -406,6 +406,77 @@ static void output_stdout(th_case *tc)
     TH_EXPECT(tc, rc == 2 && strstr(errtext, "standard output"), "--output - --json: exit %d, '%s'", rc, errtext);
 }
 
+/* Whether a and b have the same CSR arrays and weights. */
+static bool same_csr(const clirr_graph *a, const clirr_graph *b)
+{
+    return a->n == b->n && a->m == b->m && !memcmp(a->row, b->row, ((size_t)a->n + 1) * sizeof *a->row) &&
+           !memcmp(a->col, b->col, (size_t)a->m * sizeof *a->col) && !a->weight == !b->weight &&
+           (!a->weight || !memcmp(a->weight, b->weight, (size_t)a->m * sizeof *a->weight));
+}
+
+/* `convert`: a weighted graph through every format that holds weights
+ * comes back the same; --relabel compacts sparse ids and writes the map;
+ * --weights gives the same weights for the same seed, within range; a
+ * format that cannot hold the weights refuses them; bad usage is exit 2. */
+static void convert(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0}, back = {0};
+    char src[1024], dst[1024], map[1100];
+    snprintf(src, sizeof src, "%s/conv.wel", th_tmp_dir());
+    TH_OK(tc, clirr_graph_generate("rmat:scale=7,ef=4,seed=2,weights=-5-40", &g, &err));
+    TH_OK(tc, clirr_graph_write(src, &g, &err));
+    static const char *exts[] = {"gr", "mtx", "csr.gz", "wel.gz"};
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+        snprintf(dst, sizeof dst, "%s/conv-out.%s", th_tmp_dir(), exts[i]);
+        int rc = clirr(tc, "convert", src, dst, NULL);
+        TH_REQUIRE(tc, rc == 0, "convert to .%s: exit %d: %s", exts[i], rc, errtext);
+        TH_OK(tc, clirr_graph_read(dst, &back, &err));
+        TH_EXPECT(tc, same_csr(&g, &back), "convert to .%s changed the graph", exts[i]);
+        clirr_graph_free(&back);
+    }
+    snprintf(dst, sizeof dst, "%s/conv-out.el", th_tmp_dir());
+    int rc = clirr(tc, "convert", src, dst, NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, ".wel"), "weights to .el: exit %d, '%s'", rc, errtext);
+
+    snprintf(src, sizeof src, "%s/sparse.el", th_tmp_dir());
+    TH_REQUIRE(tc, write_text(src, "7 3\n3 100\n"), "write");
+    snprintf(dst, sizeof dst, "%s/sparse.wel", th_tmp_dir());
+    rc = clirr(tc, "convert", src, dst, "--relabel", "--weights", "2-4,seed=9", NULL);
+    TH_REQUIRE(tc, rc == 0, "relabel: exit %d: %s", rc, errtext);
+    TH_OK(tc, clirr_graph_read(dst, &back, &err));
+    TH_EXPECT(tc, back.n == 3 && back.m == 2 && back.col[0] == 2 && back.col[1] == 0 && back.weight &&
+                      back.weight[0] >= 2 && back.weight[0] <= 4 && back.weight[1] >= 2 && back.weight[1] <= 4,
+              "relabelled: n %u m %u", back.n, back.m);
+    snprintf(map, sizeof map, "%s.map", dst);
+    FILE *f = fopen(map, "r");
+    char text[128] = "";
+    size_t k = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[k] = '\0';
+    TH_EXPECT(tc, !strcmp(text, "# new old\n0 3\n1 7\n2 100\n"), "map file: '%s'", text);
+    int32_t first[2] = {back.weight ? back.weight[0] : 0, back.weight ? back.weight[1] : 0};
+    clirr_graph_free(&back);
+    rc = clirr(tc, "convert", src, dst, "--relabel", "--weights", "2-4,seed=9", NULL);
+    TH_OK(tc, clirr_graph_read(dst, &back, &err));
+    TH_EXPECT(tc, rc == 0 && back.weight && back.weight[0] == first[0] && back.weight[1] == first[1],
+              "the same seed gave other weights");
+    clirr_graph_free(&back);
+
+    const char *bad[][4] = {{"convert", src, NULL, NULL},
+                            {"convert", src, dst, "--weights=5-1"},
+                            {"convert", src, dst, "--weights=1-x"},
+                            {"convert", src, dst, "--frob"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rc = clirr(tc, bad[i][0], bad[i][1], bad[i][2], bad[i][3], NULL);
+        TH_EXPECT(tc, rc == 2, "bad usage %zu: exit %d", i, rc);
+    }
+done:
+    clirr_graph_free(&g);
+    clirr_graph_free(&back);
+}
+
 /* `devices --json` lists every device with its runnable templates; none
  * without device-side enqueue may list a nested template. */
 static void devices_json(th_case *tc)
@@ -1471,6 +1542,7 @@ TH_REGISTER(register_cli_tests)
     th_add("cli/malformed-files", malformed_files, NULL);
     th_add("cli/gen", gen_roundtrip, NULL);
     th_add("cli/write-errors", write_errors, NULL);
+    th_add("cli/convert", convert, NULL);
     th_add("cli/devices-json", devices_json, NULL);
     th_add_device_noctx("cli/output", output_contract, NULL);
     th_add_device_noctx("cli/json", json_fields, NULL);

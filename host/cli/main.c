@@ -20,6 +20,7 @@ static void usage(FILE *f)
             "  run       run algorithms on a graph, verified against the CPU\n"
             "  bench     time algorithms x inputs x devices x variants\n"
             "  gen       generate a graph and write it to a file\n"
+            "  convert   read a graph in one format, write it in another\n"
             "\n"
             "'clirr COMMAND --help' describes a command. Exit codes: 0 ok,\n"
             "1 verification failed, 2 bad usage or input, 3 OpenCL or device error.\n");
@@ -106,7 +107,8 @@ int main(int argc, char **argv)
     struct {
         const char *name;
         int (*fn)(int, char **);
-    } cmds[] = {{"devices", cmd_devices}, {"run", cmd_run}, {"bench", cmd_bench}, {"gen", cmd_gen}};
+    } cmds[] = {{"devices", cmd_devices}, {"run", cmd_run}, {"bench", cmd_bench}, {"gen", cmd_gen},
+                {"convert", cmd_convert}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(cmd, cmds[i].name)) {
             int code = cmds[i].fn(argc - 1, argv + 1);

@@ -120,6 +120,17 @@ CLIRR_API uint32_t clirr_graph_max_degree(const clirr_graph *g);
 CLIRR_API uint64_t clirr_graph_hash(const clirr_graph *g);
 
 /* Free the arrays of g and zero it. */
+/* Compact the ids to the vertices that have an arc (in or out), keeping
+ * their order; *old_ids (malloc'ed, g->n entries after the call) maps each
+ * new id to its old one. Arcs, weights and values keep their order. */
+CLIRR_API int clirr_graph_relabel_compact(clirr_graph *g, uint32_t **old_ids, clirr_error *err);
+
+/* Give every arc a weight drawn uniformly from [lo, hi] by the generators'
+ * stream for seed (the same on every machine), replacing any weights and
+ * values. */
+CLIRR_API int clirr_graph_set_random_weights(clirr_graph *g, int32_t lo, int32_t hi, uint64_t seed,
+                                             clirr_error *err);
+
 CLIRR_API void clirr_graph_free(clirr_graph *g);
 
 /* Read a dense vector of exactly n reals into *x (malloc'd, at least one
