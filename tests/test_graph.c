@@ -293,7 +293,7 @@ static const struct bad_case {
     {"gr", "c ok\nx 1 2\n", 0, CLIRR_ERR_INPUT, ":2: expected a line starting with 'c', 'p' or 'a', found 'x'"},
     {"gr", "p sp 3 1\na1 2 3\n", 0, CLIRR_ERR_INPUT, ":2: expected a line starting with 'c', 'p' or 'a', found 'a1'"},
     {"gr", "p sp 3 1\na 1 2 3\0\n", 19, CLIRR_ERR_INPUT, ":2: binary data (a NUL byte) in a text file"},
-    {"gr", galois_gr, sizeof galois_gr, CLIRR_ERR_INPUT, "Galois binary .gr file (version 1, 3 nodes, 2 edges)"},
+    {"gr", galois_gr, sizeof galois_gr, CLIRR_ERR_INPUT, "truncated: the header (version 1, n = 3, m = 2)"},
     /* Matrix Market */
     {"mtx", "", 0, CLIRR_ERR_INPUT, ":1: expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY', found end of file"},
     {"mtx", "2 2 1\n1 2\n", 0, CLIRR_ERR_INPUT, ":1: expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY', found '2'"},
@@ -1647,11 +1647,115 @@ done:
     clirr_graph_free(&g);
 }
 
+/* Galois binary .gr (LonestarGPU's inputs), built byte by byte: version 1
+ * with 32-bit heads, an odd arc count (padding) and int32 weights; version
+ * 2 with 64-bit heads and no edge data; each field corrupted in turn. */
+static size_t put64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+    return 8;
+}
+
+static size_t put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+    return 4;
+}
+
+/* 0 -> 1, 0 -> 2, 2 -> 1 with weights 7, -3, 9 (v1) or none (v2). */
+static size_t galois_file(unsigned char *b, int version)
+{
+    size_t k = 0;
+    k += put64(b + k, (uint64_t)version);
+    k += put64(b + k, version == 1 ? 4 : 0);
+    k += put64(b + k, 3);
+    k += put64(b + k, 3);
+    static const uint64_t end[] = {2, 2, 3};
+    static const uint32_t head[] = {1, 2, 1};
+    static const int32_t w[] = {7, -3, 9};
+    for (int i = 0; i < 3; i++)
+        k += put64(b + k, end[i]);
+    for (int i = 0; i < 3; i++)
+        k += version == 1 ? put32(b + k, head[i]) : put64(b + k, head[i]);
+    if (version == 1) {
+        k += put32(b + k, 0); /* padding: m is odd */
+        for (int i = 0; i < 3; i++)
+            k += put32(b + k, (uint32_t)w[i]);
+    }
+    return k;
+}
+
+static void test_galois(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    unsigned char buf[256];
+    char path[1024];
+    tmp_path(path, sizeof path, "galois.gr");
+    for (int version = 1; version <= 2; version++) {
+        size_t len = galois_file(buf, version);
+        TH_REQUIRE(tc, write_bytes(path, buf, len), "write");
+        TH_OK(tc, clirr_graph_read(path, &g, &err));
+        TH_EXPECT(tc, g.n == 3 && g.m == 3 && g.row[1] == 2 && g.row[2] == 2 && g.row[3] == 3 &&
+                          g.col[0] == 1 && g.col[1] == 2 && g.col[2] == 1,
+                  "version %d: wrong CSR", version);
+        if (version == 1)
+            TH_EXPECT(tc, g.weight && g.weight[0] == 7 && g.weight[1] == -3 && g.weight[2] == 9,
+                      "version 1: weights");
+        else
+            TH_EXPECT(tc, !g.weight, "version 2 without edge data has weights");
+        clirr_graph_free(&g);
+    }
+    /* Offsets into the version-1 file: out_index at 32, heads at 56,
+     * padding at 68, weights at 72. */
+    static const struct {
+        size_t at;
+        int width;
+        uint64_t value;
+        const char *msg;
+    } edits[] = {
+        {8, 8, 8, "8-byte edge data"},
+        {16, 8, 5000000000ull, "clirr handles at most"},
+        {32, 8, 3, "out_index[1] = 2 is out of order"},
+        {48, 8, 2, "expected m = 3"},
+        {56, 4, 3, "head 3 of arc 0 is not a vertex"},
+    };
+    size_t len = galois_file(buf, 1);
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        unsigned char copy[256];
+        memcpy(copy, buf, len);
+        if (edits[i].width == 8)
+            put64(copy + edits[i].at, edits[i].value);
+        else
+            put32(copy + edits[i].at, (uint32_t)edits[i].value);
+        TH_REQUIRE(tc, write_bytes(path, copy, len), "write");
+        int rc = clirr_graph_read(path, &g, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, edits[i].msg) && strstr(err.msg, "galois.gr"),
+                  "edit %zu: %s '%s' lacks '%s'", i, clirr_status_name(rc), err.msg, edits[i].msg);
+        clirr_graph_free(&g);
+    }
+    buf[len] = 1;
+    TH_REQUIRE(tc, write_bytes(path, buf, len + 1), "write");
+    int rc = clirr_graph_read(path, &g, &err);
+    TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "trailing"), "trailing byte: %s", err.msg);
+    for (size_t cut = 33; cut < len; cut += 5) {
+        TH_REQUIRE(tc, write_bytes(path, buf, cut), "write");
+        rc = clirr_graph_read(path, &g, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, "truncated"), "cut at %zu: %s", cut, err.msg);
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_graph_tests)
 {
     th_add("graph/tiny-formats", test_tiny_formats, NULL);
     th_add("graph/flags-and-long-reals", test_flags_and_long_reals, NULL);
     th_add("graph/snap-nodes-header", test_snap_nodes_header, NULL);
+    th_add("graph/galois", test_galois, NULL);
     th_add("graph/format-from-path", test_format_from_path, NULL);
     th_add("graph/accept", test_accept, NULL);
     th_add("graph/reject", test_reject, NULL);

@@ -1,35 +1,11 @@
 /* host/graph/gr.c - DIMACS shortest-path graphs (.gr, 9th DIMACS Challenge):
  * "c" comment lines, one "p sp N M" line, then M lines "a U V W" with 1-based
  * vertex ids and integer weights. The Galois project also names its binary
- * CSR files .gr; those are recognised and refused with a message saying so. */
+ * CSR files .gr; those are recognised and read by galois.c. */
 #include "graph_internal.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Galois binary .gr: little-endian uint64 version (1 or 2), edge data size,
- * node count, edge count, then arrays. No text file starts with 7 NUL bytes
- * after its first byte, so the first word identifies it. */
-static int refuse_galois(tin *t, clirr_error *err)
-{
-    const unsigned char *h;
-    size_t len = clirr_tin_peek(t, &h);
-    if (len < 8)
-        return CLIRR_OK;
-    uint64_t version = get_le64(h);
-    if (version != 1 && version != 2)
-        return CLIRR_OK;
-    char sizes[128] = "";
-    if (len >= 32)
-        snprintf(sizes, sizeof sizes, ", %llu nodes, %llu edges",
-                 (unsigned long long)get_le64(h + 16),
-                 (unsigned long long)get_le64(h + 24));
-    return clirr_fail(err, CLIRR_ERR_INPUT,
-                      "%s: this is a Galois binary .gr file (version %llu%s), not "
-                      "DIMACS text; clirr reads DIMACS .gr ('p sp N M', 'a U V W') "
-                      "- convert it first, e.g. with Galois' graph-convert",
-                      t->path, (unsigned long long)version, sizes);
-}
 
 int clirr_graph_read_gr(const char *path, clirr_graph *g, clirr_error *err)
 {
@@ -38,9 +14,14 @@ int clirr_graph_read_gr(const char *path, clirr_graph *g, clirr_error *err)
     int rc = clirr_tin_open(&t, path, err);
     if (rc != CLIRR_OK)
         return rc;
-    rc = refuse_galois(&t, err);
-    if (rc != CLIRR_OK)
-        goto fail;
+    /* Galois' binary .gr (LonestarGPU's inputs) starts with a uint64
+     * version of 1 or 2: seven NUL bytes no DIMACS text has. */
+    const unsigned char *head;
+    size_t head_len = clirr_tin_peek(&t, &head);
+    if (clirr_galois_sniff(head, head_len)) {
+        clirr_tin_close(&t);
+        return clirr_graph_read_galois(path, g, err);
+    }
 
     bool have_p = false;
     uint64_t n = 0, m = 0, k = 0, p_line = 0;

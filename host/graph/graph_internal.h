@@ -183,6 +183,11 @@ static inline void put_le64(unsigned char *p, uint64_t v)
 
 /* Each reader fills a zeroed g; each writer writes a valid g. */
 int clirr_graph_read_gr(const char *path, clirr_graph *g, clirr_error *err);
+
+/* Galois binary .gr (galois.c): whether a file's first bytes are its
+ * header, and the reader. */
+bool clirr_galois_sniff(const unsigned char *head, size_t len);
+int clirr_graph_read_galois(const char *path, clirr_graph *g, clirr_error *err);
 int clirr_graph_write_gr(const char *path, bool gz, const clirr_graph *g, clirr_error *err);
 int clirr_graph_read_mtx(const char *path, clirr_graph *g, clirr_error *err);
 int clirr_graph_write_mtx(const char *path, bool gz, const clirr_graph *g, clirr_error *err);
