@@ -8,7 +8,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static void print_help(void)
 {
@@ -45,22 +44,16 @@ static bool parse_weights(const char *text, long long *lo, long long *hi, unsign
 /* OUT.map: "new old" per vertex, written whole or not at all. */
 static int write_map(const char *out, const uint32_t *old, uint32_t n, clirr_error *err)
 {
-    char path[4096], tmp[4200];
+    char path[4096];
     snprintf(path, sizeof path, "%s.map", out);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return clirr_fail(err, CLIRR_ERR_IO, "cannot create %s: %s", path, strerror(errno));
-    fprintf(f, "# new old\n");
+    clirr_out_file f;
+    int rc = clirr_out_open(&f, path, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    fprintf(f.f, "# new old\n");
     for (uint32_t v = 0; v < n; v++)
-        fprintf(f, "%u %u\n", v, old[v]);
-    bool bad = ferror(f) != 0;
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return clirr_fail(err, CLIRR_ERR_IO, "cannot write %s: %s", path, strerror(e));
-    }
-    return CLIRR_OK;
+        fprintf(f.f, "%u %u\n", v, old[v]);
+    return clirr_out_close(&f, err);
 }
 
 int cmd_convert(int argc, char **argv)

@@ -105,36 +105,20 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
     return d->ctx[dev];
 }
 
-/* Write the values of a result, one line per item, to a temporary file
- * renamed over path only when all of it was written. */
+/* Write the values of a result, one line per item, whole or not at all
+ * ("-": standard output). */
 static int write_output(const char *path, const exp_row *r, const void *values, uint64_t n)
 {
-    if (!strcmp(path, "-")) { /* standard output; main checks its errors */
-        for (uint64_t i = 0; i < n; i++) {
-            r->algo->write_value(stdout, values, i);
-            fputc('\n', stdout);
-        }
-        return 0;
+    clirr_out_file out;
+    clirr_error err;
+    int rc = clirr_out_open(&out, path, &err);
+    for (uint64_t i = 0; rc == CLIRR_OK && i < n; i++) {
+        r->algo->write_value(out.f, values, i);
+        fputc('\n', out.f);
     }
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "clirr: cannot write %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    for (uint64_t i = 0; i < n; i++) {
-        r->algo->write_value(f, values, i);
-        fputc('\n', f);
-    }
-    bool ok = !ferror(f);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        fprintf(stderr, "clirr: writing %s failed: %s\n", path, strerror(errno));
-        remove(tmp);
-        return 2;
-    }
-    return 0;
+    if (rc == CLIRR_OK)
+        rc = clirr_out_close(&out, &err);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
 static void warn_reach(const driver *d, const exp_row *r)

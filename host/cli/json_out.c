@@ -17,17 +17,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 struct exp_outputs {
     FILE *json[2];            /* stdout (--json) and/or a file (--json=FILE) */
+    clirr_out_file json_file, csv_file; /* written whole or not at all */
     size_t njson;
     bool json_first_run;
     json_object *errors;
     FILE *csv;
-    char *json_tmp, *csv_tmp; /* the files written, renamed at a clean close */
     bool table;
     const clirr_device *devs;
     const size_t *picked;
@@ -324,30 +322,6 @@ static void csv_row(FILE *f, const exp_config *cfg, const exp_row *r)
     fflush(f);
 }
 
-/* A regular (or new) file is written whole or not at all: into *tmp
- * beside it, renamed over it by close_file when every write succeeded; a
- * run cut short leaves the old file and the partial one as *tmp. "-" is
- * stdout; a device or pipe is written directly. */
-static FILE *open_file(const char *path, char **tmp)
-{
-    *tmp = NULL;
-    if (!strcmp(path, "-"))
-        return stdout;
-    struct stat st;
-    if (stat(path, &st) != 0 || S_ISREG(st.st_mode)) {
-        size_t size = strlen(path) + 32;
-        if ((*tmp = malloc(size)))
-            snprintf(*tmp, size, "%s.tmp.%ld", path, (long)getpid());
-    }
-    FILE *f = fopen(*tmp ? *tmp : path, "w");
-    if (!f) {
-        fprintf(stderr, "clirr: cannot write %s: %s\n", path, strerror(errno));
-        free(*tmp);
-        *tmp = NULL;
-    }
-    return f;
-}
-
 int exp_outputs_open(exp_outputs **outp, const exp_config *cfg, const clirr_device *devs,
                      const size_t *picked, size_t ndev)
 {
@@ -361,13 +335,21 @@ int exp_outputs_open(exp_outputs **outp, const exp_config *cfg, const clirr_devi
     out->json_first_run = true;
     if (cfg->json)
         out->json[out->njson++] = stdout;
-    if (cfg->json_file && !(out->json[out->njson++] = open_file(cfg->json_file, &out->json_tmp))) {
-        free(out);
-        return 2;
+    clirr_error err;
+    if (cfg->json_file) {
+        if (clirr_out_open(&out->json_file, cfg->json_file, &err) != CLIRR_OK) {
+            free(out);
+            return cli_report(&err);
+        }
+        out->json[out->njson++] = out->json_file.f;
     }
-    if (cfg->csv_file && !(out->csv = open_file(cfg->csv_file, &out->csv_tmp))) {
-        free(out);
-        return 2;
+    if (cfg->csv_file) {
+        if (clirr_out_open(&out->csv_file, cfg->csv_file, &err) != CLIRR_OK) {
+            clirr_out_abandon(&out->json_file);
+            free(out);
+            return cli_report(&err);
+        }
+        out->csv = out->csv_file.f;
     }
     /* --output - puts the values on stdout: no table beside them. */
     out->table = !cfg->json && !(cfg->output && !strcmp(cfg->output, "-"));
@@ -416,22 +398,6 @@ void exp_outputs_error(exp_outputs *out, const char *what, int status, const cha
         printf("error: %s\n", msg);
 }
 
-static int close_file(FILE *f, const char *path, char *tmp)
-{
-    if (!f || f == stdout)
-        return f && fflush(f) != 0 ? 2 : 0;
-    bool bad = ferror(f) != 0;
-    int code = 0;
-    if (fclose(f) != 0 || bad || (tmp && rename(tmp, path) != 0)) {
-        fprintf(stderr, "clirr: writing %s failed: %s\n", path, strerror(errno));
-        if (tmp)
-            remove(tmp);
-        code = 2;
-    }
-    free(tmp);
-    return code;
-}
-
 int exp_outputs_close(exp_outputs *out, const exp_config *cfg, const exp_row *rows, size_t nrows)
 {
     int code = 0;
@@ -448,14 +414,11 @@ int exp_outputs_close(exp_outputs *out, const exp_config *cfg, const exp_row *ro
     }
     if (out->table && rows)
         table_summaries(cfg, rows, nrows);
-    for (size_t i = 0; i < out->njson; i++) {
-        int c = close_file(out->json[i], cfg->json_file, out->json[i] == stdout ? NULL : out->json_tmp);
-        code = code > c ? code : c;
-    }
-    if (out->csv) {
-        int c = close_file(out->csv, cfg->csv_file, out->csv_tmp);
-        code = code > c ? code : c;
-    }
+    clirr_error err;
+    if (cfg->json_file && clirr_out_close(&out->json_file, &err) != CLIRR_OK)
+        code = cli_report(&err);
+    if (cfg->csv_file && clirr_out_close(&out->csv_file, &err) != CLIRR_OK)
+        code = cli_report(&err);
     json_object_put(out->errors);
     free(out);
     return code;

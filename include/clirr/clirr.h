@@ -3,6 +3,7 @@
 #define CLIRR_CLIRR_H
 
 #include "clirr/version.h"
+#include "clirr/file.h"
 #include "clirr/status.h"
 #include "clirr/device.h"
 #include "clirr/graph.h"
