@@ -211,11 +211,107 @@ done:
     clirr_graph_free(&g);
 }
 
+/* --parents (BFS) and --predecessors (SSSP): the tree file read back and
+ * checked apart from how it was made: the source and unreached vertices
+ * -1, every other vertex's parent joined to it by an arc that is tight
+ * (one level up; dist[p] + w = dist[v]), and every chain of parents ends at
+ * the source (a tree, also across the zero-weight cycle of the second
+ * graph). */
+static void check_tree(th_case *tc, const clirr_graph *g, uint32_t source, bool bfs, const void *result,
+                       const char *path)
+{
+    FILE *f = fopen(path, "r");
+    long long *parent = calloc(g->n + 1, sizeof *parent);
+    uint32_t k = 0;
+    TH_REQUIRE(tc, f && parent, "cannot read %s", path);
+    while (k <= g->n && fscanf(f, "%lld", &parent[k]) == 1)
+        k++;
+    TH_REQUIRE(tc, k == g->n, "%s: %u lines for %u vertices", path, k, g->n);
+    for (uint32_t v = 0; v < g->n; v++) {
+        bool reached = bfs ? ((const int32_t *)result)[v] >= 0 : ((const uint32_t *)result)[v] != UINT32_MAX;
+        if (v == source || !reached) {
+            TH_REQUIRE(tc, parent[v] == -1, "%s: vertex %u has parent %lld", path, v, parent[v]);
+            continue;
+        }
+        TH_REQUIRE(tc, parent[v] >= 0 && parent[v] < g->n, "%s: reached vertex %u has parent %lld", path, v,
+                   parent[v]);
+        uint32_t p = (uint32_t)parent[v];
+        bool tight = false;
+        for (uint32_t e = g->row[p]; e < g->row[p + 1] && !tight; e++) {
+            if (g->col[e] != v)
+                continue;
+            if (bfs)
+                tight = ((const int32_t *)result)[p] + 1 == ((const int32_t *)result)[v];
+            else
+                tight = (uint64_t)((const uint32_t *)result)[p] + (g->weight ? (uint64_t)g->weight[e] : 1) ==
+                        ((const uint32_t *)result)[v];
+        }
+        TH_REQUIRE(tc, tight, "%s: no tight arc %u -> %u", path, p, v);
+        uint32_t steps = 0;
+        for (long long u = v; u != (long long)source && steps <= g->n; u = parent[u])
+            steps++;
+        TH_REQUIRE(tc, steps <= g->n, "%s: the parents of %u never reach the source", path, v);
+    }
+done:
+    if (f)
+        fclose(f);
+    free(parent);
+}
+
+static void trees(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
+    void *result = NULL;
+    char path[1024];
+    static const uint32_t zs[] = {0, 1, 2, 1, 3}, zd[] = {1, 2, 1, 3, 4};
+    static const int32_t zw[] = {2, 0, 0, 5, 1}; /* 1 <-> 2 weigh 0 */
+    for (int k = 0; k < 3; k++) {
+        if (k < 2)
+            TH_OK(tc, clirr_graph_generate(k ? "grid:w=9,h=7,weights=0-3" : "rmat:scale=9,ef=6,seed=4,weights=1-9", &g, &err));
+        else
+            TH_OK(tc, clirr_graph_from_arcs(6, 5, zs, zd, zw, &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, "tree", &in, &err));
+        result = malloc(((size_t)g.n + 1) * sizeof(uint32_t));
+        TH_REQUIRE(tc, result, "out of memory");
+        for (int bfs = 0; bfs < 2; bfs++) {
+            const clirr_algo *a = clirr_algo_find(bfs ? "bfs" : "sssp");
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            snprintf(path, sizeof path, "%s/tree-%d-%d.txt", th_tmp_dir(), k, bfs);
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, bfs ? "parents" : "predecessors"), path,
+                                      &it.params, &err));
+            clirr_plan plan;
+            clirr_stats st;
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
+            TH_OK(tc, clirr_session_run(s, result, &st, &err));
+            TH_OK(tc, clirr_session_write_outputs(s, result, &err));
+            clirr_session_release(s);
+            s = NULL;
+            check_tree(tc, &g, 0, bfs, result, path);
+        }
+        free(result);
+        result = NULL;
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_session_release(s);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(result);
+}
+
 TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
     th_add_device("sssp/typed-entry-points", typed_entry_points, NULL);
     th_add_device("sssp/bad-weights", bad_weights, NULL);
     th_add_device("sssp/large-fitting-weights", large_fitting_weights, NULL);
+    th_add_device("sssp/trees", trees, NULL);
     th_add("sssp/write-value", write_value, NULL);
 }

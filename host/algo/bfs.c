@@ -25,11 +25,14 @@ typedef struct bfs_session {
     const clirr_graph *g;
     const clirr_dgraph *dg; /* the input's, shared */
     uint32_t source;
+    const char *tree_path;  /* --parents FILE, or NULL */
     cl_mem level;
     cl_mem changed;         /* topo: set when a round discovered a vertex */
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data */
 } bfs_session;
+
+enum { PARAM_PARENTS }; /* the descriptor's parameters */
 
 static void bfs_release(void *state)
 {
@@ -77,6 +80,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     s->g = clirr_input_graph(in);
     bool topo = plan->variant == VARIANT_TOPO;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
+    s->tree_path = plan->params.v[PARAM_PARENTS].path;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
@@ -177,6 +181,26 @@ static void bfs_write(FILE *f, const void *result, uint64_t i)
     fprintf(f, "%d", ((const int32_t *)result)[i]);
 }
 
+/* --parents FILE: the tree read off the last trial's result. */
+static int bfs_write_outputs(void *state, const void *result, clirr_error *err)
+{
+    bfs_session *s = state;
+    if (!s->tree_path)
+        return CLIRR_OK;
+    int64_t *parent = malloc(((size_t)s->g->n + 1) * sizeof *parent);
+    if (!parent)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the tree");
+    int rc = clirr_ref_bfs_tree(s->g, s->source, result, parent, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_run_write_tree(s->tree_path, parent, s->g->n, err);
+    free(parent);
+    return rc;
+}
+
+static const clirr_param_desc bfs_params[] = {
+    [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
+};
+
 static const clirr_variant_desc bfs_variants[] = {
     {"topo", "every vertex every round, a changed flag (level-synchronous)", false},
     {"data", "a worklist of the frontier", true},
@@ -189,6 +213,8 @@ const clirr_algo clirr_algo_bfs = {
     .input = CLIRR_INPUT_GRAPH,
     .variants = bfs_variants,
     .nvariants = 2,
+    .params = bfs_params,
+    .nparams = 1,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),
@@ -199,6 +225,7 @@ const clirr_algo clirr_algo_bfs = {
     .reference = bfs_reference,
     .verify = bfs_verify,
     .write_value = bfs_write,
+    .write_outputs = bfs_write_outputs,
 };
 
 int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,

@@ -1,6 +1,9 @@
 /* host/algo/run.c - helpers every algorithm file shares. */
 #include "algo/run.h"
 
+#include "clirr/file.h"
+
+#include <stdio.h>
 #include <string.h>
 
 clirr_nl_config clirr_plan_loop(const clirr_plan *plan, size_t reduce_size)
@@ -38,6 +41,15 @@ void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats)
     wl->grows = wl->reruns = 0;
     wl->max_size = 0;
     memset(wl->rounds, 0, sizeof wl->rounds);
+}
+
+int clirr_run_write_tree(const char *path, const int64_t *parent, uint32_t n, clirr_error *err)
+{
+    clirr_out_file out;
+    int rc = clirr_out_open(&out, path, err);
+    for (uint32_t v = 0; rc == CLIRR_OK && v < n; v++)
+        fprintf(out.f, "%lld\n", (long long)parent[v]);
+    return rc == CLIRR_OK ? clirr_out_close(&out, err) : rc;
 }
 
 int clirr_run_source(const clirr_plan *plan, const clirr_graph *g, uint32_t *source,

@@ -79,6 +79,13 @@ int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats, clirr_
     return with_context(rc, s, err);
 }
 
+int clirr_session_write_outputs(clirr_session *s, const void *result, clirr_error *err)
+{
+    if (!s->algo->write_outputs)
+        return CLIRR_OK;
+    return with_context(s->algo->write_outputs(s->state, result, err), s, err);
+}
+
 void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x)
 {
     memset(x, 0, sizeof *x);

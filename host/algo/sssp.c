@@ -27,11 +27,14 @@ typedef struct sssp_session {
     const clirr_graph *g;
     const clirr_dgraph *dg; /* the input's, shared */
     uint32_t source;
+    const char *tree_path;  /* --predecessors FILE, or NULL */
     cl_mem dist;
     cl_mem status;
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data */
 } sssp_session;
+
+enum { PARAM_PREDECESSORS }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -97,6 +100,7 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     s->g = clirr_input_graph(in);
     bool topo = plan->variant == VARIANT_TOPO;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
+    s->tree_path = plan->params.v[PARAM_PREDECESSORS].path;
     CLIRR_TRY(check_weights(s->g, err));
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
@@ -233,6 +237,26 @@ static void sssp_write(FILE *f, const void *result, uint64_t i)
         fprintf(f, "%u", d);
 }
 
+/* --predecessors FILE: the tree read off the last trial's result. */
+static int sssp_write_outputs(void *state, const void *result, clirr_error *err)
+{
+    sssp_session *s = state;
+    if (!s->tree_path)
+        return CLIRR_OK;
+    int64_t *parent = malloc(((size_t)s->g->n + 1) * sizeof *parent);
+    if (!parent)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the tree");
+    int rc = clirr_ref_sssp_tree(s->g, s->source, result, parent, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_run_write_tree(s->tree_path, parent, s->g->n, err);
+    free(parent);
+    return rc;
+}
+
+static const clirr_param_desc sssp_params[] = {
+    [PARAM_PREDECESSORS] = {"predecessors", CLIRR_PARAM_PATH, "", 0, 0, "a shortest-path tree: each vertex's predecessor on a shortest path (-1: the source, unreached)"},
+};
+
 static const clirr_variant_desc sssp_variants[] = {
     {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false},
     {"data", "a worklist of the vertices whose distance improved", true},
@@ -246,6 +270,8 @@ const clirr_algo clirr_algo_sssp = {
     .input = CLIRR_INPUT_GRAPH,
     .variants = sssp_variants,
     .nvariants = 2,
+    .params = sssp_params,
+    .nparams = 1,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),
@@ -256,6 +282,7 @@ const clirr_algo clirr_algo_sssp = {
     .reference = sssp_reference,
     .verify = sssp_verify,
     .write_value = sssp_write,
+    .write_outputs = sssp_write_outputs,
 };
 
 int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, uint32_t *dist,

@@ -241,6 +241,11 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     if (row->status != CLIRR_OK)
         goto fail;
     clirr_session_extras(s, d->result, &row->extras);
+    /* Files the algorithm's own parameters name (--parents, ...), from the
+     * last trial's result. */
+    row->status = clirr_session_write_outputs(s, d->result, &err);
+    if (row->status != CLIRR_OK)
+        goto fail;
     warn_reach(d, row);
     if (cfg->output)
         d->code = worse(d->code, write_output(cfg->output, row, d->result, clirr_input_items(in)));

@@ -181,6 +181,10 @@ typedef struct clirr_algo {
     /* Optional: counters read off a trial's result (reached, arcs
      * traversed), after the trial's clock has stopped (NULL = none). */
     void (*summarize)(void *session, const void *result, clirr_stats *stats);
+    /* Optional: files the algorithm's own PATH parameters name (BFS's
+     * --parents), read off the last trial's result, each written whole or
+     * not at all (NULL = none). */
+    int (*write_outputs)(void *session, const void *result, clirr_error *err);
     /* Optional: extra results of the last trial (NULL = none). */
     void (*extras)(void *session, const void *result, clirr_extras *x);
 } clirr_algo;
@@ -282,6 +286,9 @@ CLIRR_API void clirr_session_prepare_times(const clirr_session *s, clirr_prepare
  * counters, kernel / transfer / per-kernel times and wall-clock total. */
 CLIRR_API int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats,
                                 clirr_error *err);
+/* The files the algorithm's own parameters ask for (BFS --parents, SSSP
+ * --predecessors), read off a trial's result; CLIRR_OK when none. */
+CLIRR_API int clirr_session_write_outputs(clirr_session *s, const void *result, clirr_error *err);
 /* The algorithm's extra results for the last trial's result. */
 CLIRR_API void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x);
 CLIRR_API void clirr_session_release(clirr_session *s);
