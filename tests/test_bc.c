@@ -213,8 +213,69 @@ done:
     clirr_graph_free(&g);
 }
 
+/* The reporting conventions, against NetworkX's values: a symmetric star
+ * of 5 (centre 0) gives 6 undirected (12 over ordered pairs) and 1.0
+ * normalized; the directed path 0->1->2 gives 0.5 normalized; a sample of
+ * 2 of the 5 star vertices, as an estimate, scales by 5/2. */
+static void conventions(th_case *tc)
+{
+    if (!need_fp64(tc))
+        return;
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    double bc[5];
+    const clirr_algo *a = clirr_algo_find("bc");
+    static const uint32_t ss[] = {0, 1, 0, 2, 0, 3, 0, 4}, sd[] = {1, 0, 2, 0, 3, 0, 4, 0};
+    static const uint32_t ps[] = {0, 1}, pd[] = {1, 2};
+    static const struct {
+        int graph; /* 0 star, 1 path */
+        const char *normalize, *undirected, *estimate;
+        uint32_t sample;
+        double want0, want1;
+    } cases[] = {
+        {0, "off", "off", "off", 0, 12, 0},
+        {0, "off", "on", "off", 0, 6, 0},
+        {0, "on", "off", "off", 0, 1.0, 0},
+        {0, "on", "on", "off", 0, 1.0, 0},
+        {1, "on", "off", "off", 0, 0, 0.5},
+        /* sources 0 and 2 (evenly spaced): through 0, the pairs from 2
+         * to 1, 3, 4 = 3; estimate 3 * 5/2 */
+        {0, "off", "off", "on", 2, 7.5, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].graph == 0)
+            TH_OK(tc, clirr_graph_from_arcs(5, 8, ss, sd, NULL, &g, &err));
+        else
+            TH_OK(tc, clirr_graph_from_arcs(3, 2, ps, pd, NULL, &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, "bc", &in, &err));
+        clirr_intent it;
+        clirr_intent_default(a, &it);
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "normalize"), cases[i].normalize, &it.params, &err));
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "undirected"), cases[i].undirected, &it.params, &err));
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "estimate"), cases[i].estimate, &it.params, &err));
+        it.source.count = cases[i].sample;
+        TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, bc, NULL, &err));
+        TH_EXPECT(tc, fabs(bc[0] - cases[i].want0) < 1e-12 && fabs(bc[1] - cases[i].want1) < 1e-12,
+                  "case %zu: bc[0] %.17g bc[1] %.17g, expected %g and %g", i, bc[0], bc[1], cases[i].want0,
+                  cases[i].want1);
+        clirr_plan plan;
+        double ref[5];
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+        TH_OK(tc, a->reference(in, &plan, ref, &err));
+        TH_EXPECT(tc, fabs(ref[0] - bc[0]) < 1e-12, "case %zu: the reference's convention differs", i);
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_bc_tests)
 {
+    th_add_device("bc/conventions", conventions, NULL);
     th_add_device("bc/small-graphs", small_graphs, NULL);
     th_add_device("bc/sources", sources, NULL);
     th_add_device("bc/bad-sources", bad_sources, NULL);

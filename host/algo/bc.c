@@ -33,7 +33,42 @@ typedef struct bc_session {
     clirr_worklist wl;
     cl_mem level, sigma, delta, bc, order;
     uint32_t *offsets;           /* level d occupies order[offsets[d] .. offsets[d+1]) */
+    double scale;                /* the reporting convention (scale_of) */
 } bc_session;
+
+enum { PARAM_NORMALIZE, PARAM_UNDIRECTED, PARAM_ESTIMATE };
+static const clirr_param_desc bc_params[] = {
+    [PARAM_NORMALIZE] = {"normalize", CLIRR_PARAM_BOOL, "off", 0, 0,
+                         "divide by (n-1)(n-2), the number of ordered pairs apart from v"},
+    [PARAM_UNDIRECTED] = {"undirected", CLIRR_PARAM_BOOL, "off", 0, 0,
+                          "count each unordered pair once (halve), as NetworkX and igraph report "
+                          "on undirected (symmetric) graphs"},
+    [PARAM_ESTIMATE] = {"estimate", CLIRR_PARAM_BOOL, "off", 0, 0,
+                        "scale a sample of k sources by n/k, an estimate of the full score"},
+};
+
+/* The factor the scores are reported with. The device and the reference
+ * both sum over ordered pairs; NetworkX's conventions: normalized,
+ * 1/((n-1)(n-2)) whether directed or not (undirected halving and doubling
+ * cancel); else 1/2 for undirected; times n/k for a sample of k. */
+static double scale_of(const clirr_plan *plan, uint32_t n, uint32_t nsources)
+{
+    const clirr_param_value *p = plan->params.v;
+    double scale = 1;
+    if (p[PARAM_NORMALIZE].b)
+        scale = n > 2 ? 1.0 / ((double)(n - 1) * (n - 2)) : 1;
+    else if (p[PARAM_UNDIRECTED].b)
+        scale = 0.5;
+    if (p[PARAM_ESTIMATE].b && nsources)
+        scale *= (double)n / nsources;
+    return scale;
+}
+
+static void apply_scale(double *bc, uint32_t n, double scale)
+{
+    for (uint32_t v = 0; scale != 1 && v < n; v++)
+        bc[v] *= scale;
+}
 
 static void bc_release(void *state)
 {
@@ -145,6 +180,7 @@ static int bc_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     s->ctx = ctx;
     s->g = clirr_input_graph(in);
     CLIRR_TRY(pick_sources(plan, s->g, &s->sources, &s->nsources, err));
+    s->scale = scale_of(plan, s->g->n, s->nsources);
     CLIRR_TRY(build_loops(s, plan, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
     /* The path counts are pulled over in-arcs: the transpose. */
@@ -262,6 +298,7 @@ static int bc_run(void *state, void *result, clirr_stats *stats, clirr_error *er
     for (uint32_t i = 0; i < s->nsources; i++)
         CLIRR_TRY(one_source(s, s->sources[i], stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->bc, 0, (size_t)s->g->n * sizeof(double), result, err));
+    apply_scale(result, s->g->n, s->scale);
     clirr_run_worklist_stats(&s->wl, stats);
     /* Every source's BFS and dependency pass each cross the reached arcs;
      * TEPS counts the graph's arcs once per source, as Graph500 does. */
@@ -278,6 +315,8 @@ static int bc_reference(const clirr_input *in, const clirr_plan *plan, void *out
     int rc = pick_sources(plan, g, &sources, &count, err);
     if (rc == CLIRR_OK)
         rc = clirr_ref_bc(g, sources, count, out, err);
+    if (rc == CLIRR_OK)
+        apply_scale(out, g->n, scale_of(plan, g->n, count));
     free(sources);
     return rc;
 }
@@ -310,6 +349,8 @@ const clirr_algo clirr_algo_bc = {
     .variants = bc_variants,
     .nvariants = 1,
     .default_variant = 0,
+    .params = bc_params,
+    .nparams = sizeof bc_params / sizeof bc_params[0],
     .sources = CLIRR_SOURCES_MANY,
     .needs_fp64 = true,
     .value_size = sizeof(double),
