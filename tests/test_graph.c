@@ -200,8 +200,7 @@ static const struct good_case {
 } good_cases[] = {
     /* CRLF, tabs, trailing blanks, blank and comment lines, no final newline. */
     {"el", "0 1\r\n1\t2  \r\n\r\n% c\r\n  2 0", "n=3:0>1,1>2,2>0"},
-    {"el", "", "n=0:"},
-    {"el", "# only\n% comments\n\n", "n=0:"},
+    {"el", "# Nodes: 4\n", "n=4:"},
     {"el", "5 5\n", "n=6:5>5"},
     {"txt", "# Nodes: 3 Edges: 2\n# FromNodeId\tToNodeId\n0\t2\n2\t0\n", "n=3:0>2,2>0"},
     {"wel", "0 1 -5\n1 0 2147483647\n0 0 -2147483648\n", "n=2:0>1/-5,0>0/-2147483648,1>0/2147483647"},
@@ -294,6 +293,9 @@ static const struct bad_case {
     {"gr", "p sp 3 1\na1 2 3\n", 0, CLIRR_ERR_INPUT, ":2: expected a line starting with 'c', 'p' or 'a', found 'a1'"},
     {"gr", "p sp 3 1\na 1 2 3\0\n", 19, CLIRR_ERR_INPUT, ":2: binary data (a NUL byte) in a text file"},
     {"gr", galois_gr, sizeof galois_gr, CLIRR_ERR_INPUT, "truncated: the header (version 1, n = 3, m = 2)"},
+    /* An edge list without arcs or a "# Nodes:" header says so. */
+    {"el", "", 0, CLIRR_ERR_INPUT, "no arcs in the file"},
+    {"el", "# only\n% comments\n\n", 0, CLIRR_ERR_INPUT, "no arcs in the file"},
     /* Matrix Market */
     {"mtx", "", 0, CLIRR_ERR_INPUT, ":1: expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY', found end of file"},
     {"mtx", "2 2 1\n1 2\n", 0, CLIRR_ERR_INPUT, ":1: expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY', found '2'"},

@@ -73,6 +73,12 @@ int clirr_graph_read_edgelist(const char *path, bool weighted, clirr_graph *g,
         any = true;
     }
     clirr_tin_close(&t);
+    if (!any && header_n == 0) {
+        /* Not a graph of no vertices by mistake: say what the file lacks. */
+        clirr_arcbuf_free(&a);
+        return clirr_fail(err, CLIRR_ERR_INPUT, "%s: no arcs in the file (and no '# Nodes: N' header)",
+                          path);
+    }
     uint64_t n = any ? largest + 1 : 0;
     /* SNAP's ids need not be below its node count: take the larger. */
     if (header_n > n)
