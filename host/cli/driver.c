@@ -462,10 +462,21 @@ static void expand_all(driver *d)
     }
 }
 
-/* Read or generate every input; pick the roots of single-source runs. */
+/* Read or generate every input; pick the roots of single-source runs. A
+ * graph no chosen device could hold is refused while it is read, before
+ * its memory is taken (a 13-byte edge list can name vertex 2^32). */
 static void load_inputs(driver *d)
 {
     exp_config *cfg = d->cfg;
+    uint64_t largest = 0;
+    for (size_t i = 0; i < d->ndev; i++) {
+        uint64_t m = d->devs[d->picked[i]].caps.max_alloc;
+        largest = m > largest ? m : largest;
+    }
+    /* A run keeps several arrays of the graph's size besides it (the
+     * reference's, results, device copies): an eighth of the memory per
+     * array leaves them room. */
+    clirr_graph_set_array_limits(largest, clirr_physical_memory() / 8);
     for (size_t i = 0; i < cfg->ninputs; i++) {
         exp_input *e = &cfg->inputs[i];
         const char *name = exp_input_name(cfg, i);

@@ -6,15 +6,58 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The hash state lives on the stack, so hashing cannot fail for memory. */
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
+/* The largest array a graph may need (clirr_graph_set_array_limits): by
+ * the devices chosen, and by the host; 0 = no limit. */
+static uint64_t device_limit, host_limit;
+
+void clirr_graph_set_array_limits(uint64_t device_bytes, uint64_t host_bytes)
+{
+    device_limit = device_bytes;
+    host_limit = host_bytes;
+}
+
+uint64_t clirr_physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
 int clirr_graph_alloc(clirr_graph *g, uint32_t n, uint64_t m, bool weighted,
                 clirr_error *err)
 {
     memset(g, 0, sizeof *g);
+    /* An input's counts decide the size (a 13-byte edge list can name
+     * vertex 2^31): one that cannot fit this machine is the input's fault,
+     * said with the numbers before anything is allocated (exit 2). */
+    uint64_t need = ((uint64_t)n + 1) * sizeof *g->row + m * sizeof *g->col * (weighted ? 2 : 1);
+    uint64_t rows = ((uint64_t)n + 1) * sizeof *g->row, cols = m * sizeof *g->col;
+    uint64_t largest = rows > cols ? rows : cols;
+    const char *what = rows > cols ? "row offsets" : "arcs";
+    if (device_limit && largest > device_limit)
+        return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                          "the graph (%u vertices, %llu arcs) needs a buffer of %.2f GiB for its %s; "
+                          "the devices chosen take at most %.2f GiB per buffer "
+                          "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
+                          n, (unsigned long long)m, largest / 1073741824.0, what,
+                          device_limit / 1073741824.0);
+    if (host_limit && largest > host_limit)
+        return clirr_fail(err, CLIRR_ERR_INPUT,
+                          "the graph (%u vertices, %llu arcs) needs an array of %.2f GiB for its %s; "
+                          "a run here allows %.2f GiB per array (an eighth of this machine's "
+                          "memory, leaving room for the run's other arrays)",
+                          n, (unsigned long long)m, largest / 1073741824.0, what,
+                          host_limit / 1073741824.0);
+    uint64_t have = clirr_physical_memory();
+    if (have && need > have)
+        return clirr_fail(err, CLIRR_ERR_INPUT,
+                          "the graph needs %.1f GiB (%u vertices, %llu arcs); this machine has %.1f GiB",
+                          need / 1073741824.0, n, (unsigned long long)m, have / 1073741824.0);
     /* At least one element each, so that m == 0 never looks like failure. */
     size_t mm = m ? (size_t)m : 1;
     g->row = calloc((size_t)n + 1, sizeof *g->row);
@@ -23,9 +66,9 @@ int clirr_graph_alloc(clirr_graph *g, uint32_t n, uint64_t m, bool weighted,
         g->weight = malloc(mm * sizeof *g->weight);
     if (!g->row || !g->col || (weighted && !g->weight)) {
         clirr_graph_free(g);
-        return clirr_fail(err, CLIRR_ERR_NOMEM,
-                          "out of memory for a graph of %u vertices and %llu arcs",
-                          n, (unsigned long long)m);
+        return clirr_fail(err, CLIRR_ERR_INPUT,
+                          "the graph needs %.1f GiB (%u vertices, %llu arcs), more than this machine "
+                          "could allocate", need / 1073741824.0, n, (unsigned long long)m);
     }
     g->n = n;
     g->m = (uint32_t)m;

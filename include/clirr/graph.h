@@ -133,6 +133,16 @@ CLIRR_API int clirr_graph_set_random_weights(clirr_graph *g, int32_t lo, int32_t
 
 CLIRR_API void clirr_graph_free(clirr_graph *g);
 
+/* Refuse, while reading or generating, a graph one of whose arrays (row
+ * offsets, arcs) would exceed device_bytes (CLIRR_ERR_TOO_LARGE: no device
+ * chosen could hold it) or host_bytes (CLIRR_ERR_INPUT: more than the host
+ * should give it), with the numbers, before the memory is taken. 0 = no
+ * such limit (the default: only the machine's memory). */
+CLIRR_API void clirr_graph_set_array_limits(uint64_t device_bytes, uint64_t host_bytes);
+
+/* Bytes of physical memory, or 0 when the system does not say. */
+CLIRR_API uint64_t clirr_physical_memory(void);
+
 /* Read a dense vector of exactly n reals into *x (malloc'd, at least one
  * element; the caller frees it). The file (plain or .gz) holds one number per
  * line, blanks around it allowed; blank lines and lines starting with '#' or
