@@ -12,6 +12,7 @@
 static void print_help(void)
 {
     printf("usage: clirr convert IN OUT [--symmetrize] [--relabel] [--weights LO-HI[,seed=S]]\n"
+           "                     [--galois]\n"
            "\n"
            "Reads IN (.gr .mtx .el .txt .wel .csr, optionally .gz) and writes OUT in the\n"
            "format of its extension. What OUT's format cannot hold is refused, not\n"
@@ -20,7 +21,9 @@ static void print_help(void)
            "  --relabel           compact the ids to the vertices that have an arc, in\n"
            "                      their order; OUT.map gets 'new old' per vertex\n"
            "  --weights LO-HI[,seed=S]  give every arc a weight from LO to HI (the\n"
-           "                      generators' stream: the same on every machine; seed 1)\n");
+           "                      generators' stream: the same on every machine; seed 1)\n"
+           "  --galois            write OUT (.gr) as a Galois binary graph, LonestarGPU's\n"
+           "                      input format, rather than DIMACS text\n");
 }
 
 /* "LO-HI[,seed=S]" (LO may be negative). */
@@ -58,13 +61,14 @@ static int write_map(const char *out, const uint32_t *old, uint32_t n, clirr_err
 
 int cmd_convert(int argc, char **argv)
 {
-    bool symmetrize = false, relabel = false, weights = false;
+    bool symmetrize = false, relabel = false, weights = false, galois = false;
     long long lo = 0, hi = 0;
     unsigned long long seed = 1;
     static const struct option opts[] = {
         {"symmetrize", no_argument, NULL, 's'},
         {"relabel", no_argument, NULL, 'r'},
         {"weights", required_argument, NULL, 'w'},
+        {"galois", no_argument, NULL, 'g'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -74,6 +78,7 @@ int cmd_convert(int argc, char **argv)
         switch (c) {
         case 's': symmetrize = true; break;
         case 'r': relabel = true; break;
+        case 'g': galois = true; break;
         case 'w':
             if (!parse_weights(optarg, &lo, &hi, &seed))
                 return cli_usage_error("convert", "--weights needs LO-HI[,seed=S] with 32-bit LO <= HI, not '%s'",
@@ -99,8 +104,14 @@ int cmd_convert(int argc, char **argv)
         rc = clirr_graph_relabel_compact(&g, &old, &err);
     if (rc == CLIRR_OK && weights)
         rc = clirr_graph_set_random_weights(&g, (int32_t)lo, (int32_t)hi, seed, &err);
-    if (rc == CLIRR_OK)
+    if (rc == CLIRR_OK && galois) {
+        bool gz;
+        rc = clirr_graph_format_from_path(out, &gz) == CLIRR_FMT_GR
+                 ? clirr_graph_write_galois(out, &g, &err)
+                 : clirr_fail(&err, CLIRR_ERR_USAGE, "--galois writes a .gr file, not %s", out);
+    } else if (rc == CLIRR_OK) {
         rc = clirr_graph_write(out, &g, &err);
+    }
     if (rc == CLIRR_OK && relabel)
         rc = write_map(out, old, g.n, &err);
     if (rc == CLIRR_OK)

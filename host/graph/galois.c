@@ -9,7 +9,8 @@
  *   follows; accepted, zero, at the end of a file without it),
  *   int32 edge data[m]    (when its size is 4).
  * Every field is checked: counts against clirr's limits and the file's
- * size, offsets in order and ending at m, heads below n. */
+ * size, offsets in order and ending at m, heads below n. The writer makes
+ * version 1 with 4-byte weights when the graph has them. */
 #include "graph_internal.h"
 
 #include <errno.h>
@@ -164,4 +165,45 @@ int clirr_graph_read_galois(const char *path, clirr_graph *g, clirr_error *err)
     if (rc != CLIRR_OK)
         clirr_graph_free(g);
     return rc;
+}
+
+/* Version 1 with 32-bit heads, 4-byte edge data when g has weights, the
+ * padding word after an odd number of heads (as Galois writes it). */
+int clirr_graph_write_galois(const char *path, const clirr_graph *g, clirr_error *err)
+{
+    bool gz = false;
+    (void)clirr_graph_format_from_path(path, &gz);
+    tout t;
+    int rc = clirr_tout_open(&t, path, gz, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    unsigned char word[8];
+    uint64_t header[4] = {1, g->weight ? 4 : 0, g->n, g->m};
+    for (int i = 0; i < 4; i++) {
+        for (int b = 0; b < 8; b++)
+            word[b] = (unsigned char)(header[i] >> (8 * b));
+        clirr_tout_bytes(&t, word, 8);
+    }
+    for (uint32_t v = 0; v < g->n && !t.failed; v++) {
+        uint64_t end = g->row[v + 1];
+        for (int b = 0; b < 8; b++)
+            word[b] = (unsigned char)(end >> (8 * b));
+        clirr_tout_bytes(&t, word, 8);
+    }
+    for (uint32_t e = 0; e < g->m && !t.failed; e++) {
+        for (int b = 0; b < 4; b++)
+            word[b] = (unsigned char)(g->col[e] >> (8 * b));
+        clirr_tout_bytes(&t, word, 4);
+    }
+    if (g->m % 2) {
+        memset(word, 0, 4);
+        clirr_tout_bytes(&t, word, 4);
+    }
+    for (uint32_t e = 0; g->weight && e < g->m && !t.failed; e++) {
+        uint32_t w = (uint32_t)g->weight[e];
+        for (int b = 0; b < 4; b++)
+            word[b] = (unsigned char)(w >> (8 * b));
+        clirr_tout_bytes(&t, word, 4);
+    }
+    return clirr_tout_close(&t, err);
 }

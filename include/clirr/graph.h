@@ -133,6 +133,11 @@ CLIRR_API int clirr_graph_set_random_weights(clirr_graph *g, int32_t lo, int32_t
 
 CLIRR_API void clirr_graph_free(clirr_graph *g);
 
+/* Write g as a Galois binary .gr (version 1, 32-bit heads, the weights as
+ * 4-byte edge data), the format LonestarGPU reads; gzipped when path ends
+ * in .gz. clirr_graph_read reads it back from any .gr name. */
+CLIRR_API int clirr_graph_write_galois(const char *path, const clirr_graph *g, clirr_error *err);
+
 /* Refuse, while reading or generating, a graph one of whose arrays (row
  * offsets, arcs) would exceed device_bytes (CLIRR_ERR_TOO_LARGE: no device
  * chosen could hold it) or host_bytes (CLIRR_ERR_INPUT: more than the host
