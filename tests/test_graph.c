@@ -1822,6 +1822,27 @@ done:
     clirr_graph_free(&back);
 }
 
+/* The reader fuzz harnesses (tests/fuzz; libFuzzer binaries with
+ * -Dfuzz=true), smoke-run: each over its data/ sample and 300 seeded
+ * mutations of it, none may crash. */
+static void test_fuzz_harnesses(th_case *tc)
+{
+    static const char *exts[] = {"gr", "mtx", "el", "txt", "wel", "csr"};
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+        char exe[1024], sample[1024], out[4096], errtext[4096];
+        snprintf(exe, sizeof exe, "%s/fuzz-read-%s", CLIRR_TEST_FUZZ_DIR, exts[i]);
+        snprintf(sample, sizeof sample, "%s/tiny.%s", th_data_dir(), exts[i]);
+        if (access(exe, X_OK) != 0) {
+            th_skip(tc, "%s not built", exe);
+            return;
+        }
+        char *argv[] = {exe, "--mutate", "300", "--seed", "7", sample, NULL};
+        int sig = 0, rc = th_run(argv, out, sizeof out, errtext, sizeof errtext, &sig);
+        TH_EXPECT(tc, rc == 0 && strstr(out, "no crash"), "fuzz-read-%s: exit %d, signal %d: %s%s", exts[i], rc, sig,
+                  out, errtext);
+    }
+}
+
 TH_REGISTER(register_graph_tests)
 {
     th_add("graph/tiny-formats", test_tiny_formats, NULL);
@@ -1829,6 +1850,7 @@ TH_REGISTER(register_graph_tests)
     th_add("graph/snap-nodes-header", test_snap_nodes_header, NULL);
     th_add("graph/galois", test_galois, NULL);
     th_add("graph/roundtrip-pairs", test_roundtrip_pairs, NULL);
+    th_add("graph/fuzz-harnesses", test_fuzz_harnesses, NULL);
     th_add("graph/format-from-path", test_format_from_path, NULL);
     th_add("graph/accept", test_accept, NULL);
     th_add("graph/reject", test_reject, NULL);
