@@ -68,14 +68,6 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
     return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
 }
 
-clirr_nl *clirr_round_loop_any(clirr_round_loop *rl)
-{
-    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
-        if (rl->used[m])
-            return &rl->nl[m];
-    return NULL;
-}
-
 int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err)
 {
     *count = 0;

@@ -43,9 +43,6 @@ int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const v
  * policy's choice from the worklist's size), rerun on overflow. */
 int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err);
 
-/* The first instantiation (for sizes and child-launch counts). */
-clirr_nl *clirr_round_loop_any(clirr_round_loop *rl);
-
 /* Children enqueued by nested templates, over all push modes. */
 int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);
 

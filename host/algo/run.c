@@ -3,7 +3,10 @@
 
 #include "clirr/file.h"
 
+#include "ref/ref.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 clirr_nl_config clirr_plan_loop(const clirr_plan *plan, size_t reduce_size)
@@ -43,13 +46,24 @@ void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats)
     memset(wl->rounds, 0, sizeof wl->rounds);
 }
 
-int clirr_run_write_tree(const char *path, const int64_t *parent, uint32_t n, clirr_error *err)
+int clirr_run_write_tree(const char *path, const clirr_graph *g, uint32_t source, const void *result,
+                         bool levels, clirr_error *err)
 {
+    if (!path)
+        return CLIRR_OK;
+    int64_t *parent = malloc(((size_t)g->n + 1) * sizeof *parent);
+    if (!parent)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the tree");
     clirr_out_file out;
-    int rc = clirr_out_open(&out, path, err);
-    for (uint32_t v = 0; rc == CLIRR_OK && v < n; v++)
+    int rc = clirr_ref_tree(g, source, result, levels, parent, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_out_open(&out, path, err);
+    for (uint32_t v = 0; rc == CLIRR_OK && v < g->n; v++)
         fprintf(out.f, "%lld\n", (long long)parent[v]);
-    return rc == CLIRR_OK ? clirr_out_close(&out, err) : rc;
+    if (rc == CLIRR_OK)
+        rc = clirr_out_close(&out, err);
+    free(parent);
+    return rc;
 }
 
 int clirr_run_source(const clirr_plan *plan, const clirr_graph *g, uint32_t *source,

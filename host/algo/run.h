@@ -31,10 +31,11 @@ void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32
  * mode) into stats, and zeroed for the next trial. */
 void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats);
 
-/* A shortest-path tree (clirr_ref_bfs_tree, clirr_ref_sssp_tree) to path,
- * one line per vertex: its parent, or -1 (the source, unreached ones);
- * whole or not at all. */
-int clirr_run_write_tree(const char *path, const int64_t *parent, uint32_t n, clirr_error *err);
+/* The shortest-path tree of a BFS (levels) or SSSP result from source
+ * (clirr_ref_tree) to path, one line per vertex: its parent, or -1 (the
+ * source, unreached ones); whole or not at all. Nothing when path is NULL. */
+int clirr_run_write_tree(const char *path, const clirr_graph *g, uint32_t source, const void *result,
+                         bool levels, clirr_error *err);
 
 /* The source vertex of a single-source plan on g (its spec's first root). */
 int clirr_run_source(const clirr_plan *plan, const clirr_graph *g, uint32_t *source,

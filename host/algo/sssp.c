@@ -241,16 +241,7 @@ static void sssp_write(FILE *f, const void *result, uint64_t i)
 static int sssp_write_outputs(void *state, const void *result, clirr_error *err)
 {
     sssp_session *s = state;
-    if (!s->tree_path)
-        return CLIRR_OK;
-    int64_t *parent = malloc(((size_t)s->g->n + 1) * sizeof *parent);
-    if (!parent)
-        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the tree");
-    int rc = clirr_ref_sssp_tree(s->g, s->source, result, parent, err);
-    if (rc == CLIRR_OK)
-        rc = clirr_run_write_tree(s->tree_path, parent, s->g->n, err);
-    free(parent);
-    return rc;
+    return clirr_run_write_tree(s->tree_path, s->g, s->source, result, false, err);
 }
 
 static const clirr_param_desc sssp_params[] = {

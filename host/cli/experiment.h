@@ -128,8 +128,6 @@ const char *exp_verified_text(const exp_row *r); /* yes, NO, -, error, skip */
 void exp_template_text(const exp_row *r, char *buf, size_t size); /* dbuf-shared/32 */
 double exp_mteps(const exp_row *r, double ms);
 
-/* JSON of a row and of the device/input (json_out.c). */
-json_object *exp_row_json(const exp_config *cfg, const exp_row *r);
 
 /* --explain: the plan of a case and why (explain.c). */
 void exp_explain(FILE *f, const exp_config *cfg, const exp_row *r);

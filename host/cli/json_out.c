@@ -148,7 +148,7 @@ static json_object *jkernels(const exp_row *r)
     return a;
 }
 
-json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
+static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
 {
     const clirr_stats *s = &r->stats;
     json_object *o = json_object_new_object();

@@ -47,15 +47,14 @@ int clirr_ref_pagerank(const clirr_graph *g, double damping, double tol, uint32_
  * weights, else 1. Duplicate arcs add up. y must not be x. */
 int clirr_ref_spmv(const clirr_graph *g, const double *x, double *y, clirr_error *err);
 
-/* The BFS tree of levels (parent[v] one level up, an arc to v) or the
- * shortest-path tree of distances (dist[p] + w = dist[v]) from source: the
- * breadth-first walk over such tight arcs, so a tree even across
- * zero-weight cycles. parent[v] = -1 for the source and unreached
- * vertices. CLIRR_ERR_VERIFY when a reached vertex has no tight path. */
-int clirr_ref_bfs_tree(const clirr_graph *g, uint32_t source, const int32_t *level, int64_t *parent,
-                       clirr_error *err);
-int clirr_ref_sssp_tree(const clirr_graph *g, uint32_t source, const uint32_t *dist, int64_t *parent,
-                        clirr_error *err);
+/* The BFS tree of levels (levels: int32 result, parent[v] one level up, an
+ * arc to v) or the shortest-path tree of distances (uint32 result,
+ * dist[p] + w = dist[v]) from source: the breadth-first walk over such
+ * tight arcs, so a tree even across zero-weight cycles. parent[v] = -1 for
+ * the source and unreached vertices. CLIRR_ERR_VERIFY when a reached
+ * vertex has no tight path. */
+int clirr_ref_tree(const clirr_graph *g, uint32_t source, const void *result, bool levels,
+                   int64_t *parent, clirr_error *err);
 
 /* Append printf-style text to a report (cut at its size). */
 void clirr_verify_note(clirr_verify_report *r, const char *fmt, ...)

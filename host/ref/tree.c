@@ -62,14 +62,8 @@ static int tight_tree(const clirr_graph *g, uint32_t source, const void *result,
     return CLIRR_OK;
 }
 
-int clirr_ref_bfs_tree(const clirr_graph *g, uint32_t source, const int32_t *level, int64_t *parent,
-                       clirr_error *err)
+int clirr_ref_tree(const clirr_graph *g, uint32_t source, const void *result, bool levels,
+                   int64_t *parent, clirr_error *err)
 {
-    return tight_tree(g, source, level, true, parent, err);
-}
-
-int clirr_ref_sssp_tree(const clirr_graph *g, uint32_t source, const uint32_t *dist, int64_t *parent,
-                        clirr_error *err)
-{
-    return tight_tree(g, source, dist, false, parent, err);
+    return tight_tree(g, source, result, levels, parent, err);
 }

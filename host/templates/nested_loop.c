@@ -50,7 +50,8 @@ _Static_assert(CLIRR_KARG(nl_nested_opt_args, nl_thres) == CLIRR_KARG(nl_nested_
                    CLIRR_KARG(nl_nested_opt_args, nl_launches) == CLIRR_KARG(nl_nested_naive_args, nl_launches),
                "CLIRR_NL_NESTED_OPT_ARGS must start with CLIRR_NL_NESTED_NAIVE_ARGS");
 
-void clirr_templates_runnable_list(const clirr_caps *caps, char *buf, size_t size)
+/* The templates the device can run, as "a, b, c" (for messages). */
+static void runnable_list(const clirr_caps *caps, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -68,7 +69,7 @@ int clirr_template_require(const clirr_caps *caps, clirr_template t, clirr_error
     if (clirr_template_runnable(caps, t, &why))
         return CLIRR_OK;
     char can[256];
-    clirr_templates_runnable_list(caps, can, sizeof can);
+    runnable_list(caps, can, sizeof can);
     return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "template %s cannot run on %s (%s); it can run: %s",
                       clirr_template_name(t), caps->name, why, can);
 }

@@ -77,7 +77,5 @@ void clirr_nl_release(clirr_nl *nl);
  * naming what it lacks and the templates it can run. */
 int clirr_template_require(const clirr_caps *caps, clirr_template t, clirr_error *err);
 
-/* The templates the device can run, as "a, b, c" (for messages). */
-void clirr_templates_runnable_list(const clirr_caps *caps, char *buf, size_t size);
 
 #endif
