@@ -992,6 +992,43 @@ done:
     json_object_put(o);
 }
 
+/* Every timed trial is verified, not only the last: a bit flipped in trial
+ * 2 of 3 (CLIRR_CORRUPT_TRIAL) fails the run naming that trial; the same
+ * run untouched passes. */
+static void every_trial_verified(th_case *tc)
+{
+    char dev[16];
+    dev_arg(tc, dev, sizeof dev);
+    for (unsigned trial = 1; trial <= 3; trial++) {
+        char value[8], want[32];
+        snprintf(value, sizeof value, "%u", trial);
+        snprintf(want, sizeof want, "trial %u of 3", trial);
+        char *saved = swap_env("CLIRR_CORRUPT_TRIAL", value);
+        int rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=8,h=8", "--device", dev, "--variant", "data",
+                       "--template", "baseline", "--repeat", "3", "--warmup", "0", NULL);
+        restore_env("CLIRR_CORRUPT_TRIAL", saved);
+        TH_EXPECT(tc, rc == 1 && strstr(errtext, want) && strstr(errtext, "levels differ"),
+                  "trial %u corrupted: exit %d, '%s'", trial, rc, errtext);
+    }
+    int rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=8,h=8", "--device", dev, "--variant", "data",
+                   "--template", "baseline", "--repeat", "3", "--warmup", "0", NULL);
+    TH_EXPECT(tc, rc == 0, "untouched: exit %d, '%s'", rc, errtext);
+}
+
+/* Algorithms without a source ignore --source (999 on 16 vertices); the
+ * ones with one refuse it, naming the range. */
+static void sourceless(th_case *tc)
+{
+    char dev[16];
+    dev_arg(tc, dev, sizeof dev);
+    int rc = clirr(tc, "run", "pagerank,spmv,color", "--gen", "grid:w=4,h=4", "--source", "999", "--device", dev,
+                   NULL);
+    TH_EXPECT(tc, rc == 0, "pagerank,spmv,color --source 999: exit %d, '%s'", rc, errtext);
+    rc = clirr(tc, "run", "bfs", "--gen", "grid:w=4,h=4", "--source", "999", "--device", dev, NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "999 is out of range"), "bfs --source 999: exit %d, '%s'", rc,
+              errtext);
+}
+
 /* 1. One failing case among several: SSSP on a negative weight is an
  * error row, BFS and BC still run and verify; exit 2; one document. */
 static void one_bad_case(th_case *tc)
@@ -1572,4 +1609,6 @@ TH_REGISTER(register_cli_tests)
     th_add_device_noctx("cli/cold-cache", cold_cache, NULL);
     th_add_device_noctx("cli/params-list", params_list, NULL);
     th_add_device_noctx("cli/sources", sources, NULL);
+    th_add_device_noctx("cli/every-trial-verified", every_trial_verified, NULL);
+    th_add_device_noctx("cli/sourceless", sourceless, NULL);
 }

@@ -158,6 +158,15 @@ static void verify_trial(driver *d, exp_row *row, const clirr_input *in, unsigne
     }
 }
 
+/* CLIRR_CORRUPT_TRIAL=K flips a bit of timed trial K's result (1-based)
+ * before it is verified: a way to see that a wrong trial other than the
+ * first or last is caught (the tests do). 0 when unset. */
+static unsigned corrupt_trial(void)
+{
+    const char *v = getenv("CLIRR_CORRUPT_TRIAL");
+    return v ? (unsigned)strtoul(v, NULL, 10) : 0;
+}
+
 /* Trials of a prepared session: warm-up, then timed ones, each verified;
  * the last result stays in d->result. */
 static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *row, clirr_error *err)
@@ -165,7 +174,7 @@ static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *r
     uint64_t good_hash = 0;
     bool have_hash = false;
     row->verified = d->expected ? 1 : -1;
-    unsigned rep = d->cfg->repeat;
+    unsigned rep = d->cfg->repeat, corrupt = corrupt_trial();
     double *t = calloc(3 * (size_t)rep, sizeof *t);
     if (!t)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
@@ -181,6 +190,8 @@ static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *r
         t[rep + k] = row->stats.timing.kernel_ns / 1e6;
         t[2 * rep + k] = row->stats.timing.transfer_ns / 1e6;
         add_kernels(row, &row->stats.timing);
+        if (k + 1 == corrupt && clirr_input_items(in))
+            ((unsigned char *)d->result)[0] ^= 1;
         verify_trial(d, row, in, k, &good_hash, &have_hash);
     }
     if (rc == CLIRR_OK) {
