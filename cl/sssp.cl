@@ -12,6 +12,8 @@
  *              (section IV.A: distances are monotone).
  *   sssp_data  the worklist's vertices relax their arcs with atomic_min and
  *              push every vertex they improve.
+ *   sssp_local the same rounds, many in one launch of one work-group, while
+ *              the worklist is small (templates/local_rounds.clh).
  * A distance that would not fit 32 bits sets status[1] (the host reports
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
@@ -57,6 +59,21 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* A data-driven round's work on arc j of u (du: u's distance), pushing
+ * with PUSH every vertex it improves. A rerun pushes again what the
+ * overflowed attempt improved: then dist[v] already equals nd. */
+#define SSSP_RELAX(u, j, PUSH)                                                 \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd != CLIRR_NONE) {                                                \
+            uint old = atomic_min(&dist[v], nd);                               \
+            if (nd < old || (wl_rerun && nd == old))                           \
+                PUSH(v);                                                       \
+        }                                                                      \
+    }
+
 #define NL_NAME sssp_data
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_DATA_ARGS)
 #define NL_NITEMS wl_in_size
@@ -65,18 +82,14 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_PREP(u) uint du = dist[u];
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
-/* A rerun pushes again what the overflowed attempt improved: then dist[v]
- * already equals nd. */
-#define NL_WORK(u, j)                                                          \
-    {                                                                          \
-        uint e = row[u] + (j);                                                 \
-        uint v = col[e];                                                       \
-        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
-        if (nd != CLIRR_NONE) {                                                \
-            uint old = atomic_min(&dist[v], nd);                               \
-            if (nd < old || (wl_rerun && nd == old))                           \
-                wl_push(v);                                                    \
-        }                                                                      \
-    }
+#define NL_WORK(u, j) SSSP_RELAX(u, j, wl_push)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
+
+/* Small worklists: many rounds in one work-group (local_rounds.clh). */
+#define LR_NAME sssp_local
+#define LR_PARAMS CLIRR_KPARAMS(SSSP_LOCAL_ARGS)
+#define LR_COUNT(u) (row[(u) + 1] - row[u])
+#define LR_PREP(u) uint du = dist[u];
+#define LR_WORK(u, j) SSSP_RELAX(u, j, lr_push)
+#include "templates/local_rounds.clh"

@@ -105,9 +105,9 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0};
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
-                                       CLIRR_KARG(sssp_data_args, wl_in)};
+                                       CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
                                       &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
@@ -152,10 +152,12 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (clirr_worklist_size(&s->wl) > 0) {
-        CLIRR_TRY(clirr_round_loop_run(&s->vl.rl, &s->wl, err));
-        stats->iterations++;
+        uint32_t rounds = 0;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
     }
     clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
     return rc;
 }

@@ -86,6 +86,13 @@ int clirr_worklist_round_with(clirr_worklist *wl, const cl_kernel *kernels, unsi
 int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, size_t wg,
                          clirr_error *err);
 
+/* Many rounds in one launch (cl/templates/local_rounds.clh): begin gives
+ * the launch's first epoch, with room for max_rounds more before the marks
+ * wrap; end takes the output of the last of `rounds` rounds (out_size
+ * items in the output buffer) as the next input. */
+int clirr_worklist_local_begin(clirr_worklist *wl, uint32_t max_rounds, clirr_error *err);
+void clirr_worklist_local_end(clirr_worklist *wl, uint32_t rounds, uint32_t out_size);
+
 void clirr_worklist_release(clirr_worklist *wl);
 
 #endif

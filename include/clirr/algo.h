@@ -114,6 +114,8 @@ typedef struct clirr_stats {
     uint32_t wl_reruns;       /* rounds rerun after an overflow */
     uint64_t wl_max;          /* largest worklist seen */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
+    uint32_t local_rounds;    /* of the rounds, those run inside one-work-group launches */
+    uint32_t local_launches;  /* those launches */
     clirr_timing timing;      /* kernels, transfers, per-kernel times (engine) */
     uint64_t total_ns;        /* the trial, compute + download, wall clock (engine) */
 } clirr_stats;
@@ -222,6 +224,8 @@ typedef struct clirr_intent {
     unsigned coarsen;         /* items per thread-mapped work-item; 0 = 1 */
     clirr_push_mode push;     /* worklist push; AUTO = per round */
     size_t wl_capacity;       /* initial worklist capacity; 0 = items */
+    int64_t local_rounds;     /* worklists of at most this many items run many
+                                 rounds in one work-group; 0 = never; -1 = auto */
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
@@ -248,6 +252,10 @@ struct clirr_plan {
     clirr_push_mode push;     /* meaningful when the variant has a worklist */
     const char *push_reason;
     size_t wl_capacity;       /* 0 = items (dedup makes it enough) */
+    uint32_t local_rounds;    /* the largest worklist run as many rounds in one
+                                 work-group (0 = never), where the algorithm
+                                 has such a kernel and the capacity is items */
+    const char *local_rounds_reason;
     clirr_source_spec source;
     clirr_params params;
     char build_options[1024]; /* the device's capability options */
