@@ -32,6 +32,10 @@ static int local_init(clirr_local_rounds *lr, clirr_ctx *ctx, cl_program prog, c
                         NULL, err));
     CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_qcap), qcap));
     CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_switch), qcap));
+    /* Arcs one work-group expands well in a round: a CPU's work-group runs
+     * on one core, a GPU's has many lanes and hides latency. */
+    cl_uint arcs = clirr_ctx_caps(ctx)->is_cpu ? qcap : 8 * qcap;
+    CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_arc_switch), arcs));
     CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_max_rounds), lr->max_rounds));
     CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_state), lr->state));
 fail:
