@@ -17,6 +17,8 @@
     ALGO(pagerank)                                                             \
     ALGO(spmv)                                                                 \
     ALGO(color)                                                                \
+    ALGO(cc)                                                                   \
+    ALGO(mst)                                                                  \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

@@ -105,19 +105,20 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
     return d->ctx[dev];
 }
 
-/* Write the values of a result, one line per item, whole or not at all
- * ("-": standard output). */
-static int write_output(const char *path, const exp_row *r, const void *values, uint64_t n)
+/* Write a result (one line per item, or the algorithm's own lines), whole
+ * or not at all ("-": standard output). */
+static int write_output(const char *path, clirr_session *s, const void *values)
 {
     clirr_out_file out;
     clirr_error err;
     int rc = clirr_out_open(&out, path, &err);
-    for (uint64_t i = 0; rc == CLIRR_OK && i < n; i++) {
-        r->algo->write_value(out.f, values, i);
-        fputc('\n', out.f);
+    if (rc == CLIRR_OK) {
+        rc = clirr_session_write_result(s, values, out.f, &err);
+        if (rc == CLIRR_OK)
+            rc = clirr_out_close(&out, &err);
+        else
+            clirr_out_abandon(&out);
     }
-    if (rc == CLIRR_OK)
-        rc = clirr_out_close(&out, &err);
     return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
@@ -259,7 +260,7 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
         goto fail;
     warn_reach(d, row);
     if (cfg->output)
-        d->code = worse(d->code, write_output(cfg->output, row, d->result, clirr_input_items(in)));
+        d->code = worse(d->code, write_output(cfg->output, s, d->result));
 fail:
     if (row->status != CLIRR_OK && !row->error[0])
         memcpy(row->error, err.msg, sizeof row->error);

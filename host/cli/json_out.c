@@ -124,6 +124,8 @@ static json_object *jextras(const clirr_extras *x)
         json_object *v = NULL;
         switch (e->type) {
         case CLIRR_EXTRA_UINT: v = json_object_new_int64((int64_t)e->u); break;
+        case CLIRR_EXTRA_INT: v = json_object_new_int64(e->i); break;
+        case CLIRR_EXTRA_TEXT: v = json_object_new_string(e->text ? e->text : ""); break;
         case CLIRR_EXTRA_REAL: v = jreal(e->r); break;
         case CLIRR_EXTRA_BOOL: v = json_object_new_boolean(e->b); break;
         case CLIRR_EXTRA_UINTS:

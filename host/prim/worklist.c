@@ -90,6 +90,26 @@ fail:
     return rc;
 }
 
+int clirr_worklist_reset_marked(clirr_worklist *wl, cl_mem keys, uint32_t match, uint32_t n,
+                                clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t count = 0;
+    wl->size = 0;
+    CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, keys, match, NULL, n, wl->items[wl->cur], wl->cap, &count,
+                                     err));
+    if (count > wl->cap) {
+        CLIRR_TRY(grow(wl, count, err));
+        CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, keys, match, NULL, n, wl->items[wl->cur], wl->cap,
+                                         &count, err));
+    }
+    wl->size = count;
+    if (count > wl->max_size)
+        wl->max_size = count;
+fail:
+    return rc;
+}
+
 /* Epochs run out after 2^32 attempts: clear the marks and restart. */
 static int make_room(clirr_worklist *wl, uint32_t epochs, clirr_error *err)
 {

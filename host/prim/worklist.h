@@ -57,6 +57,12 @@ const char *clirr_worklist_push_option(clirr_push_mode mode);
 int clirr_worklist_reset(clirr_worklist *wl, const uint32_t *items, uint32_t n,
                          clirr_error *err);
 
+/* Make the input hold, in increasing order, the ids i < n with
+ * keys[i] == match (a compaction on the device; grown when needed), e.g.
+ * to turn a topology-driven run's flags into a data-driven worklist. */
+int clirr_worklist_reset_marked(clirr_worklist *wl, cl_mem keys, uint32_t match, uint32_t n,
+                                clirr_error *err);
+
 /* Items in the input. */
 static inline uint32_t clirr_worklist_size(const clirr_worklist *wl) { return wl->size; }
 

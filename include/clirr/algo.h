@@ -130,13 +130,15 @@ typedef struct clirr_verify_report {
 /* Results beyond the per-item values (colors used, conflicts per round,
  * ...), named, for reports. */
 typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
-                                CLIRR_EXTRA_UINTS } clirr_extra_type;
+                                CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT } clirr_extra_type;
 #define CLIRR_MAX_EXTRAS 12
 #define CLIRR_MAX_EXTRA_LIST 64
 typedef struct clirr_extra {
     const char *name;
     clirr_extra_type type;
     uint64_t u;
+    int64_t i;                /* CLIRR_EXTRA_INT (a signed sum: MST's weight) */
+    const char *text;         /* CLIRR_EXTRA_TEXT: static text (what auto picked) */
     double r;
     bool b;
     uint32_t list[CLIRR_MAX_EXTRA_LIST];
@@ -180,6 +182,10 @@ typedef struct clirr_algo {
                    const void *got, clirr_verify_report *report);
     /* One line of the --output file for item i (without the newline). */
     void (*write_value)(FILE *f, const void *result, uint64_t i);
+    /* Optional, instead of write_value: the whole --output file, for
+     * results whose lines are not one per item (MST: one line per forest
+     * edge). Returns a status (CLIRR_ERR_IO on a failed write). */
+    int (*write_result)(void *session, const void *result, FILE *f, clirr_error *err);
     /* Optional: counters read off a trial's result (reached, arcs
      * traversed), after the trial's clock has stopped (NULL = none). */
     void (*summarize)(void *session, const void *result, clirr_stats *stats);
@@ -297,6 +303,10 @@ CLIRR_API int clirr_session_run(clirr_session *s, void *result, clirr_stats *sta
 /* The files the algorithm's own parameters ask for (BFS --parents, SSSP
  * --predecessors), read off a trial's result; CLIRR_OK when none. */
 CLIRR_API int clirr_session_write_outputs(clirr_session *s, const void *result, clirr_error *err);
+/* The --output file's text for a trial's result on f: the algorithm's own
+ * writer (write_result), else one write_value line per item. */
+CLIRR_API int clirr_session_write_result(clirr_session *s, const void *result, FILE *f,
+                                         clirr_error *err);
 /* The algorithm's extra results for the last trial's result. */
 CLIRR_API void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x);
 CLIRR_API void clirr_session_release(clirr_session *s);
