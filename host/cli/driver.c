@@ -440,7 +440,15 @@ static void expand_all(driver *d)
             continue;
         if (!d->counting)
             exp_outputs_input(d->out, cfg, i);
+        /* Algorithms of another input kind pass over an input when some
+         * algorithm asked for reads it (bench over graphs and lists);
+         * when none does, planning says why not. */
+        bool some_reads = false;
+        for (size_t a = 0; a < cfg->nalgos; a++)
+            some_reads |= cfg->algos[a]->input == cfg->inputs[i].kind;
         for (size_t a = 0; a < cfg->nalgos; a++) {
+            if (some_reads && cfg->algos[a]->input != cfg->inputs[i].kind)
+                continue;
             group g = {.input = i, .algo = cfg->algos[a]};
             clirr_intent_default(g.algo, &g.base);
             g.base.group_wg = cfg->group_wg;
@@ -460,6 +468,42 @@ static void expand_all(driver *d)
             if (d->ctx[dev])
                 clirr_input_detach(cfg->inputs[i].in, d->ctx[dev]);
     }
+}
+
+static int load_graph(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
+{
+    clirr_graph g = {0};
+    int rc = e->file ? clirr_graph_read(e->file, &g, err) : clirr_graph_generate(e->spec, &g, err);
+    if (rc == CLIRR_OK && cfg->symmetrize)
+        rc = clirr_graph_symmetrize(&g, err);
+    if (rc == CLIRR_OK && g.weights_rounded)
+        fprintf(stderr, "clirr: note: %s has real values; they were rounded to integer weights\n", name);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(&g, true, name, &e->in, err);
+    clirr_graph_free(&g);
+    return rc;
+}
+
+/* A list or a tree (with --root), read or generated. */
+static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
+{
+    if (e->kind == CLIRR_INPUT_LIST) {
+        clirr_list l = {0};
+        int rc = e->file ? clirr_list_read(e->file, &l, err) : clirr_list_generate(e->spec, &l, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_list(&l, true, name, &e->in, err);
+        clirr_list_free(&l);
+        return rc;
+    }
+    clirr_tree t = {0};
+    int rc = e->file ? clirr_tree_read(e->file, &t, err) : clirr_tree_generate(e->spec, &t, err);
+    if (rc == CLIRR_OK && cfg->root >= t.n)
+        rc = clirr_fail(err, CLIRR_ERR_USAGE, "--root %u: %s has vertices 0 to %u", cfg->root, name, t.n - 1);
+    t.root = cfg->root;
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_tree(&t, true, name, &e->in, err);
+    clirr_tree_free(&t);
+    return rc;
 }
 
 /* Read or generate every input; pick the roots of single-source runs. A
@@ -482,17 +526,9 @@ static void load_inputs(driver *d)
         const char *name = exp_input_name(cfg, i);
         clirr_error err;
         clirr_error_clear(&err);
-        clirr_graph g = {0};
         if (cfg->progress)
             fprintf(stderr, "loading %s ...\n", name);
-        int rc = e->file ? clirr_graph_read(e->file, &g, &err) : clirr_graph_generate(e->spec, &g, &err);
-        if (rc == CLIRR_OK && cfg->symmetrize)
-            rc = clirr_graph_symmetrize(&g, &err);
-        if (rc == CLIRR_OK && g.weights_rounded)
-            fprintf(stderr, "clirr: note: %s has real values; they were rounded to integer weights\n", name);
-        if (rc == CLIRR_OK)
-            rc = clirr_input_from_graph(&g, true, name, &e->in, &err);
-        clirr_graph_free(&g);
+        int rc = e->kind == CLIRR_INPUT_GRAPH ? load_graph(cfg, e, name, &err) : load_other(cfg, e, name, &err);
         clirr_source_spec spec = cfg->source;
         if (!cfg->source_given && spec.count > 1)
             spec.rule = CLIRR_SOURCE_RANDOM;
@@ -505,6 +541,7 @@ static void load_inputs(driver *d)
             bool any_one = false;
             for (size_t a = 0; a < cfg->nalgos; a++)
                 any_one |= cfg->algos[a]->sources == CLIRR_SOURCES_ONE;
+            any_one = any_one && e->kind == CLIRR_INPUT_GRAPH;
             e->nroots = any_one ? clirr_sources_pick(clirr_input_graph(e->in), &spec, e->roots, k, &err) : 0;
             if (any_one && e->nroots == 0)
                 rc = err.status ? err.status : CLIRR_ERR_USAGE;
@@ -585,7 +622,11 @@ int exp_run(exp_config *cfg)
     for (size_t i = 0; i < cfg->ninputs; i++)
         if (cfg->inputs[i].in && clirr_input_items(cfg->inputs[i].in) > items)
             items = clirr_input_items(cfg->inputs[i].in);
-    d.result = malloc((items + 1) * sizeof(uint64_t));
+    size_t value_size = sizeof(uint64_t);
+    for (size_t a = 0; a < cfg->nalgos; a++)
+        if (cfg->algos[a]->value_size > value_size)
+            value_size = cfg->algos[a]->value_size;
+    d.result = malloc((items + 1) * value_size);
     d.counting = true;
     expand_all(&d);
     d.counting = false;
