@@ -17,6 +17,7 @@
     ALGO(pagerank)                                                             \
     ALGO(spmv)                                                                 \
     ALGO(color)                                                                \
+    ALGO(listrank)                                                             \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

@@ -189,6 +189,9 @@ typedef struct clirr_algo {
      * long for 16-bit packing), or NULL when it can. Planning turns a
      * reason into CLIRR_ERR_UNSUPPORTED, which bench shows as skipped. */
     const char *(*unsupported)(const clirr_input *in, unsigned variant);
+    /* Optional: for the variant named "auto", the variant that runs on
+     * this device and input, and why (a static text). */
+    unsigned (*choose_variant)(const clirr_input *in, const clirr_caps *caps, const char **reason);
     /* Everything before a trial: host preparation, program builds, uploads,
      * buffers, template state. *session is the algorithm's own. */
     int (*prepare)(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **session,
