@@ -18,6 +18,7 @@
     ALGO(spmv)                                                                 \
     ALGO(color)                                                                \
     ALGO(listrank)                                                             \
+    ALGO(treestats)                                                            \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

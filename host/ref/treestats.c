@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NONE CLIRR_NONE
+#define NONE CLIRR_TREE_NONE
 
 int clirr_ref_treestats(const clirr_tree_adj *a, uint32_t root, clirr_tree_stats *out,
                         clirr_error *err)

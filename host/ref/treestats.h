@@ -6,8 +6,10 @@
 #include "ref/ref.h"
 
 /* What treestats computes for each vertex, in this order (a result is n
- * of them). CLIRR_NONE (UINT32_MAX) in parent for the root, and in
+ * of them). CLIRR_TREE_NONE in parent for the root, and in
  * preorder and size where a variant does not compute them (bfs). */
+#define CLIRR_TREE_NONE UINT32_MAX
+
 typedef struct clirr_tree_stats {
     uint32_t parent, preorder, level, size;
 } clirr_tree_stats;
@@ -23,7 +25,7 @@ int clirr_ref_treestats(const clirr_tree_adj *a, uint32_t root, clirr_tree_stats
  * children; preorder a permutation in which every subtree is the range
  * [preorder, preorder + size) nested in its parent's. Then equality with
  * the reference. With only_parent_level (bfs), preorder and size must be
- * CLIRR_NONE and are not checked further. */
+ * CLIRR_TREE_NONE and are not checked further. */
 bool clirr_verify_treestats(const clirr_tree_adj *a, uint32_t root, const clirr_tree_stats *expected,
                             const clirr_tree_stats *got, bool only_parent_level,
                             clirr_verify_report *report);
