@@ -31,6 +31,17 @@ int clirr_list_fits(uint64_t n, const char *what, clirr_error *err)
     return CLIRR_OK;
 }
 
+uint64_t clirr_list_max_fit(void)
+{
+    uint64_t device, host, most = CLIRR_LIST_MAX_ELEMENTS;
+    clirr_array_limits(&device, &host);
+    if (device && device / 8 < most)
+        most = device / 8;
+    if (host && host / 4 < most)
+        most = host / 4;
+    return most;
+}
+
 /* Predecessors first (a second one is a problem at once), then a walk from
  * every head: what no walk reaches lies on a cycle, since every element has
  * at most one predecessor. */
@@ -57,20 +68,21 @@ void clirr_list_examine(const uint32_t *succ, uint32_t n, list_finding *f)
         }
         pred[s] = i;
     }
-    /* pred is reused as the visited mark: heads keep END, visited get 0. */
+    /* pred is reused as the visited mark (no id reaches UINT32_MAX - 1). */
+    const uint32_t visited = CLIRR_LIST_END - 1;
     uint64_t seen = 0;
     for (uint32_t h = 0; h < n; h++) {
         if (pred[h] != CLIRR_LIST_END)
             continue;
         f->heads++;
         for (uint32_t e = h; e != CLIRR_LIST_END; e = succ[e]) {
-            pred[e] = 0;
+            pred[e] = visited;
             seen++;
         }
     }
     if (seen < n) {
         uint32_t a = 0;
-        while (pred[a] == 0)
+        while (pred[a] == visited)
             a++;
         *f = (list_finding){LIST_CYCLE, a, 0, 0, 0};
     }

@@ -13,6 +13,9 @@
  * the list in the message. */
 int clirr_list_fits(uint64_t n, const char *what, clirr_error *err);
 
+/* The most elements the limits allow (for a reader's growth). */
+uint64_t clirr_list_max_fit(void);
+
 /* The first structural problem of a successor array. */
 typedef enum list_problem {
     LIST_OK = 0,

@@ -77,9 +77,9 @@ int clirr_list_read(const char *path, clirr_list *l, clirr_error *err)
                 clirr_fail_context(err, "%s:%llu", path, (unsigned long long)t.line);
                 goto fail;
             }
-            uint64_t grow = cap ? cap * 2 : 1 << 16;
-            if (grow > CLIRR_LIST_MAX_ELEMENTS)
-                grow = CLIRR_LIST_MAX_ELEMENTS;
+            uint64_t grow = cap ? cap * 2 : 1 << 16, most = clirr_list_max_fit();
+            if (grow > most)
+                grow = most;
             uint32_t *bigger = realloc(succ, (size_t)grow * sizeof *succ);
             if (!bigger) {
                 rc = clirr_fail(err, CLIRR_ERR_NOMEM, "%s:%llu: out of memory for %llu elements", path,

@@ -34,6 +34,17 @@ int clirr_tree_fits(uint64_t n, const char *what, clirr_error *err)
     return CLIRR_OK;
 }
 
+uint64_t clirr_tree_max_edges(void)
+{
+    uint64_t device, host, most = CLIRR_TREE_MAX_NODES - 1;
+    clirr_array_limits(&device, &host);
+    if (device && device / 16 < most)
+        most = device / 16;
+    if (host && host / 8 < most)
+        most = host / 8;
+    return most;
+}
+
 int clirr_tree_alloc(clirr_tree *t, uint32_t n, clirr_error *err)
 {
     memset(t, 0, sizeof *t);

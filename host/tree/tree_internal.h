@@ -11,6 +11,9 @@
  * bytes for each of its 2 (n - 1) arcs; on the host 4 bytes an arc. */
 int clirr_tree_fits(uint64_t n, const char *what, clirr_error *err);
 
+/* The most edges the limits allow (for a reader's growth). */
+uint64_t clirr_tree_max_edges(void);
+
 typedef enum tree_problem {
     TREE_OK = 0,
     TREE_RANGE,       /* edge e names vertex a >= n */

@@ -51,9 +51,11 @@ static int grow(clirr_tree *t, uint64_t *cap, const char *path, uint64_t line, c
     int rc = clirr_tree_fits(edges + 2, path, err);
     if (rc != CLIRR_OK)
         return clirr_fail_context(err, "%s:%llu", path, (unsigned long long)line);
-    uint64_t want = edges ? edges * 2 : 1 << 16;
-    if (want > CLIRR_TREE_MAX_NODES - 1)
-        want = CLIRR_TREE_MAX_NODES - 1;
+    uint64_t want = edges ? edges * 2 : 1 << 16, most = clirr_tree_max_edges();
+    if (want > most)
+        want = most;
+    if (want == 0)
+        want = 1;
     uint32_t *u = realloc(t->u, (size_t)want * sizeof *u);
     if (u)
         t->u = u;
