@@ -86,7 +86,10 @@ static int listrank_run(void *state, void *result, clirr_stats *stats, clirr_err
     }
     CLIRR_TRY(lr_rank(&s->r, s->succ, s->l->n, s->rank, CLIRR_LIST_END, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->rank, 0, (size_t)s->l->n * sizeof(uint32_t), result, err));
+    /* Jump launches (Wyllie) or levels (rhj); a scan is one pass. */
     stats->iterations = s->r.stats.launches + s->r.stats.levels;
+    if (!stats->iterations)
+        stats->iterations = 1;
     stats->reached = s->l->n;
 fail:
     return rc;

@@ -139,8 +139,8 @@ static int prepare_bfs(treestats_session *s, const clirr_plan *plan, clirr_error
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     const clirr_loop_spec loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                   CLIRR_KARG(bfs_data_args, wl_in)};
-    CLIRR_TRY(clirr_round_loop_init(&s->bfs, s->ctx, &loop, s->n, CLIRR_PUSH_AUTO, &cfg, err));
-    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, 0, CLIRR_PUSH_SCAN, err));
+    CLIRR_TRY(clirr_round_loop_init(&s->bfs, s->ctx, &loop, s->n, plan->push, &cfg, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
     CLIRR_TRY(scratch(s, "BFS levels", s->n, &s->level, err));
     CLIRR_TRY(CLIRR_ROUND_SET(&s->bfs, bfs_data_args, row, s->row));
     CLIRR_TRY(CLIRR_ROUND_SET(&s->bfs, bfs_data_args, col, s->col));
@@ -195,6 +195,8 @@ static int root_tree(treestats_session *s, clirr_stats *stats, clirr_error *err)
     CLIRR_TRY(launch(s, s->tour, s->m, err));
     CLIRR_TRY(lr_rank(&s->r, s->ep, s->m, s->rank, first, err));
     stats->iterations = s->r.stats.launches + s->r.stats.levels;
+    if (!stats->iterations)
+        stats->iterations = 1;
     SET(s->parent, parent_args, rank, s->rank);
     SET(s->parent, parent_args, sib, s->sib);
     SET(s->parent, parent_args, col, s->col);
@@ -238,6 +240,7 @@ static int run_ett(treestats_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint32_t root = s->tree->root;
+    stats->iterations = 1; /* a tree of one vertex: the last pass alone */
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->down, root, 1, NONE, err));
     if (s->m) {
         CLIRR_TRY(root_tree(s, stats, err));

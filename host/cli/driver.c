@@ -405,6 +405,9 @@ static void expand_params(driver *d, group *g, size_t k)
     if (k == cfg->nparams) {
         const exp_input *ein = &cfg->inputs[g->input];
         bool one = g->algo->sources == CLIRR_SOURCES_ONE;
+        /* Roots are a graph's: on a list or tree, one case, which
+         * planning refuses for reading the wrong kind of input. */
+        one = one && ein->kind == CLIRR_INPUT_GRAPH;
         uint32_t nroots = one ? ein->nroots : 1;
         for (uint32_t r = 0; r < nroots; r++) {
             g->source = one ? ein->roots[r] : 0;
