@@ -180,6 +180,43 @@ kernel void lr_walk(CLIRR_KPARAMS(LR_WALK_ARGS))
     rweight[sid] = off;
 }
 
+/* The splitters' walks, `chains` of them interleaved in each work-item
+ * (mode 0 only): one work-item's loads are independent of each other, so
+ * a CPU, which runs a work-group's items one after another, keeps several
+ * cache misses in flight instead of one (a GPU hides the latency with
+ * other work-items and takes chains = 1, lr_walk). */
+#ifndef LR_CHAINS
+#define LR_CHAINS 16
+#endif
+kernel void lr_walk_chains(CLIRR_KPARAMS(LR_WALK_ARGS))
+{
+    uint e[LR_CHAINS], off[LR_CHAINS], alive = 0;
+    const uint j0 = get_global_id(0) * LR_CHAINS;
+    (void)mode; (void)starts; (void)first; (void)base; (void)counter;
+    for (uint c = 0; c < LR_CHAINS; c++) {
+        off[c] = 0;
+        e[c] = j0 + c < nstarts ? (j0 + c) * k : END;
+        alive += e[c] != END;
+    }
+    while (alive) {
+        for (uint c = 0; c < LR_CHAINS; c++) {
+            if (e[c] == END)
+                continue;
+            uint sid = j0 + c, s = succ[e[c]];
+            info[e[c]] = (ulong)sid << 32 | off[c];
+            off[c] += link_weight(e[c], s, weight, weighted);
+            if (s == END || s % k == 0) {
+                rsucc[sid] = s == END ? END : s / k;
+                rweight[sid] = off[c];
+                e[c] = END;
+                alive--;
+            } else {
+                e[c] = s;
+            }
+        }
+    }
+}
+
 /* Work-group aggregated: one global atomic per work-group, each work-item
  * striding over the level. */
 kernel void lr_uncovered(CLIRR_KPARAMS(LR_UNCOVERED_ARGS))

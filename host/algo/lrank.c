@@ -40,6 +40,8 @@ CLIRR_KARGS_STRUCT(scan_rank_args, LR_SCAN_RANK_ARGS);
 /* Set argument `name` of kernel k (parameter list `tag`) to var. */
 #define SET(k, tag, name, var) CLIRR_TRY(clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err))
 #define END CLIRR_LIST_END
+/* lr_walk_chains' LR_CHAINS (the kernel's default). */
+#define LR_CPU_CHAINS 16
 
 uint32_t lr_log2_ceil(uint64_t x)
 {
@@ -93,6 +95,7 @@ static int get_kernels(lr_ranker *r, clirr_error *err)
     CLIRR_TRY(get(r, p, "lr_w32_rank", CLIRR_KNARGS(w32_rank_args), &r->w32_rank, err));
     CLIRR_TRY(get(r, p, "lr_fill", CLIRR_KNARGS(fill_args), &r->fill, err));
     CLIRR_TRY(get(r, p, "lr_walk", CLIRR_KNARGS(walk_args), &r->walk, err));
+    CLIRR_TRY(get(r, p, "lr_walk_chains", CLIRR_KNARGS(walk_args), &r->walk_chains, err));
     CLIRR_TRY(get(r, p, "lr_uncovered", CLIRR_KNARGS(uncovered_args), &r->uncovered, err));
     CLIRR_TRY(get(r, p, "lr_mark", CLIRR_KNARGS(mark_args), &r->mark, err));
     CLIRR_TRY(get(r, p, "lr_recombine", CLIRR_KNARGS(recombine_args), &r->recombine, err));
@@ -152,6 +155,7 @@ int lr_init(lr_ranker *r, clirr_ctx *ctx, uint32_t n, const lr_config *cfg, clir
     r->ctx = ctx;
     r->cfg = *cfg;
     r->n = n ? n : 1;
+    r->chains = clirr_ctx_caps(ctx)->is_gpu ? 1 : LR_CPU_CHAINS;
     if (cfg->method == LR_WYLLIE32 && n >= 0xffff)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "wyllie32 packs 16-bit successors: lists of at most "
                           "65534 elements, not %u", n);
@@ -392,20 +396,23 @@ static int walk(lr_ranker *r, lr_level *lv, lr_level *next, cl_mem succ, cl_mem 
     uint32_t weighted = weight != NULL;
     cl_mem w = weight ? weight : succ;
     cl_mem st = starts ? starts : succ;
-    SET(r->walk, walk_args, succ, succ);
-    SET(r->walk, walk_args, weight, w);
-    SET(r->walk, walk_args, weighted, weighted);
-    SET(r->walk, walk_args, k, lv->k);
-    SET(r->walk, walk_args, mode, mode);
-    SET(r->walk, walk_args, starts, st);
-    SET(r->walk, walk_args, nstarts, nstarts);
-    SET(r->walk, walk_args, first, first);
-    SET(r->walk, walk_args, base, base);
-    SET(r->walk, walk_args, counter, r->count_h);
-    SET(r->walk, walk_args, info, lv->info);
-    SET(r->walk, walk_args, rsucc, next->succ);
-    SET(r->walk, walk_args, rweight, next->weight);
-    CLIRR_TRY(launch(r, r->walk, nstarts, err));
+    /* The splitters' walks interleave `chains` to a work-item on CPUs. */
+    bool chained = mode == 0 && r->chains > 1;
+    cl_kernel kw = chained ? r->walk_chains : r->walk;
+    SET(kw, walk_args, succ, succ);
+    SET(kw, walk_args, weight, w);
+    SET(kw, walk_args, weighted, weighted);
+    SET(kw, walk_args, k, lv->k);
+    SET(kw, walk_args, mode, mode);
+    SET(kw, walk_args, starts, st);
+    SET(kw, walk_args, nstarts, nstarts);
+    SET(kw, walk_args, first, first);
+    SET(kw, walk_args, base, base);
+    SET(kw, walk_args, counter, r->count_h);
+    SET(kw, walk_args, info, lv->info);
+    SET(kw, walk_args, rsucc, next->succ);
+    SET(kw, walk_args, rweight, next->weight);
+    CLIRR_TRY(launch(r, kw, chained ? (nstarts + r->chains - 1) / r->chains : nstarts, err));
 fail:
     return rc;
 }

@@ -55,7 +55,8 @@ typedef struct lr_ranker {
     lr_config cfg;
     uint32_t n;
     cl_kernel words_init, words_rank, wyllie, step, opt, w32_init, wyllie32, w32_rank, fill, walk,
-        uncovered, mark, recombine, scan_weights, scan_rank;
+        walk_chains, uncovered, mark, recombine, scan_weights, scan_rank;
+    uint32_t chains;         /* splitter walks a work-item interleaves (CPUs) */
     lr_level lv[LR_MAX_LEVELS];
     unsigned nlevels;
     cl_mem words2;           /* stepwise: the second buffer */
