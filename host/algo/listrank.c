@@ -170,17 +170,21 @@ static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, c
 }
 
 static const char *const splitter_rules[] = {"nlogn", "n2log2n", NULL};
+/* The variants each parameter concerns (rhj's handoff also ranks with
+ * Wyllie, under Wyllie's jumps). */
+#define RHJ_ONLY (1u << V_RHJ | 1u << V_AUTO)
+#define JUMPERS (1u << V_WYLLIE | 1u << V_OPT | 1u << V_RHJ | 1u << V_AUTO)
 static const char *const handoffs[] = {"cpu", "wyllie", NULL};
 
 static const clirr_param_desc listrank_params[] = {
     [P_SPLITTERS] = {"splitters", CLIRR_PARAM_CHOICE, "nlogn", 0, 0,
-                     "rhj: n/log n splitters (nlogn) or n/(2 log^2 n) (n2log2n)", splitter_rules},
+                     "rhj: n/log n splitters (nlogn) or n/(2 log^2 n) (n2log2n)", splitter_rules, RHJ_ONLY},
     [P_HANDOFF] = {"handoff", CLIRR_PARAM_CHOICE, "wyllie", 0, 0,
-                   "rhj: who ranks the small levels: the host's serial walk or Wyllie", handoffs},
+                   "rhj: who ranks the small levels: the host's serial walk or Wyllie", handoffs, RHJ_ONLY},
     [P_HANDOFF_BELOW] = {"handoff-below", CLIRR_PARAM_UINT, "4096", 1, 4294967295.0,
-                         "rhj: levels of at most this many elements go to the handoff", NULL},
+                         "rhj: levels of at most this many elements go to the handoff", NULL, RHJ_ONLY},
     [P_JUMPS] = {"jumps", CLIRR_PARAM_UINT, "0", 0, 64,
-                 "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL},
+                 "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL, JUMPERS},
 };
 
 static const clirr_variant_desc listrank_variants[] = {

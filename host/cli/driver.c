@@ -322,6 +322,24 @@ static size_t variants_of(const exp_config *cfg, const clirr_algo *a, int *out)
     return n;
 }
 
+/* A parameter only some variants read (its descriptor says which) makes
+ * cases of those only: another variant runs with the first value listed. */
+static bool variant_reads_group(const exp_config *cfg, const group *g, unsigned variant)
+{
+    const clirr_algo *a = g->algo;
+    for (size_t k = 0; k < cfg->nparams; k++) {
+        int i = clirr_algo_param(a, cfg->params[k].name);
+        if (i < 0 || !a->params[i].variants || (a->params[i].variants >> variant & 1) ||
+            cfg->params[k].nvalues < 2)
+            continue;
+        clirr_params first = g->base.params;
+        (void)clirr_param_set(a, (unsigned)i, cfg->params[k].values[0], &first, NULL);
+        if (memcmp(&first.v[i], &g->base.params.v[i], sizeof first.v[i]))
+            return false;
+    }
+    return true;
+}
+
 /* Devices x variants x push x template x lb_THRES x wg-size of a group. */
 static void expand_group(driver *d, const group *g)
 {
@@ -331,6 +349,8 @@ static void expand_group(driver *d, const group *g)
     for (size_t dev = 0; dev < d->ndev; dev++)
         for (size_t v = 0; v < nv; v++) {
             unsigned vi = vars[v] < 0 ? g->algo->default_variant : (unsigned)vars[v];
+            if (!variant_reads_group(cfg, g, vi))
+                continue;
             bool wl = g->algo->variants[vi].worklist;
             for (size_t p = 0; p < (wl ? cfg->npushes : 1); p++)
                 for (size_t t = 0; t < cfg->ntemplates; t++) {

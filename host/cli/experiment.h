@@ -7,7 +7,7 @@
 
 #include "cli.h"
 
-#define EXP_MAX_INPUTS 32
+#define EXP_MAX_INPUTS 64
 #define EXP_MAX_LIST 16     /* values of one list option */
 #define EXP_MAX_PARAM_OPTS 32
 

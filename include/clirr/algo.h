@@ -104,6 +104,8 @@ typedef struct clirr_param_desc {
     double min, max;      /* range of UINT and REAL values */
     const char *help;     /* one line */
     const char *const *choices; /* CLIRR_PARAM_CHOICE: the words, NULL-terminated */
+    uint32_t variants;    /* bit v: variant v reads it; 0 = every variant. A
+                           * list of values makes more cases only of those */
 } clirr_param_desc;
 
 #define CLIRR_MAX_PARAMS 12
