@@ -3,7 +3,9 @@
  * the tour of the arcs, ranked by cl/listrank.cl (host/algo/lrank.c), then
  * parent and subtree size from the ranks of each edge's two arcs, and
  * level and preorder from prefix sums (cl/prim.cl) over weights placed at
- * the arcs' tour positions. Host side: host/algo/treestats.c.
+ * the arcs' tour positions. Host side: host/algo/treestats.c. Each
+ * vertex's four results sit together, so a kernel touching a vertex moves
+ * one 16-byte piece (vload4 / vstore4) rather than four scattered words.
  *
  * An arc e of the adjacency (rows by tail, heads increasing) has its
  * reverse sib[e] and the next arc of its tail around the circle next[e];
@@ -27,44 +29,41 @@ kernel void ett_tour(CLIRR_KPARAMS(ETT_TOUR_ARGS))
     ep[e] = x == first ? END : x;
 }
 
+/* One 16-byte store per vertex: parent, down position, up position, size. */
 kernel void ett_parent(CLIRR_KPARAMS(ETT_PARENT_ARGS))
 {
     uint e = get_global_id(0);
     if (e >= m)
         return;
-    uint s = sib[e], re = rank[e], rs = rank[s];
-    if (re > rs) {
-        uint v = col[e];
-        out[4 * v] = col[s];
-        out[4 * v + 3] = (re - rs + 1) / 2;
-        down[v] = e;
-    }
+    uint re = rank[e], rs = rank[sib[e]];
+    bool down = re > rs;
+    isdown[e] = down;
+    if (down)
+        vstore4((uint4)(tail[e], m - 1 - re, m - 1 - rs, (re - rs + 1) / 2), col[e], out);
 }
 
 kernel void ett_child_sizes(CLIRR_KPARAMS(ETT_CHILD_SIZES_ARGS))
 {
     uint e = get_global_id(0);
-    if (e >= m)
-        return;
-    uint x = col[e];
-    key[e] = down[x] == e ? out[4 * x + 3] : 0u;
+    if (e < m)
+        key[e] = isdown[e] ? out[4 * col[e] + 3] : 0u;
 }
 
+/* Over the down arcs: the weights at both tour positions, and the
+ * preorder weight kept in the head's slot 2 for ett_finish. */
 kernel void ett_weights(CLIRR_KPARAMS(ETT_WEIGHTS_ARGS))
 {
-    uint v = get_global_id(0);
-    if (v >= n)
+    uint e = get_global_id(0);
+    if (e >= m || !isdown[e])
         return;
-    uint e = down[v];
-    if (e == END) /* the root */
-        return;
-    uint p = out[4 * v];
-    uint w = 1 + xsum[e] - xsum[row[p]];
-    uint fwd = m - 1 - rank[e], back = m - 1 - rank[sib[e]];
-    wpre[fwd] = w;
-    wpre[back] = 0u - w;
-    wlev[fwd] = 1;
-    wlev[back] = 0xffffffffu;
+    uint x = col[e];
+    uint4 r = vload4(x, out);
+    uint w = 1 + xsum[e] - xsum[row[tail[e]]];
+    wpre[r.y] = w;
+    wpre[r.z] = 0u - w;
+    wlev[r.y] = 1;
+    wlev[r.z] = 0xffffffffu;
+    out[4 * x + 2] = w;
 }
 
 kernel void ett_finish(CLIRR_KPARAMS(ETT_FINISH_ARGS))
@@ -73,15 +72,12 @@ kernel void ett_finish(CLIRR_KPARAMS(ETT_FINISH_ARGS))
     if (v >= n)
         return;
     if (v == root) {
-        out[4 * v] = END;
-        out[4 * v + 1] = 0;
-        out[4 * v + 2] = 0;
-        out[4 * v + 3] = n;
+        vstore4((uint4)(END, 0, 0, n), v, out);
         return;
     }
-    uint pos = m - 1 - rank[down[v]];
-    out[4 * v + 1] = spre[pos] + wpre[pos];
-    out[4 * v + 2] = slev[pos] + 1;
+    uint4 r = vload4(v, out);
+    out[4 * v + 1] = spre[r.y] + r.z;
+    out[4 * v + 2] = slev[r.y] + 1;
 }
 
 /* Each vertex but the root has one arc from the vertex a level up. */
@@ -89,7 +85,7 @@ kernel void ett_bfs_out(CLIRR_KPARAMS(ETT_BFS_OUT_ARGS))
 {
     uint e = get_global_id(0);
     if (e < m) {
-        uint v = col[e], u = col[sib[e]];
+        uint v = col[e], u = tail[e];
         if (level[v] == level[u] + 1) {
             out[4 * v] = u;
             out[4 * v + 2] = level[v];

@@ -48,6 +48,7 @@ static void config_from(const clirr_plan *plan, uint32_t lists, lr_config *c)
     c->handoff_below = (uint32_t)plan->params.v[P_HANDOFF_BELOW].u;
     c->jumps = (uint32_t)plan->params.v[P_JUMPS].u;
     c->lists = lists;
+    c->walk_wg = plan->wg_size;
 }
 
 static int listrank_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,

@@ -412,7 +412,8 @@ static int walk(lr_ranker *r, lr_level *lv, lr_level *next, cl_mem succ, cl_mem 
     SET(kw, walk_args, info, lv->info);
     SET(kw, walk_args, rsucc, next->succ);
     SET(kw, walk_args, rweight, next->weight);
-    CLIRR_TRY(launch(r, kw, chained ? (nstarts + r->chains - 1) / r->chains : nstarts, err));
+    size_t items = chained ? (nstarts + r->chains - 1) / r->chains : nstarts;
+    CLIRR_TRY(clirr_launch(r->ctx, kw, items, clirr_wg_size(r->ctx, kw, r->cfg.walk_wg), err));
 fail:
     return rc;
 }

@@ -28,6 +28,7 @@ typedef struct lr_config {
     uint32_t handoff_below;  /* rhj: levels of at most this many go to the handoff */
     uint32_t jumps;          /* Wyllie: jumps a launch; 0 = chosen by device */
     uint32_t lists;          /* at most this many lists (heads) in the input */
+    uint32_t walk_wg;        /* rhj: work-group size of the walks; 0 = the default */
     bool known_head;         /* one list whose head lr_rank is told (Euler tours) */
 } lr_config;
 

@@ -50,9 +50,9 @@ typedef struct treestats_session {
     const clirr_tree *tree;
     unsigned variant;
     uint32_t n, m;
-    cl_mem row, col, sib, next;  /* the adjacency */
+    cl_mem row, col, sib, next, tail; /* the adjacency */
     cl_mem out;                  /* 4 n: parent, preorder, level, size */
-    cl_mem ep, rank, down, key, wpre, spre, wlev;
+    cl_mem ep, rank, isdown, key, wpre, spre, wlev;
     lr_ranker r;
     cl_kernel tour, parent, child_sizes, weights, finish, bfs_out;
     clirr_round_loop bfs;        /* --variant bfs: clirr's BFS rounds */
@@ -67,8 +67,8 @@ static void treestats_release(void *state)
     lr_release(&s->r);
     clirr_round_loop_release(&s->bfs);
     clirr_worklist_release(&s->wl);
-    cl_mem *bufs[] = {&s->row, &s->col, &s->sib, &s->next, &s->out, &s->ep, &s->rank, &s->down,
-                      &s->key, &s->wpre, &s->spre, &s->wlev, &s->level};
+    cl_mem *bufs[] = {&s->row, &s->col, &s->sib, &s->next, &s->tail, &s->out, &s->ep, &s->rank,
+                      &s->isdown, &s->key, &s->wpre, &s->spre, &s->wlev, &s->level};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         clirr_mem_release(bufs[i]);
     free(s);
@@ -108,11 +108,11 @@ fail:
 static int prepare_ett(treestats_session *s, const clirr_plan *plan, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    size_t m = s->m, n = s->n;
+    size_t m = s->m;
     CLIRR_TRY(upload(s, "the tree's circular next arcs", s->adj->next, m, &s->next, err));
     CLIRR_TRY(scratch(s, "the Euler tour", m, &s->ep, err));
     CLIRR_TRY(scratch(s, "the tour's ranks", m, &s->rank, err));
-    CLIRR_TRY(scratch(s, "the downward arcs", n, &s->down, err));
+    CLIRR_TRY(scratch(s, "the downward arcs' marks", m, &s->isdown, err));
     CLIRR_TRY(scratch(s, "the children's sizes", m, &s->key, err));
     CLIRR_TRY(scratch(s, "the preorder weights", m, &s->wpre, err));
     CLIRR_TRY(scratch(s, "the preorder sums", m, &s->spre, err));
@@ -126,6 +126,7 @@ static int prepare_ett(treestats_session *s, const clirr_plan *plan, clirr_error
             .jumps = (uint32_t)plan->params.v[P_JUMPS].u,
             .lists = 1,
             .known_head = true,
+            .walk_wg = plan->wg_size,
         };
         CLIRR_TRY(lr_init(&s->r, s->ctx, s->m, &cfg, err));
     }
@@ -167,6 +168,7 @@ static int treestats_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_
         CLIRR_TRY(upload(s, "the tree's rows", s->adj->row, (size_t)s->n + 1, &s->row, err));
         CLIRR_TRY(upload(s, "the tree's arc heads", s->adj->col, s->m, &s->col, err));
         CLIRR_TRY(upload(s, "the tree's reverse arcs", s->adj->sib, s->m, &s->sib, err));
+        CLIRR_TRY(upload(s, "the tree's arc tails", s->adj->tail, s->m, &s->tail, err));
         CLIRR_TRY(scratch(s, "the results", 4 * (size_t)s->n, &s->out, err));
         CLIRR_TRY(s->variant == V_BFS ? prepare_bfs(s, plan, err) : prepare_ett(s, plan, err));
     }
@@ -200,9 +202,10 @@ static int root_tree(treestats_session *s, clirr_stats *stats, clirr_error *err)
     SET(s->parent, parent_args, rank, s->rank);
     SET(s->parent, parent_args, sib, s->sib);
     SET(s->parent, parent_args, col, s->col);
+    SET(s->parent, parent_args, tail, s->tail);
     SET(s->parent, parent_args, m, s->m);
     SET(s->parent, parent_args, out, s->out);
-    SET(s->parent, parent_args, down, s->down);
+    SET(s->parent, parent_args, isdown, s->isdown);
     CLIRR_TRY(launch(s, s->parent, s->m, err));
 fail:
     return rc;
@@ -212,24 +215,23 @@ fail:
 static int order_tree(treestats_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
+    SET(s->child_sizes, child_sizes_args, isdown, s->isdown);
     SET(s->child_sizes, child_sizes_args, col, s->col);
-    SET(s->child_sizes, child_sizes_args, down, s->down);
     SET(s->child_sizes, child_sizes_args, out, s->out);
     SET(s->child_sizes, child_sizes_args, m, s->m);
     SET(s->child_sizes, child_sizes_args, key, s->key);
     CLIRR_TRY(launch(s, s->child_sizes, s->m, err));
     CLIRR_TRY(clirr_prim_scan_u32(s->ctx, s->key, s->key, s->m, NULL, err));
-    SET(s->weights, weights_args, down, s->down);
-    SET(s->weights, weights_args, rank, s->rank);
-    SET(s->weights, weights_args, sib, s->sib);
+    SET(s->weights, weights_args, isdown, s->isdown);
+    SET(s->weights, weights_args, col, s->col);
+    SET(s->weights, weights_args, tail, s->tail);
     SET(s->weights, weights_args, row, s->row);
     SET(s->weights, weights_args, xsum, s->key);
-    SET(s->weights, weights_args, out, s->out);
     SET(s->weights, weights_args, m, s->m);
-    SET(s->weights, weights_args, n, s->n);
+    SET(s->weights, weights_args, out, s->out);
     SET(s->weights, weights_args, wpre, s->wpre);
     SET(s->weights, weights_args, wlev, s->wlev);
-    CLIRR_TRY(launch(s, s->weights, s->n, err));
+    CLIRR_TRY(launch(s, s->weights, s->m, err));
     CLIRR_TRY(clirr_prim_scan_u32(s->ctx, s->wpre, s->spre, s->m, NULL, err));
     CLIRR_TRY(clirr_prim_scan_u32(s->ctx, s->wlev, s->wlev, s->m, NULL, err));
 fail:
@@ -241,17 +243,12 @@ static int run_ett(treestats_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     uint32_t root = s->tree->root;
     stats->iterations = 1; /* a tree of one vertex: the last pass alone */
-    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->down, root, 1, NONE, err));
     if (s->m) {
         CLIRR_TRY(root_tree(s, stats, err));
         CLIRR_TRY(order_tree(s, err));
     }
-    SET(s->finish, finish_args, down, s->down);
-    SET(s->finish, finish_args, rank, s->rank);
-    SET(s->finish, finish_args, wpre, s->wpre);
     SET(s->finish, finish_args, spre, s->spre);
     SET(s->finish, finish_args, slev, s->wlev);
-    SET(s->finish, finish_args, m, s->m);
     SET(s->finish, finish_args, n, s->n);
     SET(s->finish, finish_args, root, root);
     SET(s->finish, finish_args, out, s->out);
@@ -276,10 +273,9 @@ static int run_bfs(treestats_session *s, clirr_stats *stats, clirr_error *err)
     }
     clirr_run_worklist_stats(&s->wl, stats);
     SET(s->bfs_out, bfs_out_args, level, s->level);
-    SET(s->bfs_out, bfs_out_args, sib, s->sib);
+    SET(s->bfs_out, bfs_out_args, tail, s->tail);
     SET(s->bfs_out, bfs_out_args, col, s->col);
     SET(s->bfs_out, bfs_out_args, m, s->m);
-    SET(s->bfs_out, bfs_out_args, n, s->n);
     SET(s->bfs_out, bfs_out_args, root, root);
     SET(s->bfs_out, bfs_out_args, out, s->out);
     CLIRR_TRY(launch(s, s->bfs_out, s->m ? s->m : 1, err));

@@ -1,7 +1,7 @@
 /* host/tree/tree_adj.c - the Euler tour's view of a tree (the study's
  * adjacency and edge lists, shared/papers/003): both arcs of every edge
  * grouped by tail in increasing order of head, each with its reverse
- * (sib) and the next arc of its tail around the circle (next). Two stable
+ * (sib), the next arc of its tail around the circle (next) and its tail. Two stable
  * counting sorts, by head then by tail, keep every arc's identity, so the
  * reverse arcs pair up without a search. */
 #include "tree/tree_internal.h"
@@ -17,6 +17,7 @@ void clirr_tree_adj_free(clirr_tree_adj *a)
     free(a->col);
     free(a->sib);
     free(a->next);
+    free(a->tail);
     memset(a, 0, sizeof *a);
 }
 
@@ -34,7 +35,8 @@ int clirr_tree_adjacency(const clirr_tree *t, clirr_tree_adj *a, clirr_error *er
     a->col = malloc(mm * sizeof *a->col);
     a->sib = malloc(mm * sizeof *a->sib);
     a->next = malloc(mm * sizeof *a->next);
-    if (!by_head || !count || !a->row || !a->col || !a->sib || !a->next) {
+    a->tail = malloc(mm * sizeof *a->tail);
+    if (!by_head || !count || !a->row || !a->col || !a->sib || !a->next || !a->tail) {
         free(by_head);
         free(count);
         clirr_tree_adj_free(a);
@@ -71,8 +73,10 @@ int clirr_tree_adjacency(const clirr_tree *t, clirr_tree_adj *a, clirr_error *er
     }
     memcpy(a->sib, a->next, mm * sizeof *a->sib);
     for (uint32_t x = 0; x < n; x++)
-        for (uint32_t e = a->row[x]; e < a->row[x + 1]; e++)
+        for (uint32_t e = a->row[x]; e < a->row[x + 1]; e++) {
             a->next[e] = e + 1 < a->row[x + 1] ? e + 1 : a->row[x];
+            a->tail[e] = x;
+        }
     a->n = n;
     a->arcs = m;
     return CLIRR_OK;

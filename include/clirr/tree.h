@@ -70,8 +70,8 @@ CLIRR_API void clirr_tree_free(clirr_tree *t);
 
 /* The tree as the Euler tour technique reads it: both arcs of every edge,
  * grouped by tail (CSR), each group in increasing order of head, each arc
- * with its reverse (sib) and the next arc of its tail, circularly (next):
- * the tour goes from arc e to next[sib[e]]. */
+ * with its reverse (sib), the next arc of its tail, circularly (next),
+ * and its tail: the tour goes from arc e to next[sib[e]]. */
 typedef struct clirr_tree_adj {
     uint32_t n;
     uint32_t arcs;    /* 2 (n - 1) */
@@ -79,6 +79,7 @@ typedef struct clirr_tree_adj {
     uint32_t *col;    /* arcs heads */
     uint32_t *sib;    /* arcs: the reverse arc */
     uint32_t *next;   /* arcs: the following arc of the same tail, circular */
+    uint32_t *tail;   /* arcs: the tail (the row an arc is in) */
 } clirr_tree_adj;
 
 CLIRR_API int clirr_tree_adjacency(const clirr_tree *t, clirr_tree_adj *a, clirr_error *err);
