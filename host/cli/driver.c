@@ -29,6 +29,9 @@ typedef struct driver {
     bool counting;             /* first pass: count the cases only */
     int code;
     const void *expected;      /* reference of the current group, or NULL */
+    const clirr_algo *ref_algo; /* what the reference was computed for */
+    size_t ref_input;
+    clirr_intent ref_intent;
     double reference_ms;
     int reference_status;
     char reference_error[CLIRR_MSG_MAX];
@@ -374,14 +377,42 @@ static void expand_group(driver *d, const group *g)
         }
 }
 
-/* The group's reference result (once for every device and variant). */
+/* Does g need the same reference as the last one computed? Parameters
+ * that only some variants read are tuning knobs (clirr_param_desc): their
+ * values do not change the answer. */
+static bool same_reference(const driver *d, const group *g)
+{
+    if (d->ref_algo != g->algo || d->ref_input != g->input ||
+        memcmp(&d->ref_intent.source, &g->base.source, sizeof g->base.source))
+        return false;
+    for (unsigned i = 0; i < g->algo->nparams; i++)
+        if (!g->algo->params[i].variants &&
+            memcmp(&d->ref_intent.params.v[i], &g->base.params.v[i], sizeof g->base.params.v[i]))
+            return false;
+    return true;
+}
+
+static void drop_reference(driver *d)
+{
+    free((void *)d->expected);
+    d->expected = NULL;
+    d->ref_algo = NULL;
+}
+
+/* The group's reference result (once for every device and variant, and
+ * for every value of a tuning knob). */
 static void reference(driver *d, const group *g)
 {
-    d->expected = NULL;
-    d->reference_status = CLIRR_OK;
-    d->reference_ms = 0;
     if (d->counting || !d->cfg->verify)
         return;
+    if (d->ref_algo && same_reference(d, g))
+        return;
+    drop_reference(d);
+    d->ref_algo = g->algo;
+    d->ref_input = g->input;
+    d->ref_intent = g->base;
+    d->reference_status = CLIRR_OK;
+    d->reference_ms = 0;
     const clirr_input *in = d->cfg->inputs[g->input].in;
     clirr_plan plan;
     clirr_error err;
@@ -438,8 +469,6 @@ static void expand_params(driver *d, group *g, size_t k)
             }
             reference(d, g);
             expand_group(d, g);
-            free((void *)d->expected);
-            d->expected = NULL;
         }
         return;
     }
@@ -486,6 +515,7 @@ static void expand_all(driver *d)
             }
             expand_params(d, &g, 0);
         }
+        drop_reference(d);
         /* The input's device copies are not needed by later inputs. */
         for (size_t dev = 0; !d->counting && dev < d->ndev; dev++)
             if (d->ctx[dev])

@@ -105,7 +105,11 @@ typedef struct clirr_param_desc {
     const char *help;     /* one line */
     const char *const *choices; /* CLIRR_PARAM_CHOICE: the words, NULL-terminated */
     uint32_t variants;    /* bit v: variant v reads it; 0 = every variant. A
-                           * list of values makes more cases only of those */
+                           * parameter only some variants read is a tuning
+                           * knob: it must not change the answer (the
+                           * reference is computed once for all its values),
+                           * and a list of values makes more cases of those
+                           * variants only */
 } clirr_param_desc;
 
 #define CLIRR_MAX_PARAMS 12
