@@ -149,19 +149,20 @@ static const char *listrank_unsupported(const clirr_input *in, unsigned variant)
     return NULL;
 }
 
-/* Measured (tests/bench/RESULTS.md, "List ranking"): rhj wins from tens of
- * thousands of elements on both devices; below, a GPU is launch-bound and
- * Wyllie's one or two launches beat rhj's levels, while PoCL's launch
- * overhead (64 us) exceeds the serial walk of small lists. */
-#define GPU_RHJ_FROM (1u << 15)
+/* Measured (tests/bench/RESULTS.md, "List ranking"): on the H100, Wyllie
+ * (one or two launches of asynchronous jumps) wins up to 2^19 random
+ * elements and rhj from 2^20 (0.23 against 0.30 ms), its walk then
+ * outrunning Wyllie's log n rereads; on PoCL the serial walk wins while a
+ * launch (64 us) costs more than the list. */
+#define GPU_RHJ_FROM (1u << 20)
 #define CPU_RHJ_FROM (1u << 16)
 
 static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     uint32_t n = clirr_input_list(in) ? clirr_input_list(in)->n : 0;
     if (caps->is_gpu) {
-        *reason = n >= GPU_RHJ_FROM ? "auto: rhj from 2^15 elements on a GPU (measured)"
-                                    : "auto: wyllie below 2^15 elements on a GPU, launch-bound (measured)";
+        *reason = n >= GPU_RHJ_FROM ? "auto: rhj from 2^20 elements on a GPU (measured on an H100)"
+                                    : "auto: wyllie below 2^20 elements on a GPU (measured on an H100)";
         return n >= GPU_RHJ_FROM ? V_RHJ : V_WYLLIE;
     }
     *reason = n >= CPU_RHJ_FROM ? "auto: rhj from 2^16 elements on a CPU device (measured)"

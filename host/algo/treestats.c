@@ -364,8 +364,10 @@ static unsigned treestats_choose(const clirr_input *in, const clirr_caps *caps, 
         *reason = "auto: the serial walk below 2^15 vertices on a CPU device (measured)";
         return V_SERIAL;
     }
-    if (caps->is_gpu && n < (1u << 14)) {
-        *reason = "auto: Wyllie ranks the tour below 2^14 vertices on a GPU (measured)";
+    /* A tree of n vertices has a tour of 2 (n - 1) arcs: the lists'
+     * crossover (2^20 elements on the H100) at 2^19 vertices. */
+    if (caps->is_gpu && n < (1u << 19)) {
+        *reason = "auto: Wyllie ranks the tour below 2^19 vertices on a GPU (measured on an H100)";
         return V_WYLLIE;
     }
     *reason = "auto: rhj ranks the tour (measured)";
