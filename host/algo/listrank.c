@@ -149,13 +149,14 @@ static const char *listrank_unsupported(const clirr_input *in, unsigned variant)
     return NULL;
 }
 
-/* Measured (tests/bench/RESULTS.md, "List ranking"): on the H100, Wyllie
- * (one or two launches of asynchronous jumps) wins up to 2^19 random
- * elements and rhj from 2^20 (0.23 against 0.30 ms), its walk then
- * outrunning Wyllie's log n rereads; on PoCL the serial walk wins while a
- * launch (64 us) costs more than the list. */
+/* Measured (tests/bench/RESULTS.md, "List ranking and tree computations"):
+ * on the H100, Wyllie (one or two launches of asynchronous jumps) wins up
+ * to 2^19 random elements and rhj from 2^20 (0.22 against 0.26 ms), its
+ * walk then outrunning Wyllie's log n rereads; on PoCL with 16 cores the
+ * serial walk wins up to 2^17 (1.7 against 2.1 ms) and rhj from 2^18
+ * (3.4 against 5.1 ms). */
 #define GPU_RHJ_FROM (1u << 20)
-#define CPU_RHJ_FROM (1u << 16)
+#define CPU_RHJ_FROM (1u << 18)
 
 static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
@@ -165,9 +166,9 @@ static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, c
                                     : "auto: wyllie below 2^20 elements on a GPU (measured on an H100)";
         return n >= GPU_RHJ_FROM ? V_RHJ : V_WYLLIE;
     }
-    *reason = n >= CPU_RHJ_FROM ? "auto: rhj from 2^16 elements on a CPU device (measured)"
-                                : "auto: the serial ranking below 2^16 elements on a CPU device, "
-                                  "where a launch costs more than the walk (measured)";
+    *reason = n >= CPU_RHJ_FROM ? "auto: rhj from 2^18 elements on a CPU device (measured on PoCL, 16 cores)"
+                                : "auto: the serial ranking below 2^18 elements on a CPU device "
+                                  "(measured on PoCL, 16 cores)";
     return n >= CPU_RHJ_FROM ? V_RHJ : V_SERIAL;
 }
 
