@@ -10,6 +10,8 @@
  *             expands, a changed flag says whether another round is needed.
  *   bfs_data  only the worklist (the frontier) expands and pushes the
  *             vertices it discovers.
+ *   bfs_local the same rounds, many in one launch of one work-group, while
+ *             the frontier is small (templates/local_rounds.clh).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
@@ -31,6 +33,18 @@
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* A data-driven round's work on arc j of u, pushing with PUSH. A rerun
+ * pushes again what the overflowed attempt discovered. */
+#define BFS_DISCOVER(u, j, PUSH)                                               \
+    {                                                                          \
+        uint v = col[row[u] + (j)];                                            \
+        uint lv = level[v];                                                    \
+        if (lv == CLIRR_NONE || (wl_rerun && lv == depth + 1)) {               \
+            level[v] = depth + 1;                                              \
+            PUSH(v);                                                           \
+        }                                                                      \
+    }
+
 #define NL_NAME bfs_data
 #define NL_PARAMS CLIRR_KPARAMS(BFS_DATA_ARGS)
 #define NL_NITEMS wl_in_size
@@ -38,15 +52,14 @@
 #define NL_COUNT(u) (row[(u) + 1] - row[u])
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
-/* A rerun pushes again what the overflowed attempt discovered. */
-#define NL_WORK(u, j)                                                          \
-    {                                                                          \
-        uint v = col[row[u] + (j)];                                            \
-        uint lv = level[v];                                                    \
-        if (lv == CLIRR_NONE || (wl_rerun && lv == depth + 1)) {               \
-            level[v] = depth + 1;                                              \
-            wl_push(v);                                                        \
-        }                                                                      \
-    }
+#define NL_WORK(u, j) BFS_DISCOVER(u, j, wl_push)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
+
+/* Small frontiers: many levels in one work-group (local_rounds.clh). */
+#define LR_NAME bfs_local
+#define LR_PARAMS CLIRR_KPARAMS(BFS_LOCAL_ARGS)
+#define LR_COUNT(u) (row[(u) + 1] - row[u])
+#define LR_WORK(u, j) BFS_DISCOVER(u, j, lr_push)
+#define LR_ROUND_VAR depth
+#include "templates/local_rounds.clh"

@@ -654,7 +654,6 @@ static void output_contract(th_case *tc)
         lines = NULL;
 
         /* PageRank with the descriptor's defaults (0.85, 1e-9, 1000). */
-        TH_OK(tc, clirr_ref_pagerank(&g, 0.85, 1e-9, 1000, expect, NULL, &err));
         snprintf(path, sizeof path, "%s/out-%s-pr.txt", th_tmp_dir(), dev);
         rc = clirr(tc, "run", "pagerank", "--graph", file, "--device", dev, "--output", path, NULL);
         TH_REQUIRE(tc, rc == 0, "pagerank: exit %d: %s", rc, errtext);
@@ -662,7 +661,7 @@ static void output_contract(th_case *tc)
         TH_REQUIRE(tc, lines && got == g.n, "pagerank: %u lines for %u vertices", got, g.n);
         TH_REQUIRE(tc, real_lines(tc, "pagerank", lines, g.n, real), "pagerank lines");
         memset(&rep, 0, sizeof rep);
-        TH_REQUIRE(tc, clirr_verify_pagerank(g.n, expect, real, 1e-9, &rep), "pagerank: %s", rep.text);
+        TH_REQUIRE(tc, clirr_verify_pagerank(&g, 0.85, 1e-9, 1000, real, &rep), "pagerank: %s", rep.text);
         free_lines(lines, g.n);
         lines = NULL;
 
@@ -947,8 +946,9 @@ done:
 
 /* A graph too large for the device (CLIRR_MAX_ALLOC pretends a small
  * one: 32 KiB per buffer, less than the 64x64 grid's arcs, more than any
- * primitive's scratch on a device of many compute units): a row with the
- * error, exit 3, and 3 beats the 2 of a malformed input in the same run. */
+ * primitive's scratch on a device of many compute units): an input too big,
+ * so exit 2 with the limit named, an errors entry beside the malformed
+ * file's, and the fitting input still runs. */
 static void too_large(th_case *tc)
 {
     char dev[16], bad[1024];
@@ -966,29 +966,67 @@ static void too_large(th_case *tc)
     int rc_huge = clirr(tc, "run", "bfs", "--graph", huge, "--device", dev, NULL);
     double seconds = (clirr_now_ns() - t0) / 1e9;
     restore_env("CLIRR_MAX_ALLOC", saved_big);
-    TH_EXPECT(tc, rc_huge == 3 && strstr(errtext, "8.00 GiB") && strstr(errtext, "row offsets") && seconds < 20,
+    TH_EXPECT(tc, rc_huge == 2 && strstr(errtext, "8.00 GiB") && strstr(errtext, "row offsets") && seconds < 20,
               "huge ids: exit %d after %.1f s, '%s'", rc_huge, seconds, errtext);
     char *saved = swap_env("CLIRR_MAX_ALLOC", "32768");
     int rc = clirr(tc, "run", "bfs", "--gen", "grid:w=64,h=64", "--device", dev, NULL);
     int rc2 = clirr(tc, "run", "bfs", "--graph", bad, "--gen", "grid:w=4,h=4", "--gen", "grid:w=64,h=64",
                     "--device", dev, "--json", NULL);
     restore_env("CLIRR_MAX_ALLOC", saved);
-    TH_EXPECT(tc, rc == 3, "exit %d, stderr '%s'", rc, errtext);
-    TH_REQUIRE(tc, rc2 == 3, "bad input + fitting + too large: exit %d (worst is 3), stderr '%s'", rc2, errtext);
+    TH_EXPECT(tc, rc == 2, "exit %d, stderr '%s'", rc, errtext);
+    TH_REQUIRE(tc, rc2 == 2, "bad input + fitting + too large: exit %d, stderr '%s'", rc2, errtext);
     TH_EXPECT(tc, strstr(errtext, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"), "stderr '%s'", errtext);
     TH_REQUIRE(tc, (o = parse_doc(tc, out, "too large --json")), "JSON");
     /* The large grid is refused while it is generated, before any case (no
-     * device could hold its arcs): an errors entry with exit code 3 beside
-     * the malformed file's 2; the small grid still runs. */
+     * device could hold its arcs): an errors entry with exit code 2 beside
+     * the malformed file's; the small grid still runs. */
     size_t n, ne = json_object_array_length(jpath(o, "errors", NULL));
     runs_of(o, &n);
     TH_REQUIRE(tc, n == 1 && ne == 2, "%zu runs and %zu errors, expected 1 and 2", n, ne);
     TH_EXPECT(tc, !strcmp(jstr(run_at(o, 0), "status"), "ok"), "the small grid did not run");
     double code;
     json_object *e1 = json_object_array_get_idx(jpath(o, "errors", NULL), 1);
-    TH_EXPECT(tc, e1 && jnum(e1, "exit_code", &code) && code == 3, "the large grid's error has no exit_code 3");
+    TH_EXPECT(tc, e1 && jnum(e1, "exit_code", &code) && code == 2 && strstr(jstr(e1, "error"), "CL_DEVICE_MAX_MEM_ALLOC_SIZE"),
+              "the large grid's error has no exit_code 2 naming the limit");
 done:
     json_object_put(o);
+}
+
+/* Every timed trial is verified, not only the last: a bit flipped in trial
+ * 2 of 3 (CLIRR_CORRUPT_TRIAL) fails the run naming that trial; the same
+ * run untouched passes. */
+static void every_trial_verified(th_case *tc)
+{
+    char dev[16];
+    dev_arg(tc, dev, sizeof dev);
+    for (unsigned trial = 1; trial <= 3; trial++) {
+        char value[8], want[32];
+        snprintf(value, sizeof value, "%u", trial);
+        snprintf(want, sizeof want, "trial %u of 3", trial);
+        char *saved = swap_env("CLIRR_CORRUPT_TRIAL", value);
+        int rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=8,h=8", "--device", dev, "--variant", "data",
+                       "--template", "baseline", "--repeat", "3", "--warmup", "0", NULL);
+        restore_env("CLIRR_CORRUPT_TRIAL", saved);
+        TH_EXPECT(tc, rc == 1 && strstr(errtext, want) && strstr(errtext, "levels differ"),
+                  "trial %u corrupted: exit %d, '%s'", trial, rc, errtext);
+    }
+    int rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=8,h=8", "--device", dev, "--variant", "data",
+                   "--template", "baseline", "--repeat", "3", "--warmup", "0", NULL);
+    TH_EXPECT(tc, rc == 0, "untouched: exit %d, '%s'", rc, errtext);
+}
+
+/* Algorithms without a source ignore --source (999 on 16 vertices); the
+ * ones with one refuse it, naming the range. */
+static void sourceless(th_case *tc)
+{
+    char dev[16];
+    dev_arg(tc, dev, sizeof dev);
+    int rc = clirr(tc, "run", "pagerank,spmv,color", "--gen", "grid:w=4,h=4", "--source", "999", "--device", dev,
+                   NULL);
+    TH_EXPECT(tc, rc == 0, "pagerank,spmv,color --source 999: exit %d, '%s'", rc, errtext);
+    rc = clirr(tc, "run", "bfs", "--gen", "grid:w=4,h=4", "--source", "999", "--device", dev, NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "999 is out of range"), "bfs --source 999: exit %d, '%s'", rc,
+              errtext);
 }
 
 /* 1. One failing case among several: SSSP on a negative weight is an
@@ -1571,4 +1609,6 @@ TH_REGISTER(register_cli_tests)
     th_add_device_noctx("cli/cold-cache", cold_cache, NULL);
     th_add_device_noctx("cli/params-list", params_list, NULL);
     th_add_device_noctx("cli/sources", sources, NULL);
+    th_add_device_noctx("cli/every-trial-verified", every_trial_verified, NULL);
+    th_add_device_noctx("cli/sourceless", sourceless, NULL);
 }

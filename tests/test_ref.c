@@ -546,8 +546,8 @@ static void pagerank_dense(th_case *tc)
                 sum += got[v];
             TH_EXPECT(tc, fabs(sum - 1) < 1e-12, "%s: scores sum to %.17g", pr_specs[i], sum);
             if (runs[k].tol > 0 && runs[k].max_iter == 1000)
-                TH_EXPECT(tc, clirr_verify_pagerank(g.n, want, got, runs[k].tol, &r), "%s d=%g: %s",
-                          pr_specs[i], runs[k].d, r.text);
+                TH_EXPECT(tc, clirr_verify_pagerank(&g, runs[k].d, runs[k].tol, runs[k].max_iter, want, &r),
+                          "%s d=%g: %s", pr_specs[i], runs[k].d, r.text);
         }
         /* Without arcs every vertex is dangling and 1/n is the answer at once. */
         if (g.m == 0) {
@@ -709,61 +709,81 @@ static void verify_pagerank_can_fail(th_case *tc)
     TH_REQUIRE(tc, want && got && prev, "out of memory");
     uint32_t it = pr(&g, 0.85, tol, 1000, want);
     TH_REQUIRE(tc, it != UINT32_MAX && it < 1000, "reference did not converge");
+#define VERIFY(d_, tol_, max_) clirr_verify_pagerank(&g, (d_), (tol_), (max_), got, &r)
 
     /* A correct result from another summation order passes. */
     TH_REQUIRE(tc, dense_pagerank(&g, 0.85, tol, 1000, true, got) == it, "dense iterations differ");
-    TH_EXPECT(tc, clirr_verify_pagerank(n, want, got, tol, &r), "correct scores rejected: %s", r.text);
+    TH_EXPECT(tc, VERIFY(0.85, tol, 1000), "correct scores rejected: %s", r.text);
 
     /* Missing dangling mass. */
     dense_pagerank(&g, 0.85, tol, 1000, false, got);
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, want, got, tol, &r) && strstr(r.text, "sum"),
-              "lost dangling mass accepted: %s", r.text);
-    /* Damping 0.8 instead of 0.85. */
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 1000) && strstr(r.text, "sum"), "lost dangling mass accepted: %s", r.text);
+    /* A wrong operator fails at any tolerance: damping 0.8 instead of 0.85,
+     * and damping x 0.999 at tol 0.02, which the old distance bound (tol / 2)
+     * let through. */
     pr(&g, 0.8, tol, 1000, got);
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, want, got, tol, &r) && r.mismatches > 0,
-              "damping 0.8 accepted: %s", r.text);
-    /* One iteration short, after convergence: the last iteration moved the
-     * scores by less than tol but, converging slowly, by more than tol / 2. */
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 1000) && strstr(r.text, "no iterate"), "damping 0.8 accepted: %s", r.text);
+    uint32_t loose = pr(&g, 0.85 * 0.999, 0.02, 1000, got);
+    pr(&g, 0.85, 0.02, 1000, want);
+    TH_REQUIRE(tc, l1(n, want, got) < 0.01, "not the reported case: L1 %g", l1(n, want, got));
+    TH_EXPECT(tc, !VERIFY(0.85, 0.02, 1000) && strstr(r.text, "no iterate"),
+              "damping x 0.999 at tol 0.02 accepted (%u iterations): %s", loose, r.text);
+    pr(&g, 0.85, 0.02, 1000, got);
+    TH_EXPECT(tc, VERIFY(0.85, 0.02, 1000), "right scores at tol 0.02 rejected: %s", r.text);
+    /* A wrong graph: the scores of the graph without its last arc. */
+    clirr_graph cut = g;
+    cut.m--;
+    uint32_t *row = malloc((n + 1) * sizeof *row);
+    TH_REQUIRE(tc, row, "out of memory");
+    memcpy(row, g.row, (n + 1) * sizeof *row);
+    for (uint32_t v = 0; v <= n; v++)
+        row[v] = row[v] > cut.m ? cut.m : row[v];
+    cut.row = row;
+    pr(&cut, 0.85, tol, 1000, got);
+    free(row);
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 1000), "scores of another graph accepted: %s", r.text);
+
+    /* One iteration short, after convergence: a step of more than tol was
+     * the last one; the residual (d times the next step at most) shows it
+     * when that next step is above d * tol. */
     pr(&g, 0.85, tol, it - 1, got);
     pr(&g, 0.85, tol, it - 2, prev);
-    double last = l1(n, want, got), before = l1(n, got, prev);
-    TH_REQUIRE(tc, last < tol && last > tol / 2 && before >= tol,
-               "not a slowly converging case: last steps %g, %g", before, last);
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, want, got, tol, &r) && r.mismatches > 0,
-              "one iteration short accepted (step %g of tol %g): %s", last, tol, r.text);
-    /* One iteration long is a correct device that checks convergence late:
-     * it moves the scores by less than tol / 2 here. */
-    pr(&g, 0.85, 0, it + 1, got);
-    TH_EXPECT(tc, l1(n, want, got) < tol / 2 && clirr_verify_pagerank(n, want, got, tol, &r),
-              "one iteration more rejected (step %g): %s", l1(n, want, got), r.text);
-    /* One iteration short when max_iter cuts the run: its last step moved
-     * the scores by tol or more. */
-    pr(&g, 0.85, tol, 12, want);
+    double before = l1(n, got, prev);
+    TH_REQUIRE(tc, before > tol, "not a case: the step before the last is %g", before);
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 1000), "one iteration short accepted (step %g of tol %g): %s", before, tol,
+              r.text);
+    /* Iterations past the stop converge further and pass (a device that
+     * checks convergence late is right, only slower). */
+    for (uint32_t extra = 1; extra <= 40; extra += 13) {
+        pr(&g, 0.85, 0, it + extra, got);
+        TH_EXPECT(tc, VERIFY(0.85, tol, 1000), "%u iterations more rejected: %s", extra, r.text);
+    }
+    /* When max_iter ends the run, the scores must be that iterate. */
     pr(&g, 0.85, tol, 11, got);
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, want, got, tol, &r), "one short of max_iter accepted: %s", r.text);
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 12), "one short of max_iter accepted: %s",
+              r.text);
+    pr(&g, 0.85, tol, 13, got);
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 12), "one past max_iter accepted: %s", r.text);
     pr(&g, 0.85, tol, 12, got);
-    TH_EXPECT(tc, clirr_verify_pagerank(n, want, got, tol, &r), "same run rejected: %s", r.text);
+    TH_EXPECT(tc, VERIFY(0.85, tol, 12), "same run rejected: %s", r.text);
 
-    /* Properties even when expected is wrong the same way. */
+    /* Properties. */
     got[7] = -got[7];
-    memcpy(prev, got, n * sizeof *prev);
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, prev, got, tol, &r) && strstr(r.text, "vertex 7"),
-              "negative score accepted: %s", r.text);
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 12) && strstr(r.text, "vertex 7"), "negative score accepted: %s", r.text);
     got[7] = -got[7];
     got[3] += 0.5;
-    memcpy(prev, got, n * sizeof *prev);
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, prev, got, tol, &r) && strstr(r.text, "sum"),
-              "scores summing to 1.5 accepted: %s", r.text);
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 12) && strstr(r.text, "sum"), "scores summing to 1.5 accepted: %s", r.text);
     got[3] = NAN;
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, want, got, tol, &r), "NaN accepted: %s", r.text);
-    /* Entries off by a little less than the bound in L1 pass, a little
-     * more fail. */
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 12), "NaN accepted: %s", r.text);
+    /* Moving mass between two entries by rounding's size passes, by a
+     * thousandth of tol fails and names them. */
     pr(&g, 0.85, tol, 12, got);
-    got[0] += 0.2 * tol, got[1] -= 0.2 * tol;
-    TH_EXPECT(tc, clirr_verify_pagerank(n, want, got, tol, &r), "L1 0.4 tol rejected: %s", r.text);
-    got[0] += 0.1 * tol, got[1] -= 0.1 * tol;
-    TH_EXPECT(tc, !clirr_verify_pagerank(n, want, got, tol, &r) && r.mismatches == 2 && strstr(r.text, "(0, expected"),
-              "L1 0.6 tol accepted: %s", r.text);
+    got[0] += 8 * n * DBL_EPSILON, got[1] -= 8 * n * DBL_EPSILON;
+    TH_EXPECT(tc, VERIFY(0.85, tol, 12), "rounding-sized change rejected: %s", r.text);
+    got[0] += 1e-3 * tol, got[1] -= 1e-3 * tol;
+    TH_EXPECT(tc, !VERIFY(0.85, tol, 12) && strstr(r.text, "(0: iterate") && strstr(r.text, "(1: iterate"),
+              "change of 2e-3 tol in L1 accepted: %s", r.text);
+#undef VERIFY
 done:
     clirr_graph_free(&g);
     free(want);

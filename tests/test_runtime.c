@@ -26,7 +26,7 @@ static void errname(th_case *tc)
     TH_EXPECT(tc, clirr_status_exit_code(CLIRR_ERR_INPUT) == 2 &&
                       clirr_status_exit_code(CLIRR_ERR_UNSUPPORTED) == 2 &&
                       clirr_status_exit_code(CLIRR_ERR_OPENCL) == 3 &&
-                      clirr_status_exit_code(CLIRR_ERR_TOO_LARGE) == 3 &&
+                      clirr_status_exit_code(CLIRR_ERR_TOO_LARGE) == 2 &&
                       clirr_status_exit_code(CLIRR_ERR_VERIFY) == 1,
               "exit codes");
 }

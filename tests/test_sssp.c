@@ -306,6 +306,57 @@ done:
     free(result);
 }
 
+/* Near-far over splits that move by 1 (a phase per distance), 7, auto and
+ * 2^32-1 (one phase), with and without local rounds: a weighted grid,
+ * rmat with wide weights, zero-weight arcs, and a path whose arcs weigh a
+ * million (the split must jump past empty windows to the pile's least
+ * distance). Every result equals the reference. */
+static void nearfar(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=40,h=40,weights=1-100", "rmat:scale=10,ef=8,seed=6,weights=1-1000",
+                                        "grid:w=9,h=7,weights=0-3", "grid:w=30,h=1,weights=1000000-1000000",
+                                        "grid:w=50,h=4"};
+    static const char *const deltas[] = {"1", "7", "0", "4294967295"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, specs[i], &in, &err));
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
+            for (int local = 0; local < 2; local++) {
+                clirr_intent it;
+                clirr_intent_default(a, &it);
+                it.variant = clirr_algo_variant(a, "nearfar");
+                it.local_rounds = local ? -1 : 0;
+                TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), deltas[d], &it.params, &err));
+                clirr_stats st;
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                clirr_verify_report r;
+                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local rounds %s: %s", specs[i],
+                          deltas[d], local ? "auto" : "off", r.text);
+            }
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
@@ -313,5 +364,6 @@ TH_REGISTER(register_sssp_tests)
     th_add_device("sssp/bad-weights", bad_weights, NULL);
     th_add_device("sssp/large-fitting-weights", large_fitting_weights, NULL);
     th_add_device("sssp/trees", trees, NULL);
+    th_add_device("sssp/nearfar", nearfar, NULL);
     th_add("sssp/write-value", write_value, NULL);
 }

@@ -29,6 +29,8 @@ static const struct {
     {"pagerank.cl", "pr_pull_nested_naive"},
     {"spmv.cl", "spmv_rows_nested_opt"},
     {"color.cl", "color_resolve_data_nested_opt"},
+    {"cc.cl", "cc_link_rest_nested_naive"},
+    {"mst.cl", "mst_scan_data_nested_opt"},
 };
 
 static const char *targets[][2] = {

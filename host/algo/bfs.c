@@ -82,9 +82,9 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
-                                       CLIRR_KARG(bfs_data_args, wl_in)};
+                                       CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
                                       &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
@@ -126,12 +126,13 @@ static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
-    for (uint32_t depth = 0; clirr_worklist_size(&s->wl) > 0; depth++) {
+    for (uint32_t depth = 0, rounds = 0; clirr_worklist_size(&s->wl) > 0; depth += rounds) {
         CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
-        CLIRR_TRY(clirr_round_loop_run(&s->vl.rl, &s->wl, err));
-        stats->iterations++;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
     }
     clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
     return rc;
 }

@@ -25,7 +25,7 @@ struct clirr_input {
     const clirr_tree *tree;
     clirr_tree_adj adj;                   /* the tree's adjacency, once built */
     bool have_adj;
-    clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric (AS_IS unused) */
+    clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
     bool have[CLIRR_FORM_COUNT_];
     device_copy *copies;
 };
@@ -214,6 +214,8 @@ int clirr_input_graph_form(const clirr_input *cin, clirr_graph_form form, const 
         int rc = CLIRR_OK;
         if (form == CLIRR_FORM_TRANSPOSED) {
             rc = clirr_graph_transpose(in->graph, &in->derived[form], err);
+        } else if (form == CLIRR_FORM_UNDIRECTED) {
+            rc = clirr_graph_undirected(in->graph, &in->derived[form], err);
         } else {
             rc = clirr_graph_copy(in->graph, &in->derived[form], err);
             if (rc == CLIRR_OK)

@@ -12,6 +12,9 @@ typedef enum clirr_graph_form {
     CLIRR_FORM_AS_IS = 0,   /* the graph as given */
     CLIRR_FORM_TRANSPOSED,  /* every arc reversed (in-arcs) */
     CLIRR_FORM_SYMMETRIC,   /* every arc in both directions */
+    CLIRR_FORM_UNDIRECTED,  /* simple undirected: one arc each way per pair,
+                             * the lightest weight, no self-loops, rows sorted
+                             * (clirr_graph_undirected) */
     CLIRR_FORM_COUNT_
 } clirr_graph_form;
 

@@ -187,7 +187,10 @@ static int pr_reference(const clirr_input *in, const clirr_plan *plan, void *out
 static bool pr_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
                       const void *got, clirr_verify_report *r)
 {
-    return clirr_verify_pagerank(clirr_input_graph(in)->n, expected, got, plan->params.v[PARAM_TOL].r, r);
+    (void)expected; /* the verifier walks the iterates itself */
+    const clirr_params *p = &plan->params;
+    return clirr_verify_pagerank(clirr_input_graph(in), p->v[PARAM_DAMPING].r, p->v[PARAM_TOL].r,
+                                 (uint32_t)p->v[PARAM_MAX_ITER].u, got, r);
 }
 
 static void pr_write(FILE *f, const void *result, uint64_t i)

@@ -17,6 +17,8 @@
     ALGO(pagerank)                                                             \
     ALGO(spmv)                                                                 \
     ALGO(color)                                                                \
+    ALGO(cc)                                                                   \
+    ALGO(mst)                                                                  \
     ALGO(listrank)                                                             \
     ALGO(treestats)                                                            \
     /* one line per algorithm, above this one */

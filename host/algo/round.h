@@ -9,11 +9,24 @@
 #include "prim/worklist.h"
 #include "templates/nested_loop.h"
 
+/* Many rounds in one launch of one work-group while the worklist is small
+ * (cl/templates/local_rounds.clh). */
+typedef struct clirr_local_rounds {
+    cl_kernel kernel;     /* context-owned; NULL: not used */
+    size_t wg;            /* its one work-group */
+    uint32_t threshold;   /* the largest worklist it starts on (plan->local_rounds) */
+    uint32_t max_rounds;  /* per launch, so that no launch runs for long */
+    cl_uint lr_first;     /* index of its first CLIRR_LR_ARGS parameter */
+    cl_mem state;         /* {rounds run, output size} */
+    uint32_t rounds, launches; /* since the last clirr_round_loop_local_stats */
+} clirr_local_rounds;
+
 typedef struct clirr_round_loop {
     clirr_push_mode push;            /* as asked: a mode, or AUTO */
     cl_uint wl_first;                /* index of the first worklist parameter */
     clirr_nl nl[CLIRR_PUSH_AUTO];    /* per concrete push mode */
     bool used[CLIRR_PUSH_AUTO];
+    clirr_local_rounds local;
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -25,6 +38,10 @@ typedef struct clirr_loop_spec {
     const char *name;    /* "bfs_data" */
     cl_uint nparams;     /* CLIRR_KNARGS(tag) */
     cl_uint wl_first;    /* CLIRR_KARG(tag, wl_in); rounds only */
+    /* Optional: the loop's local-rounds kernel, whose parameters are the
+     * round's followed by CLIRR_LR_ARGS, and the plan's local_rounds. */
+    const char *local_name; /* "bfs_local", or NULL */
+    uint32_t local_threshold;
 } clirr_loop_spec;
 
 /* Build round loop `spec` for the modes `push` may use. */
@@ -42,6 +59,19 @@ int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const v
 /* One round over the worklist: the push mode for it (under AUTO the
  * policy's choice from the worklist's size), rerun on overflow. */
 int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err);
+
+/* While the worklist holds at most the plan's local_rounds items (and the
+ * loop has a local-rounds kernel, and the worklist's capacity is every
+ * item), many rounds in one launch of one work-group, which stops when the
+ * worklist empties or outgrows that; otherwise one round. *rounds gets the
+ * number of rounds run: the caller's round counter (BFS's depth) advances
+ * by it. */
+int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
+                              clirr_error *err);
+
+/* Rounds and launches of the local-rounds kernel since the last call, into
+ * stats (and reset). */
+void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);
 
 /* Children enqueued by nested templates, over all push modes. */
 int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);

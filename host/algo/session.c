@@ -13,6 +13,7 @@ struct clirr_session {
     clirr_ctx *ctx;
     clirr_plan plan;
     void *state;
+    uint64_t items;           /* values in a result */
     clirr_prepare_times times;
 };
 
@@ -35,6 +36,7 @@ int clirr_session_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_pla
     s->algo = plan->algo;
     s->ctx = ctx;
     s->plan = *plan;
+    s->items = clirr_input_items(in);
     clirr_ctx_timing_reset(ctx);
     uint64_t t0 = clirr_now_ns();
     /* The primitives (fills, scans, compactions) are built here too, so no
@@ -84,6 +86,17 @@ int clirr_session_write_outputs(clirr_session *s, const void *result, clirr_erro
     if (!s->algo->write_outputs)
         return CLIRR_OK;
     return with_context(s->algo->write_outputs(s->state, result, err), s, err);
+}
+
+int clirr_session_write_result(clirr_session *s, const void *result, FILE *f, clirr_error *err)
+{
+    if (s->algo->write_result)
+        return with_context(s->algo->write_result(s->state, result, f, err), s, err);
+    for (uint64_t i = 0; i < s->items; i++) {
+        s->algo->write_value(f, result, i);
+        fputc('\n', f);
+    }
+    return CLIRR_OK;
 }
 
 void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x)

@@ -1,8 +1,10 @@
 /* host/algo/sssp.c - single-source shortest paths on the device,
- * topology-driven (Bellman-Ford rounds with non-atomic monotone updates) or
- * data-driven (worklist of improved vertices, atomic_min); kernels in
- * cl/sssp.cl, study shared/papers/000. Distances are uint32 with
- * CLIRR_SSSP_INF for unreached; an unweighted graph has unit weights. */
+ * topology-driven (Bellman-Ford rounds with non-atomic monotone updates),
+ * data-driven (worklist of improved vertices, atomic_min) or near-far (the
+ * data-driven rounds over a split that moves up by delta, farther vertices
+ * waiting in a pile); kernels in cl/sssp.cl, study shared/papers/000.
+ * Distances are uint32 with CLIRR_SSSP_INF for unreached; an unweighted
+ * graph has unit weights. */
 #include "algo/input.h"
 #include "algo/round.h"
 #include "algo/run.h"
@@ -16,8 +18,10 @@
 
 CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
+CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
+CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR };
 
 /* The status buffer's two flags (cl/sssp.cl). */
 enum { STATUS_CHANGED, STATUS_OVERFLOW, STATUS_FLAGS };
@@ -31,10 +35,18 @@ typedef struct sssp_session {
     cl_mem dist;
     cl_mem status;
     clirr_variant_loop vl;
-    clirr_worklist wl;      /* data */
+    clirr_worklist wl;      /* data, nearfar */
+    /* nearfar */
+    uint32_t delta;         /* how far the split moves per phase */
+    cl_mem far[2];          /* the pile, and the next phase's */
+    cl_mem far_info[2];     /* {length, least distance} of each */
+    cl_mem far_marks;       /* per vertex: the phase that set it aside */
+    uint32_t phase;
+    cl_kernel split;        /* context-owned */
+    size_t split_wg;
 } sssp_session;
 
-enum { PARAM_PREDECESSORS }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -43,6 +55,11 @@ static void sssp_release(void *state)
     clirr_worklist_release(&s->wl);
     clirr_mem_release(&s->dist);
     clirr_mem_release(&s->status);
+    for (int i = 0; i < 2; i++) {
+        clirr_mem_release(&s->far[i]);
+        clirr_mem_release(&s->far_info[i]);
+    }
+    clirr_mem_release(&s->far_marks);
     free(s);
 }
 
@@ -89,6 +106,52 @@ fail:
     return rc;
 }
 
+/* Auto delta: eight mean arc weights, so that a phase holds a few hops'
+ * worth of vertices; unweighted, one phase (the rounds are then BFS's
+ * levels, which buckets cannot improve). */
+static uint32_t auto_delta(const clirr_graph *g)
+{
+    if (!g->weight || g->m == 0)
+        return NONE;
+    double sum = 0;
+    for (uint64_t e = 0; e < g->m; e++)
+        sum += g->weight[e];
+    double d = 8 * sum / (double)g->m;
+    return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
+}
+
+/* The pile's buffers and the split kernel (an ATOMIC-push round, so that
+ * its worklist needs no compaction over every vertex). */
+static int prepare_nearfar(sssp_session *s, const clirr_plan *plan, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t bytes = (size_t)(s->g->n ? s->g->n : 1) * sizeof(uint32_t);
+    uint64_t asked = plan->params.v[PARAM_DELTA].u;
+    s->delta = asked ? (uint32_t)asked : auto_delta(s->g);
+    for (int i = 0; i < 2; i++) {
+        CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far pile", bytes, &s->far[i], err));
+        CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far pile length", 2 * sizeof(uint32_t), &s->far_info[i], err));
+    }
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far marks", bytes, &s->far_marks, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->far_marks, 0, s->g->n, 0, err));
+    char opts[256];
+    snprintf(opts, sizeof opts, "%s %s", options, clirr_worklist_push_option(CLIRR_PUSH_ATOMIC));
+    cl_program prog = NULL;
+    CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", opts, &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "sssp_nf_rebucket", CLIRR_KNARGS(sssp_nf_rebucket_args), &s->split,
+                                       err));
+    s->split_wg = clirr_wg_size(s->ctx, s->split, plan->wg_size);
+    cl_kernel k = s->split;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_marks), s->far_marks));
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_marks, s->far_marks));
+    cl_uint cap = s->g->n;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_cap, cap));
+fail:
+    return rc;
+}
+
 static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
                         clirr_error *err)
 {
@@ -98,18 +161,20 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     s->ctx = ctx;
     s->g = clirr_input_graph(in);
-    bool topo = plan->variant == VARIANT_TOPO;
+    bool topo = plan->variant == VARIANT_TOPO, nearfar = plan->variant == VARIANT_NEARFAR;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PREDECESSORS].path;
     CLIRR_TRY(check_weights(s->g, err));
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0};
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
-                                       CLIRR_KARG(sssp_data_args, wl_in)};
-    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
-                                      &cfg, err));
+                                       CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds};
+    const clirr_loop_spec nf_loop = {"sssp.cl", options, "sssp_nf", CLIRR_KNARGS(sssp_nf_args),
+                                     CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds};
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
+                                      plan->push, &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
@@ -118,6 +183,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
+        if (nearfar)
+            CLIRR_TRY(prepare_nearfar(s, plan, options, err));
     }
     *out = s;
     return CLIRR_OK;
@@ -152,10 +219,102 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (clirr_worklist_size(&s->wl) > 0) {
-        CLIRR_TRY(clirr_round_loop_run(&s->vl.rl, &s->wl, err));
-        stats->iterations++;
+        uint32_t rounds = 0;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
     }
     clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
+fail:
+    return rc;
+}
+
+static uint32_t add_sat(uint32_t a, uint32_t b) { return a > NONE - b ? NONE : a + b; }
+
+/* A new phase stamp for the pile; the marks are cleared when they run out. */
+static int next_phase(sssp_session *s, clirr_error *err)
+{
+    if (s->phase == UINT32_MAX - 1) {
+        int rc = clirr_prim_fill_u32(s->ctx, s->far_marks, 0, s->g->n, 0, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        s->phase = 0;
+    }
+    s->phase++;
+    return CLIRR_OK;
+}
+
+/* The split kernel over the pile's `items`, an attempt at a worklist round
+ * (rerun on overflow, the next pile cleared first). */
+typedef struct split_launch {
+    sssp_session *s;
+    int out;
+    uint32_t items;
+} split_launch;
+
+static int launch_split(void *user, uint32_t near_items, clirr_error *err)
+{
+    (void)near_items; /* the input worklist is empty: the pile is the input */
+    split_launch *sl = user;
+    sssp_session *s = sl->s;
+    const uint32_t clear[2] = {0, NONE};
+    int rc = clirr_buf_write(s->ctx, s->far_info[sl->out], 0, sizeof clear, clear, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_launch(s->ctx, s->split, sl->items, s->split_wg, err);
+    return rc;
+}
+
+/* Rounds below the split until the worklist empties; then the pile splits
+ * at split + delta (or past its least distance, when nothing falls below),
+ * until both are empty. */
+static int run_nearfar(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->vl.rl;
+    cl_kernel k = s->split;
+    int cur = 0;
+    const uint32_t clear[2] = {0, NONE};
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->far_info[cur], 0, sizeof clear, clear, err));
+    CLIRR_TRY(next_phase(s, err));
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    uint32_t split = s->delta;
+    for (;;) {
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, split, split));
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far, s->far[cur]));
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_info, s->far_info[cur]));
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_phase, s->phase));
+        while (clirr_worklist_size(&s->wl) > 0) {
+            uint32_t rounds = 0;
+            CLIRR_TRY(clirr_round_loop_run_many(rl, &s->wl, &rounds, err));
+            stats->iterations += rounds;
+        }
+        uint32_t info[2];
+        CLIRR_TRY(clirr_buf_read(s->ctx, s->far_info[cur], 0, sizeof info, info, err));
+        uint32_t hi = add_sat(split, s->delta);
+        while (info[0] > 0 && clirr_worklist_size(&s->wl) == 0) {
+            CLIRR_TRY(next_phase(s, err));
+            split_launch sl = {s, 1 - cur, info[0]};
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_in), s->far[cur]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_in_size), info[0]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_out), s->far[1 - cur]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_out_info), s->far_info[1 - cur]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_phase), s->phase));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, lo), split));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, hi), hi));
+            s->wl.mode = CLIRR_PUSH_ATOMIC;
+            CLIRR_TRY(clirr_worklist_round_with(&s->wl, &k, 1, CLIRR_KARG(sssp_nf_rebucket_args, wl_in), launch_split,
+                                                &sl, err));
+            CLIRR_TRY(clirr_buf_read(s->ctx, s->far_info[1 - cur], 0, sizeof info, info, err));
+            cur = 1 - cur;
+            split = hi;
+            /* Nothing fell below: move the split past the pile's least. */
+            hi = add_sat(split > info[1] ? split : info[1], s->delta);
+        }
+        if (clirr_worklist_size(&s->wl) == 0)
+            break;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(rl, stats);
 fail:
     return rc;
 }
@@ -195,6 +354,8 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->dist, s->source, 1, 0, err));
     if (s->vl.topo)
         CLIRR_TRY(run_topo(s, stats, err));
+    else if (s->split)
+        CLIRR_TRY(run_nearfar(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -246,11 +407,15 @@ static int sssp_write_outputs(void *state, const void *result, clirr_error *err)
 
 static const clirr_param_desc sssp_params[] = {
     [PARAM_PREDECESSORS] = {"predecessors", CLIRR_PARAM_PATH, "", 0, 0, "a shortest-path tree: each vertex's predecessor on a shortest path (-1: the source, unreached)"},
+    [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
+                     "nearfar: how far the split moves per phase (0: eight mean arc weights; "
+                     "unweighted, one phase)"},
 };
 
 static const clirr_variant_desc sssp_variants[] = {
     {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false},
     {"data", "a worklist of the vertices whose distance improved", true},
+    {"nearfar", "the data-driven worklist below a split that moves up by delta; farther vertices wait in a pile", true},
 };
 
 const clirr_algo clirr_algo_sssp = {
@@ -260,9 +425,9 @@ const clirr_algo clirr_algo_sssp = {
     .study = "shared/papers/000 (data-driven vs topology-driven)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = sssp_variants,
-    .nvariants = 2,
+    .nvariants = 3,
     .params = sssp_params,
-    .nparams = 1,
+    .nparams = 2,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

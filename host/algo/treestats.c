@@ -139,7 +139,7 @@ static int prepare_bfs(treestats_session *s, const clirr_plan *plan, clirr_error
     int rc = CLIRR_OK;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     const clirr_loop_spec loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
-                                  CLIRR_KARG(bfs_data_args, wl_in)};
+                                  CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds};
     CLIRR_TRY(clirr_round_loop_init(&s->bfs, s->ctx, &loop, s->n, plan->push, &cfg, err));
     CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
     CLIRR_TRY(scratch(s, "BFS levels", s->n, &s->level, err));
@@ -257,7 +257,8 @@ fail:
     return rc;
 }
 
-/* clirr's data-driven BFS from the root, then parent and level. */
+/* clirr's data-driven BFS from the root (with local rounds, as bfs.c),
+ * then parent and level. */
 static int run_bfs(treestats_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -266,12 +267,13 @@ static int run_bfs(treestats_session *s, clirr_stats *stats, clirr_error *err)
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, 0, s->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, root, 1, 0, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &root, 1, err));
-    for (uint32_t depth = 0; clirr_worklist_size(&s->wl) > 0; depth++) {
+    for (uint32_t depth = 0, rounds = 0; clirr_worklist_size(&s->wl) > 0; depth += rounds) {
         CLIRR_TRY(CLIRR_ROUND_SET(&s->bfs, bfs_data_args, depth, depth));
-        CLIRR_TRY(clirr_round_loop_run(&s->bfs, &s->wl, err));
-        stats->iterations++;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->bfs, &s->wl, &rounds, err));
+        stats->iterations += rounds;
     }
     clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->bfs, stats);
     SET(s->bfs_out, bfs_out_args, level, s->level);
     SET(s->bfs_out, bfs_out_args, tail, s->tail);
     SET(s->bfs_out, bfs_out_args, col, s->col);

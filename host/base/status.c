@@ -68,6 +68,7 @@ int clirr_status_exit_code(int status)
     case CLIRR_ERR_USAGE:
     case CLIRR_ERR_INPUT:
     case CLIRR_ERR_UNSUPPORTED:
+    case CLIRR_ERR_TOO_LARGE: /* an input too big for the device: the input's problem */
     case CLIRR_ERR_IO: return 2;
     default: return 3;
     }

@@ -108,19 +108,20 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
     return d->ctx[dev];
 }
 
-/* Write the values of a result, one line per item, whole or not at all
- * ("-": standard output). */
-static int write_output(const char *path, const exp_row *r, const void *values, uint64_t n)
+/* Write a result (one line per item, or the algorithm's own lines), whole
+ * or not at all ("-": standard output). */
+static int write_output(const char *path, clirr_session *s, const void *values)
 {
     clirr_out_file out;
     clirr_error err;
     int rc = clirr_out_open(&out, path, &err);
-    for (uint64_t i = 0; rc == CLIRR_OK && i < n; i++) {
-        r->algo->write_value(out.f, values, i);
-        fputc('\n', out.f);
+    if (rc == CLIRR_OK) {
+        rc = clirr_session_write_result(s, values, out.f, &err);
+        if (rc == CLIRR_OK)
+            rc = clirr_out_close(&out, &err);
+        else
+            clirr_out_abandon(&out);
     }
-    if (rc == CLIRR_OK)
-        rc = clirr_out_close(&out, &err);
     return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
@@ -161,6 +162,15 @@ static void verify_trial(driver *d, exp_row *row, const clirr_input *in, unsigne
     }
 }
 
+/* CLIRR_CORRUPT_TRIAL=K flips a bit of timed trial K's result (1-based)
+ * before it is verified: a way to see that a wrong trial other than the
+ * first or last is caught (the tests do). 0 when unset. */
+static unsigned corrupt_trial(void)
+{
+    const char *v = getenv("CLIRR_CORRUPT_TRIAL");
+    return v ? (unsigned)strtoul(v, NULL, 10) : 0;
+}
+
 /* Trials of a prepared session: warm-up, then timed ones, each verified;
  * the last result stays in d->result. */
 static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *row, clirr_error *err)
@@ -168,7 +178,7 @@ static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *r
     uint64_t good_hash = 0;
     bool have_hash = false;
     row->verified = d->expected ? 1 : -1;
-    unsigned rep = d->cfg->repeat;
+    unsigned rep = d->cfg->repeat, corrupt = corrupt_trial();
     double *t = calloc(3 * (size_t)rep, sizeof *t);
     if (!t)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
@@ -184,6 +194,8 @@ static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *r
         t[rep + k] = row->stats.timing.kernel_ns / 1e6;
         t[2 * rep + k] = row->stats.timing.transfer_ns / 1e6;
         add_kernels(row, &row->stats.timing);
+        if (k + 1 == corrupt && clirr_input_items(in))
+            ((unsigned char *)d->result)[0] ^= 1;
         verify_trial(d, row, in, k, &good_hash, &have_hash);
     }
     if (rc == CLIRR_OK) {
@@ -251,7 +263,7 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
         goto fail;
     warn_reach(d, row);
     if (cfg->output)
-        d->code = worse(d->code, write_output(cfg->output, row, d->result, clirr_input_items(in)));
+        d->code = worse(d->code, write_output(cfg->output, s, d->result));
 fail:
     if (row->status != CLIRR_OK && !row->error[0])
         memcpy(row->error, err.msg, sizeof row->error);
@@ -506,6 +518,7 @@ static void expand_all(driver *d)
             g.base.group_wg = cfg->group_wg;
             g.base.coarsen = cfg->coarsen;
             g.base.wl_capacity = cfg->wl_capacity;
+            g.base.local_rounds = cfg->local_rounds;
             /* A multi-source sample: K evenly spaced, or K by --source's rule;
              * a vertex number with K > 1 is the single-source algorithms'. */
             if (g.algo->sources == CLIRR_SOURCES_MANY && (cfg->source_given || cfg->source.count)) {

@@ -114,6 +114,8 @@ static json_object *jplan(const exp_row *r)
         json_object_object_add(o, "push", json_object_new_string(clirr_push_mode_name(p->push)));
         json_object_object_add(o, "push_reason", json_object_new_string(p->push_reason));
         json_object_object_add(o, "wl_capacity", json_object_new_int64((int64_t)p->wl_capacity));
+        json_object_object_add(o, "local_rounds", json_object_new_int64(p->local_rounds));
+        json_object_object_add(o, "local_rounds_reason", json_object_new_string(p->local_rounds_reason));
     }
     json_object_object_add(o, "build_options", json_object_new_string(p->build_options));
     json_object *params = json_object_new_object();
@@ -134,6 +136,8 @@ static json_object *jextras(const clirr_extras *x)
         json_object *v = NULL;
         switch (e->type) {
         case CLIRR_EXTRA_UINT: v = json_object_new_int64((int64_t)e->u); break;
+        case CLIRR_EXTRA_INT: v = json_object_new_int64(e->i); break;
+        case CLIRR_EXTRA_TEXT: v = json_object_new_string(e->text ? e->text : ""); break;
         case CLIRR_EXTRA_REAL: v = jreal(e->r); break;
         case CLIRR_EXTRA_BOOL: v = json_object_new_boolean(e->b); break;
         case CLIRR_EXTRA_UINTS:
@@ -231,6 +235,8 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
             json_object_object_add(rounds, clirr_push_mode_name((clirr_push_mode)k),
                                    json_object_new_int64(s->wl_rounds[k]));
         json_object_object_add(wl, "rounds_by_push", rounds);
+        json_object_object_add(wl, "local_rounds", json_object_new_int64(s->local_rounds));
+        json_object_object_add(wl, "local_launches", json_object_new_int64(s->local_launches));
         json_object_object_add(o, "worklist", wl);
     }
     if (r->extras.n)

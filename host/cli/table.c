@@ -92,6 +92,10 @@ static void extras_text(const exp_row *r, char *buf, size_t size)
         size_t len = strlen(buf);
         if (e->in_table && e->type == CLIRR_EXTRA_UINT)
             snprintf(buf + len, size - len, "%s%s %llu", len ? ", " : "", e->name, (unsigned long long)e->u);
+        if (e->in_table && e->type == CLIRR_EXTRA_INT)
+            snprintf(buf + len, size - len, "%s%s %lld", len ? ", " : "", e->name, (long long)e->i);
+        if (e->in_table && e->type == CLIRR_EXTRA_TEXT)
+            snprintf(buf + len, size - len, "%s%s %s", len ? ", " : "", e->name, e->text ? e->text : "");
     }
 }
 

@@ -90,15 +90,43 @@ fail:
     return rc;
 }
 
-int clirr_worklist_begin(clirr_worklist *wl, clirr_error *err)
+int clirr_worklist_reset_marked(clirr_worklist *wl, cl_mem keys, uint32_t match, uint32_t n,
+                                clirr_error *err)
 {
-    /* Epoch wrap-around after 2^32 attempts: clear the marks and restart. */
-    if (wl->epoch == UINT32_MAX) {
+    int rc = CLIRR_OK;
+    uint32_t count = 0;
+    wl->size = 0;
+    CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, keys, match, NULL, n, wl->items[wl->cur], wl->cap, &count,
+                                     err));
+    if (count > wl->cap) {
+        CLIRR_TRY(grow(wl, count, err));
+        CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, keys, match, NULL, n, wl->items[wl->cur], wl->cap,
+                                         &count, err));
+    }
+    wl->size = count;
+    if (count > wl->max_size)
+        wl->max_size = count;
+fail:
+    return rc;
+}
+
+/* Epochs run out after 2^32 attempts: clear the marks and restart. */
+static int make_room(clirr_worklist *wl, uint32_t epochs, clirr_error *err)
+{
+    if (wl->epoch > UINT32_MAX - epochs) {
         int rc = clirr_prim_fill_u32(wl->ctx, wl->marks, 0, wl->universe, 0, err);
         if (rc != CLIRR_OK)
             return rc;
         wl->epoch = 0;
     }
+    return CLIRR_OK;
+}
+
+int clirr_worklist_begin(clirr_worklist *wl, clirr_error *err)
+{
+    int rc = make_room(wl, 1, err);
+    if (rc != CLIRR_OK)
+        return rc;
     wl->epoch++;
     if (wl->mode == CLIRR_PUSH_SCAN)
         return CLIRR_OK;
@@ -213,6 +241,20 @@ int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, si
 {
     single_kernel s = {wl->ctx, kernel, wg};
     return clirr_worklist_round_with(wl, &kernel, 1, first, launch_single, &s, err);
+}
+
+int clirr_worklist_local_begin(clirr_worklist *wl, uint32_t max_rounds, clirr_error *err)
+{
+    int rc = make_room(wl, max_rounds, err);
+    if (rc == CLIRR_OK)
+        wl->epoch++;
+    return rc;
+}
+
+void clirr_worklist_local_end(clirr_worklist *wl, uint32_t rounds, uint32_t out_size)
+{
+    wl->epoch += rounds - 1;
+    swap_in(wl, out_size);
 }
 
 void clirr_worklist_release(clirr_worklist *wl)

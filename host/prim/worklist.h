@@ -57,6 +57,12 @@ const char *clirr_worklist_push_option(clirr_push_mode mode);
 int clirr_worklist_reset(clirr_worklist *wl, const uint32_t *items, uint32_t n,
                          clirr_error *err);
 
+/* Make the input hold, in increasing order, the ids i < n with
+ * keys[i] == match (a compaction on the device; grown when needed), e.g.
+ * to turn a topology-driven run's flags into a data-driven worklist. */
+int clirr_worklist_reset_marked(clirr_worklist *wl, cl_mem keys, uint32_t match, uint32_t n,
+                                clirr_error *err);
+
 /* Items in the input. */
 static inline uint32_t clirr_worklist_size(const clirr_worklist *wl) { return wl->size; }
 
@@ -85,6 +91,13 @@ int clirr_worklist_round_with(clirr_worklist *wl, const cl_kernel *kernels, unsi
  * work-group size wg. */
 int clirr_worklist_round(clirr_worklist *wl, cl_kernel kernel, cl_uint first, size_t wg,
                          clirr_error *err);
+
+/* Many rounds in one launch (cl/templates/local_rounds.clh): begin gives
+ * the launch's first epoch, with room for max_rounds more before the marks
+ * wrap; end takes the output of the last of `rounds` rounds (out_size
+ * items in the output buffer) as the next input. */
+int clirr_worklist_local_begin(clirr_worklist *wl, uint32_t max_rounds, clirr_error *err);
+void clirr_worklist_local_end(clirr_worklist *wl, uint32_t rounds, uint32_t out_size);
 
 void clirr_worklist_release(clirr_worklist *wl);
 

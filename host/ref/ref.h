@@ -81,27 +81,22 @@ bool clirr_verify_sssp(const clirr_graph *g, uint32_t source, const uint32_t *ex
 bool clirr_verify_real(const char *what, uint32_t n, const double *expected, const double *got,
                        double rel_tol, double abs_tol, clirr_verify_report *report);
 
-/* Check device PageRank scores computed with convergence tolerance tol
- * against clirr_ref_pagerank's with the same damping, tol and max_iter.
- * Properties: every score positive and finite; the sum within
- * 100 n DBL_EPSILON + tol of 1 (catches lost dangling or teleport mass).
- * Distance: sum |got - expected| <= tol / 2 + 100 n DBL_EPSILON.
- *
- * Why that bound: the device runs the same recurrence from the same start,
- * so a correct result is the reference's iterate up to rounding (the
- * 100 n eps term). Only when an iteration's L1 change falls within rounding
- * of tol can one side stop while the other goes on; the results are then
- * one iteration apart, by less than tol but possibly more than tol / 2. The
- * bound gives that case up (odds of roughly 1e-14 / tol per run). In
- * exchange it catches stopping one iteration early or late whenever that
- * iteration moved the scores by more than tol / 2: always when max_iter cut
- * the run (the last step moved them by tol or more), and on slowly
- * converging graphs, where successive changes shrink by a factor near
- * d > 1/2. A wrong damping or lost dangling mass lies far beyond it.
- * Comparing iteration counts catches the rest. The report lists the
- * scores that differ by more than half an even share of the bound. */
-bool clirr_verify_pagerank(uint32_t n, const double *expected, const double *got, double tol,
-                           clirr_verify_report *report);
+/* Check device PageRank scores computed with damping, tol and max_iter, by
+ * the true operator T, independently of how the device decided to stop:
+ * - properties: every score positive and finite, the sum within
+ *   100 n DBL_EPSILON of 1 (catches lost dangling or teleport mass);
+ * - the operator: the scores are, within that rounding in L1, an iterate of
+ *   T from 1/n that the stopping rule allows (where it stops, one earlier
+ *   when that step lies within rounding of tol, or any later one), so a
+ *   wrong damping or graph fails at any tolerance;
+ * - convergence: when the rule stops by tol, the residual |T(x) - x|_1 is
+ *   at most damping * tol plus rounding (what a step <= tol guarantees, T
+ *   being a contraction by damping); when max_iter stops it, the scores are
+ *   iterate max_iter itself.
+ * It runs the iteration again (as long as the reference) and names the
+ * entries that differ most from the closest iterate. */
+bool clirr_verify_pagerank(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
+                           const double *got, clirr_verify_report *report);
 
 /* Serial greedy coloring (first-fit) of g read as undirected, self-loops
  * ignored: vertices in natural order, or largest total degree first (ties

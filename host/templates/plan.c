@@ -46,6 +46,32 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     return CLIRR_OK;
 }
 
+/* Small worklists run many rounds in one work-group (local_rounds.clh),
+ * with two queues of the chosen size in local memory: at most 4096 items,
+ * what the device's local memory holds besides 1 KiB of other use. */
+static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
+{
+    uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
+    uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
+    if (it->local_rounds == 0) {
+        p->local_rounds = 0;
+        p->local_rounds_reason = "off (--local-rounds off)";
+    } else if (it->local_rounds > 0) {
+        p->local_rounds = it->local_rounds < room ? (uint32_t)it->local_rounds : room;
+        p->local_rounds_reason = it->local_rounds <= room ? "asked for with --local-rounds"
+                                                          : "asked for with --local-rounds, capped by "
+                                                            "the device's local memory";
+    } else {
+        p->local_rounds = room;
+        p->local_rounds_reason = "auto: two queues in the device's local memory, at most 4096 items";
+    }
+    if (p->local_rounds < 2) {
+        p->local_rounds = 0;
+        if (it->local_rounds != 0)
+            p->local_rounds_reason = "off: the device's local memory holds no queue";
+    }
+}
+
 int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                     const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
@@ -81,6 +107,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
     p->wl_capacity = it->wl_capacity;
+    pick_local_rounds(caps, it, p);
     p->source = it->source;
     p->params = it->params;
     clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);

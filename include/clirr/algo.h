@@ -142,6 +142,8 @@ typedef struct clirr_stats {
     uint32_t wl_reruns;       /* rounds rerun after an overflow */
     uint64_t wl_max;          /* largest worklist seen */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
+    uint32_t local_rounds;    /* of the rounds, those run inside one-work-group launches */
+    uint32_t local_launches;  /* those launches */
     clirr_timing timing;      /* kernels, transfers, per-kernel times (engine) */
     uint64_t total_ns;        /* the trial, compute + download, wall clock (engine) */
 } clirr_stats;
@@ -156,13 +158,15 @@ typedef struct clirr_verify_report {
 /* Results beyond the per-item values (colors used, conflicts per round,
  * ...), named, for reports. */
 typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
-                                CLIRR_EXTRA_UINTS } clirr_extra_type;
+                                CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT } clirr_extra_type;
 #define CLIRR_MAX_EXTRAS 12
 #define CLIRR_MAX_EXTRA_LIST 64
 typedef struct clirr_extra {
     const char *name;
     clirr_extra_type type;
     uint64_t u;
+    int64_t i;                /* CLIRR_EXTRA_INT (a signed sum: MST's weight) */
+    const char *text;         /* CLIRR_EXTRA_TEXT: static text (what auto picked) */
     double r;
     bool b;
     uint32_t list[CLIRR_MAX_EXTRA_LIST];
@@ -213,6 +217,10 @@ typedef struct clirr_algo {
                    const void *got, clirr_verify_report *report);
     /* One line of the --output file for item i (without the newline). */
     void (*write_value)(FILE *f, const void *result, uint64_t i);
+    /* Optional, instead of write_value: the whole --output file, for
+     * results whose lines are not one per item (MST: one line per forest
+     * edge). Returns a status (CLIRR_ERR_IO on a failed write). */
+    int (*write_result)(void *session, const void *result, FILE *f, clirr_error *err);
     /* Optional: counters read off a trial's result (reached, arcs
      * traversed), after the trial's clock has stopped (NULL = none). */
     void (*summarize)(void *session, const void *result, clirr_stats *stats);
@@ -257,6 +265,8 @@ typedef struct clirr_intent {
     unsigned coarsen;         /* items per thread-mapped work-item; 0 = 1 */
     clirr_push_mode push;     /* worklist push; AUTO = per round */
     size_t wl_capacity;       /* initial worklist capacity; 0 = items */
+    int64_t local_rounds;     /* worklists of at most this many items run many
+                                 rounds in one work-group; 0 = never; -1 = auto */
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
@@ -283,6 +293,10 @@ struct clirr_plan {
     clirr_push_mode push;     /* meaningful when the variant has a worklist */
     const char *push_reason;
     size_t wl_capacity;       /* 0 = items (dedup makes it enough) */
+    uint32_t local_rounds;    /* the largest worklist run as many rounds in one
+                                 work-group (0 = never), where the algorithm
+                                 has such a kernel and the capacity is items */
+    const char *local_rounds_reason;
     clirr_source_spec source;
     clirr_params params;
     char build_options[1024]; /* the device's capability options */
@@ -324,6 +338,10 @@ CLIRR_API int clirr_session_run(clirr_session *s, void *result, clirr_stats *sta
 /* The files the algorithm's own parameters ask for (BFS --parents, SSSP
  * --predecessors), read off a trial's result; CLIRR_OK when none. */
 CLIRR_API int clirr_session_write_outputs(clirr_session *s, const void *result, clirr_error *err);
+/* The --output file's text for a trial's result on f: the algorithm's own
+ * writer (write_result), else one write_value line per item. */
+CLIRR_API int clirr_session_write_result(clirr_session *s, const void *result, FILE *f,
+                                         clirr_error *err);
 /* The algorithm's extra results for the last trial's result. */
 CLIRR_API void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x);
 CLIRR_API void clirr_session_release(clirr_session *s);

@@ -85,6 +85,16 @@ CLIRR_API int clirr_graph_generate(const char *spec, clirr_graph *g, clirr_error
  * An added arc carries the weight and value of the arc it mirrors. */
 CLIRR_API int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err);
 
+/* Fill und (not g itself) with the simple undirected graph of g: for every
+ * pair {u, v}, u != v, joined by an arc in either direction, the arcs
+ * u -> v and v -> u, each weighted with the lightest weight of the arcs
+ * joining the pair (unweighted stays unweighted); no self-loops, no
+ * duplicates, each row's heads in increasing order; real values dropped,
+ * weights_rounded copied. What minimum spanning forests and connected
+ * components read. CLIRR_ERR_NOMEM, or CLIRR_ERR_TOO_LARGE beyond
+ * CLIRR_GRAPH_MAX_EDGES arcs (und is zeroed then). */
+CLIRR_API int clirr_graph_undirected(const clirr_graph *g, clirr_graph *und, clirr_error *err);
+
 /* Fill t (not g itself) with the transpose of g: an arc v->u for every arc
  * u->v, with its weight and value, n unchanged. Each row of t lists its arcs
  * by increasing source u, and arcs from one source in g's order (a stable

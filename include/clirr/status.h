@@ -49,8 +49,8 @@ CLIRR_API void clirr_error_clear(clirr_error *err);
 CLIRR_API const char *clirr_status_name(int status);
 
 /* Process exit code for a status: 0 ok, 1 verification failed,
- * 2 bad usage or input (or a template the device cannot run),
- * 3 OpenCL or device error (including data too large for the device). */
+ * 2 bad usage or input (a template the device cannot run, an input too
+ * large for the device's limits), 3 OpenCL or device error. */
 CLIRR_API int clirr_status_exit_code(int status);
 
 #ifdef __cplusplus
