@@ -12,6 +12,7 @@
  *             vertices it discovers.
  *   bfs_local the same rounds, many in one launch of one work-group, while
  *             the frontier is small (templates/local_rounds.clh).
+ *   bfs_bottom_up, bfs_frontier_arcs  direction-optimizing BFS (below).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
@@ -63,3 +64,48 @@
 #define LR_WORK(u, j) BFS_DISCOVER(u, j, lr_push)
 #define LR_ROUND_VAR depth
 #include "templates/local_rounds.clh"
+
+/* Direction-optimizing BFS (Beamer, Asanovic and Patterson, SC 2012): while
+ * the frontier's arcs are many, a bottom-up sweep lets every unvisited
+ * vertex look for a parent at the current level among its in-arcs and stop
+ * at the first, instead of the frontier pushing along all of its arcs. Both
+ * kernels add the out-arcs of what they count to info (a 64-bit sum in two
+ * words), which the host's switching rule reads. */
+inline void bfs_add_arcs(volatile __global uint *info, ulong arcs)
+{
+    uint lo = (uint)arcs, hi = (uint)(arcs >> 32);
+    if (lo && atomic_add(&info[1], lo) > UINT_MAX - lo)
+        hi++;
+    if (hi)
+        atomic_add(&info[2], hi);
+}
+
+__kernel void bfs_bottom_up(CLIRR_KPARAMS(BFS_BOTTOM_UP_ARGS))
+{
+    uint found = 0;
+    ulong arcs = 0;
+    for (uint v = get_global_id(0); v < n; v += get_global_size(0)) {
+        if (level[v] != CLIRR_NONE)
+            continue;
+        for (uint k = trow[v]; k < trow[v + 1]; k++)
+            if (level[tcol[k]] == depth) {
+                level[v] = depth + 1;
+                found++;
+                arcs += row[v + 1] - row[v];
+                break;
+            }
+    }
+    if (found)
+        atomic_add(&info[0], found);
+    bfs_add_arcs(info, arcs);
+}
+
+__kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS))
+{
+    ulong arcs = 0;
+    for (uint i = get_global_id(0); i < count; i += get_global_size(0)) {
+        uint u = items[i];
+        arcs += row[u + 1] - row[u];
+    }
+    bfs_add_arcs(info, arcs);
+}

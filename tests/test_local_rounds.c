@@ -122,7 +122,89 @@ done:
     free(got);
 }
 
+/* The extra named `name` of a prepared session's last trial. */
+static uint64_t extra(clirr_session *s, const void *result, const char *name)
+{
+    clirr_extras x;
+    memset(&x, 0, sizeof x);
+    clirr_session_extras(s, result, &x);
+    for (size_t i = 0; i < x.n; i++)
+        if (!strcmp(x.e[i].name, name))
+            return x.e[i].u;
+    return UINT64_MAX;
+}
+
+/* Direction-optimizing BFS: a random graph switches to bottom-up, a
+ * directed rmat graph to bottom-up and back for its tail, a path never
+ * does, a graph with unreachable parts keeps them unreached; every result
+ * equals the reference, with local rounds on and off. */
+static void direction_optimizing(th_case *tc)
+{
+    static const struct {
+        const char *spec;
+        unsigned switches;
+    } cases[] = {{"random:n=20000,m=200000,seed=5", 1}, {"rmat:scale=13,ef=16,seed=2", 2},
+                 {"grid:w=2000,h=1", 0}, {"random:n=5000,m=6000,seed=7", 0}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    int32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("bfs");
+    TH_REQUIRE(tc, a, "bfs is not in the registry");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got, "out of memory");
+        uint32_t source = 0;
+        while (source + 1 < g.n && clirr_graph_degree(&g, source) == 0)
+            source++;
+        TH_OK(tc, clirr_ref_bfs(&g, source, want, &err));
+        for (int local = 0; local < 2; local++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, "do");
+            it.source.rule = CLIRR_SOURCE_VERTEX;
+            it.source.vertex = source;
+            it.source_given = true;
+            it.local_rounds = local ? -1 : 0;
+            clirr_plan plan;
+            clirr_stats st;
+            memset(&st, 0, sizeof st);
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+            clirr_verify_report r;
+            TH_EXPECT(tc, clirr_verify_bfs(&g, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
+                      local ? "auto" : "off", r.text);
+            uint64_t bottom = extra(sess, got, "bottom_up_rounds"), switches = extra(sess, got, "direction_switches");
+            if (cases[i].switches)
+                TH_EXPECT(tc, bottom > 0 && switches >= cases[i].switches, "%s: %llu bottom-up rounds, %llu switches",
+                          cases[i].spec, (unsigned long long)bottom, (unsigned long long)switches);
+            else
+                TH_EXPECT(tc, bottom == 0, "%s: %llu bottom-up rounds", cases[i].spec, (unsigned long long)bottom);
+            clirr_session_release(sess);
+            sess = NULL;
+        }
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_session_release(sess);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 TH_REGISTER(register_local_rounds_tests)
 {
     th_add_device("rounds/local", local_rounds, NULL);
+    th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
 }
