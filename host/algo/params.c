@@ -66,6 +66,18 @@ int clirr_param_set(const clirr_algo *a, unsigned i, const char *text, clirr_par
     case CLIRR_PARAM_PATH:
         p->v[i].path = *text ? text : NULL;
         return CLIRR_OK;
+    case CLIRR_PARAM_CHOICE: {
+        char words[256] = "";
+        for (unsigned k = 0; d->choices[k]; k++) {
+            if (!strcmp(text, d->choices[k])) {
+                p->v[i].u = k;
+                return CLIRR_OK;
+            }
+            snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", k ? ", " : "",
+                     d->choices[k]);
+        }
+        return clirr_fail(err, CLIRR_ERR_USAGE, "--%s is one of %s, not '%s'", d->name, words, text);
+    }
     }
     return clirr_fail(err, CLIRR_ERR_USAGE, "--%s: unknown parameter type", d->name);
 }
@@ -79,6 +91,7 @@ void clirr_param_text(const clirr_algo *a, unsigned i, const clirr_params *p, ch
     case CLIRR_PARAM_REAL: snprintf(buf, size, "%.17g", v->r); break;
     case CLIRR_PARAM_BOOL: snprintf(buf, size, "%s", v->b ? "on" : "off"); break;
     case CLIRR_PARAM_PATH: snprintf(buf, size, "%s", v->path ? v->path : ""); break;
+    case CLIRR_PARAM_CHOICE: snprintf(buf, size, "%s", a->params[i].choices[v->u]); break;
     }
     /* The shortest text that reads back as the same double. */
     if (a->params[i].type == CLIRR_PARAM_REAL)

@@ -19,6 +19,8 @@
     ALGO(color)                                                                \
     ALGO(cc)                                                                   \
     ALGO(mst)                                                                  \
+    ALGO(listrank)                                                             \
+    ALGO(treestats)                                                            \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

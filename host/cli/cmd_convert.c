@@ -16,7 +16,8 @@ static void print_help(void)
            "\n"
            "Reads IN (.gr .mtx .el .txt .wel .csr, optionally .gz) and writes OUT in the\n"
            "format of its extension. What OUT's format cannot hold is refused, not\n"
-           "dropped (weights to .el/.txt: write .wel).\n"
+           "dropped (weights to .el/.txt: write .wel). A list (.list) converts to a\n"
+           "list and a tree (.tree) to a tree, each checked on the way (plain <-> .gz).\n"
            "  --symmetrize        add the reverse of every arc\n"
            "  --relabel           compact the ids to the vertices that have an arc, in\n"
            "                      their order; OUT.map gets 'new old' per vertex\n"
@@ -59,6 +60,34 @@ static int write_map(const char *out, const uint32_t *old, uint32_t n, clirr_err
     return clirr_out_close(&f, err);
 }
 
+/* A list or a tree, read (checked) and written again: plain <-> gzip,
+ * comments dropped, the tree's header added. */
+static int convert_other(const char *in, const char *out, bool list)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    int rc;
+    if (list) {
+        clirr_list l = {0};
+        rc = clirr_list_read(in, &l, &err);
+        if (rc == CLIRR_OK)
+            rc = clirr_list_write(out, &l, &err);
+        if (rc == CLIRR_OK)
+            fprintf(stderr, "clirr convert: wrote %s: %u elements in %u list%s\n", out, l.n, l.lists,
+                    l.lists == 1 ? "" : "s");
+        clirr_list_free(&l);
+    } else {
+        clirr_tree t = {0};
+        rc = clirr_tree_read(in, &t, &err);
+        if (rc == CLIRR_OK)
+            rc = clirr_tree_write(out, &t, &err);
+        if (rc == CLIRR_OK)
+            fprintf(stderr, "clirr convert: wrote %s: a tree of %u vertices\n", out, t.n);
+        clirr_tree_free(&t);
+    }
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}
+
 int cmd_convert(int argc, char **argv)
 {
     bool symmetrize = false, relabel = false, weights = false, galois = false;
@@ -95,6 +124,17 @@ int cmd_convert(int argc, char **argv)
 
     clirr_error err;
     clirr_error_clear(&err);
+    bool in_list = cli_has_kind_extension(in, "list"), in_tree = cli_has_kind_extension(in, "tree");
+    bool out_list = cli_has_kind_extension(out, "list"), out_tree = cli_has_kind_extension(out, "tree");
+    if (in_list || in_tree || out_list || out_tree) {
+        if (in_list != out_list || in_tree != out_tree)
+            return cli_usage_error("convert", "lists convert to lists and trees to trees (.list, .tree, "
+                                   "optionally .gz): %s to %s", in, out);
+        if (symmetrize || relabel || weights || galois)
+            return cli_usage_error("convert", "--symmetrize, --relabel, --weights and --galois are for "
+                                   "graphs");
+        return convert_other(in, out, in_list);
+    }
     clirr_graph g = {0};
     uint32_t *old = NULL;
     int rc = clirr_graph_read(in, &g, &err);

@@ -29,6 +29,9 @@ typedef struct driver {
     bool counting;             /* first pass: count the cases only */
     int code;
     const void *expected;      /* reference of the current group, or NULL */
+    const clirr_algo *ref_algo; /* what the reference was computed for */
+    size_t ref_input;
+    clirr_intent ref_intent;
     double reference_ms;
     int reference_status;
     char reference_error[CLIRR_MSG_MAX];
@@ -334,6 +337,24 @@ static size_t variants_of(const exp_config *cfg, const clirr_algo *a, int *out)
     return n;
 }
 
+/* A parameter only some variants read (its descriptor says which) makes
+ * cases of those only: another variant runs with the first value listed. */
+static bool variant_reads_group(const exp_config *cfg, const group *g, unsigned variant)
+{
+    const clirr_algo *a = g->algo;
+    for (size_t k = 0; k < cfg->nparams; k++) {
+        int i = clirr_algo_param(a, cfg->params[k].name);
+        if (i < 0 || !a->params[i].variants || (a->params[i].variants >> variant & 1) ||
+            cfg->params[k].nvalues < 2)
+            continue;
+        clirr_params first = g->base.params;
+        (void)clirr_param_set(a, (unsigned)i, cfg->params[k].values[0], &first, NULL);
+        if (memcmp(&first.v[i], &g->base.params.v[i], sizeof first.v[i]))
+            return false;
+    }
+    return true;
+}
+
 /* Devices x variants x push x template x lb_THRES x wg-size of a group. */
 static void expand_group(driver *d, const group *g)
 {
@@ -343,6 +364,8 @@ static void expand_group(driver *d, const group *g)
     for (size_t dev = 0; dev < d->ndev; dev++)
         for (size_t v = 0; v < nv; v++) {
             unsigned vi = vars[v] < 0 ? g->algo->default_variant : (unsigned)vars[v];
+            if (!variant_reads_group(cfg, g, vi))
+                continue;
             bool wl = g->algo->variants[vi].worklist;
             for (size_t p = 0; p < (wl ? cfg->npushes : 1); p++)
                 for (size_t t = 0; t < cfg->ntemplates; t++) {
@@ -366,14 +389,42 @@ static void expand_group(driver *d, const group *g)
         }
 }
 
-/* The group's reference result (once for every device and variant). */
+/* Does g need the same reference as the last one computed? Parameters
+ * that only some variants read are tuning knobs (clirr_param_desc): their
+ * values do not change the answer. */
+static bool same_reference(const driver *d, const group *g)
+{
+    if (d->ref_algo != g->algo || d->ref_input != g->input ||
+        memcmp(&d->ref_intent.source, &g->base.source, sizeof g->base.source))
+        return false;
+    for (unsigned i = 0; i < g->algo->nparams; i++)
+        if (!g->algo->params[i].variants &&
+            memcmp(&d->ref_intent.params.v[i], &g->base.params.v[i], sizeof g->base.params.v[i]))
+            return false;
+    return true;
+}
+
+static void drop_reference(driver *d)
+{
+    free((void *)d->expected);
+    d->expected = NULL;
+    d->ref_algo = NULL;
+}
+
+/* The group's reference result (once for every device and variant, and
+ * for every value of a tuning knob). */
 static void reference(driver *d, const group *g)
 {
-    d->expected = NULL;
-    d->reference_status = CLIRR_OK;
-    d->reference_ms = 0;
     if (d->counting || !d->cfg->verify)
         return;
+    if (d->ref_algo && same_reference(d, g))
+        return;
+    drop_reference(d);
+    d->ref_algo = g->algo;
+    d->ref_input = g->input;
+    d->ref_intent = g->base;
+    d->reference_status = CLIRR_OK;
+    d->reference_ms = 0;
     const clirr_input *in = d->cfg->inputs[g->input].in;
     clirr_plan plan;
     clirr_error err;
@@ -417,6 +468,9 @@ static void expand_params(driver *d, group *g, size_t k)
     if (k == cfg->nparams) {
         const exp_input *ein = &cfg->inputs[g->input];
         bool one = g->algo->sources == CLIRR_SOURCES_ONE;
+        /* Roots are a graph's: on a list or tree, one case, which
+         * planning refuses for reading the wrong kind of input. */
+        one = one && ein->kind == CLIRR_INPUT_GRAPH;
         uint32_t nroots = one ? ein->nroots : 1;
         for (uint32_t r = 0; r < nroots; r++) {
             g->source = one ? ein->roots[r] : 0;
@@ -427,8 +481,6 @@ static void expand_params(driver *d, group *g, size_t k)
             }
             reference(d, g);
             expand_group(d, g);
-            free((void *)d->expected);
-            d->expected = NULL;
         }
         return;
     }
@@ -452,7 +504,15 @@ static void expand_all(driver *d)
             continue;
         if (!d->counting)
             exp_outputs_input(d->out, cfg, i);
+        /* Algorithms of another input kind pass over an input when some
+         * algorithm asked for reads it (bench over graphs and lists);
+         * when none does, planning says why not. */
+        bool some_reads = false;
+        for (size_t a = 0; a < cfg->nalgos; a++)
+            some_reads |= cfg->algos[a]->input == cfg->inputs[i].kind;
         for (size_t a = 0; a < cfg->nalgos; a++) {
+            if (some_reads && cfg->algos[a]->input != cfg->inputs[i].kind)
+                continue;
             group g = {.input = i, .algo = cfg->algos[a]};
             clirr_intent_default(g.algo, &g.base);
             g.base.group_wg = cfg->group_wg;
@@ -468,11 +528,48 @@ static void expand_all(driver *d)
             }
             expand_params(d, &g, 0);
         }
+        drop_reference(d);
         /* The input's device copies are not needed by later inputs. */
         for (size_t dev = 0; !d->counting && dev < d->ndev; dev++)
             if (d->ctx[dev])
                 clirr_input_detach(cfg->inputs[i].in, d->ctx[dev]);
     }
+}
+
+static int load_graph(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
+{
+    clirr_graph g = {0};
+    int rc = e->file ? clirr_graph_read(e->file, &g, err) : clirr_graph_generate(e->spec, &g, err);
+    if (rc == CLIRR_OK && cfg->symmetrize)
+        rc = clirr_graph_symmetrize(&g, err);
+    if (rc == CLIRR_OK && g.weights_rounded)
+        fprintf(stderr, "clirr: note: %s has real values; they were rounded to integer weights\n", name);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(&g, true, name, &e->in, err);
+    clirr_graph_free(&g);
+    return rc;
+}
+
+/* A list or a tree (with --root), read or generated. */
+static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
+{
+    if (e->kind == CLIRR_INPUT_LIST) {
+        clirr_list l = {0};
+        int rc = e->file ? clirr_list_read(e->file, &l, err) : clirr_list_generate(e->spec, &l, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_list(&l, true, name, &e->in, err);
+        clirr_list_free(&l);
+        return rc;
+    }
+    clirr_tree t = {0};
+    int rc = e->file ? clirr_tree_read(e->file, &t, err) : clirr_tree_generate(e->spec, &t, err);
+    if (rc == CLIRR_OK && cfg->root >= t.n)
+        rc = clirr_fail(err, CLIRR_ERR_USAGE, "--root %u: %s has vertices 0 to %u", cfg->root, name, t.n - 1);
+    t.root = cfg->root;
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_tree(&t, true, name, &e->in, err);
+    clirr_tree_free(&t);
+    return rc;
 }
 
 /* Read or generate every input; pick the roots of single-source runs. A
@@ -495,17 +592,9 @@ static void load_inputs(driver *d)
         const char *name = exp_input_name(cfg, i);
         clirr_error err;
         clirr_error_clear(&err);
-        clirr_graph g = {0};
         if (cfg->progress)
             fprintf(stderr, "loading %s ...\n", name);
-        int rc = e->file ? clirr_graph_read(e->file, &g, &err) : clirr_graph_generate(e->spec, &g, &err);
-        if (rc == CLIRR_OK && cfg->symmetrize)
-            rc = clirr_graph_symmetrize(&g, &err);
-        if (rc == CLIRR_OK && g.weights_rounded)
-            fprintf(stderr, "clirr: note: %s has real values; they were rounded to integer weights\n", name);
-        if (rc == CLIRR_OK)
-            rc = clirr_input_from_graph(&g, true, name, &e->in, &err);
-        clirr_graph_free(&g);
+        int rc = e->kind == CLIRR_INPUT_GRAPH ? load_graph(cfg, e, name, &err) : load_other(cfg, e, name, &err);
         clirr_source_spec spec = cfg->source;
         if (!cfg->source_given && spec.count > 1)
             spec.rule = CLIRR_SOURCE_RANDOM;
@@ -518,6 +607,7 @@ static void load_inputs(driver *d)
             bool any_one = false;
             for (size_t a = 0; a < cfg->nalgos; a++)
                 any_one |= cfg->algos[a]->sources == CLIRR_SOURCES_ONE;
+            any_one = any_one && e->kind == CLIRR_INPUT_GRAPH;
             e->nroots = any_one ? clirr_sources_pick(clirr_input_graph(e->in), &spec, e->roots, k, &err) : 0;
             if (any_one && e->nroots == 0)
                 rc = err.status ? err.status : CLIRR_ERR_USAGE;
@@ -598,7 +688,11 @@ int exp_run(exp_config *cfg)
     for (size_t i = 0; i < cfg->ninputs; i++)
         if (cfg->inputs[i].in && clirr_input_items(cfg->inputs[i].in) > items)
             items = clirr_input_items(cfg->inputs[i].in);
-    d.result = malloc((items + 1) * sizeof(uint64_t));
+    size_t value_size = sizeof(uint64_t);
+    for (size_t a = 0; a < cfg->nalgos; a++)
+        if (cfg->algos[a]->value_size > value_size)
+            value_size = cfg->algos[a]->value_size;
+    d.result = malloc((items + 1) * value_size);
     d.counting = true;
     expand_all(&d);
     d.counting = false;

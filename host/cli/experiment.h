@@ -7,12 +7,13 @@
 
 #include "cli.h"
 
-#define EXP_MAX_INPUTS 32
+#define EXP_MAX_INPUTS 64
 #define EXP_MAX_LIST 16     /* values of one list option */
 #define EXP_MAX_PARAM_OPTS 32
 
 /* An input named on the command line. */
 typedef struct exp_input {
+    clirr_input_kind kind;  /* of the file (--graph, --list, --tree) or of the spec */
     const char *file, *spec;
     clirr_input *in;        /* NULL when it failed to load */
     int status;             /* its load status */
@@ -38,6 +39,8 @@ typedef struct exp_config {
     exp_input inputs[EXP_MAX_INPUTS];
     size_t ninputs;
     bool symmetrize;
+    uint32_t root;          /* --root: the root of every tree input */
+    bool root_given;
     const char *selector;
     const char *variants[EXP_MAX_LIST]; /* names; "all" = every variant */
     size_t nvariants;

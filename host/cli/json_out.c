@@ -74,8 +74,20 @@ static json_object *jinput(const exp_config *cfg, size_t i)
         json_object_object_add(o, "file", json_object_new_string(e->file));
     if (e->spec)
         json_object_object_add(o, "spec", json_object_new_string(e->spec));
-    json_object_object_add(o, "symmetrized", json_object_new_boolean(cfg->symmetrize));
+    json_object_object_add(o, "kind", json_object_new_string(clirr_input_kind_name(e->kind)));
+    json_object_object_add(o, "symmetrized",
+                           json_object_new_boolean(cfg->symmetrize && e->kind == CLIRR_INPUT_GRAPH));
     const clirr_graph *g = e->in ? clirr_input_graph(e->in) : NULL;
+    const clirr_list *l = e->in ? clirr_input_list(e->in) : NULL;
+    const clirr_tree *t = e->in ? clirr_input_tree(e->in) : NULL;
+    if (l) {
+        json_object_object_add(o, "elements", json_object_new_int64(l->n));
+        json_object_object_add(o, "lists", json_object_new_int64(l->lists));
+    }
+    if (t) {
+        json_object_object_add(o, "nodes", json_object_new_int64(t->n));
+        json_object_object_add(o, "root", json_object_new_int64(t->root));
+    }
     if (g) {
         json_object_object_add(o, "nodes", json_object_new_int64(g->n));
         json_object_object_add(o, "edges", json_object_new_int64(g->m));

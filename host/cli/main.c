@@ -57,6 +57,15 @@ bool cli_parse_u64(const char *text, unsigned long long min, unsigned long long 
     return true;
 }
 
+bool cli_has_kind_extension(const char *path, const char *kind)
+{
+    char plain[32], gz[32];
+    snprintf(plain, sizeof plain, ".%s", kind);
+    snprintf(gz, sizeof gz, ".%s.gz", kind);
+    size_t n = strlen(path), a = strlen(plain), b = strlen(gz);
+    return (n > a && !strcmp(path + n - a, plain)) || (n > b && !strcmp(path + n - b, gz));
+}
+
 void cli_json_print(FILE *f, json_object *obj)
 {
     fprintf(f, "%s\n", json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |

@@ -9,8 +9,9 @@
 #include <string.h>
 
 enum {
-    O_ALGO = 256, O_GRAPH, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE, O_LBTHRES,
-    O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY, O_NOVERIFY,
+    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
+    O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
+    O_NOVERIFY,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
@@ -19,6 +20,9 @@ enum {
 static const struct option common[] = {
     {"algo", required_argument, NULL, O_ALGO},
     {"graph", required_argument, NULL, O_GRAPH},
+    {"list", required_argument, NULL, O_LIST},
+    {"tree", required_argument, NULL, O_TREE},
+    {"root", required_argument, NULL, O_ROOT},
     {"gen", required_argument, NULL, O_GEN},
     {"symmetrize", no_argument, NULL, O_SYM},
     {"device", required_argument, NULL, O_DEVICE},
@@ -75,7 +79,8 @@ static size_t collect_params(param_ref *out, size_t max)
 static void print_help(const exp_config *cfg)
 {
     bool b = cfg->bench;
-    printf("usage: clirr %s %s(--graph FILE | --gen SPEC)... [options]\n\n", cfg->command,
+    printf("usage: clirr %s %s(--graph FILE | --list FILE | --tree FILE | --gen SPEC)... [options]\n\n",
+           cfg->command,
            b ? "[ALGO[,ALGO...]] " : "ALGO[,ALGO...] ");
     if (b)
         printf("Times every algorithm x input x device x variant x push mode x template x\n"
@@ -95,7 +100,13 @@ static void print_help(const exp_config *cfg)
            "  --algo A[,A]        algorithms (or the first argument)\n"
            "  --graph FILE        an input (.gr .mtx .el .txt .wel .csr, optionally .gz);\n"
            "                      repeatable\n"
-           "  --gen SPEC          a generated input (see 'clirr gen --help'); repeatable\n"
+           "  --list FILE         a list input (.list, optionally .gz: a successor per\n"
+           "                      line, -1 = tail); repeatable\n"
+           "  --tree FILE         a tree input (.tree, optionally .gz: an edge 'u v' per\n"
+           "                      line); repeatable\n"
+           "  --root R            the root of every tree input (default 0)\n"
+           "  --gen SPEC          a generated graph, list (list:...) or tree (tree:...);\n"
+           "                      see 'clirr gen --help'; repeatable\n"
            "  --symmetrize        add the reverse of every arc of every input\n"
            "  --device SEL        index, name substring, cpu, gpu, all, auto (default: %s)\n"
            "  --source S          source vertex: a number, random (seeded, out-degree > 0)\n"
@@ -131,9 +142,13 @@ static void print_help(const exp_config *cfg)
     for (size_t i = 0; i < np; i++) {
         const clirr_param_desc *d = &refs[i].algo->params[refs[i].index];
         char flag[64];
-        if (d->type == CLIRR_PARAM_BOOL)
+        if (d->type == CLIRR_PARAM_BOOL) {
             snprintf(flag, sizeof flag, "--[no-]%s", d->name);
-        else
+        } else if (d->type == CLIRR_PARAM_CHOICE) {
+            snprintf(flag, sizeof flag, "--%s ", d->name);
+            for (unsigned k = 0; d->choices[k]; k++)
+                snprintf(flag + strlen(flag), sizeof flag - strlen(flag), "%s%s", k ? "|" : "", d->choices[k]);
+        } else
             snprintf(flag, sizeof flag, "--%s %s", d->name, d->type == CLIRR_PARAM_PATH ? "FILE" : "X");
         printf("  %-19s %s: %s (default %s)\n", flag, refs[i].algo->name, d->help,
                *d->def ? d->def : "none");
@@ -370,12 +385,24 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
     switch (c) {
     case O_ALGO: return parse_algos(cfg, arg);
     case O_GRAPH:
-    case O_GEN:
+    case O_LIST:
+    case O_TREE:
+    case O_GEN: {
         if (cfg->ninputs == EXP_MAX_INPUTS)
             return cli_usage_error(cfg->command, "at most %d inputs", EXP_MAX_INPUTS);
-        cfg->inputs[cfg->ninputs].file = c == O_GRAPH ? arg : NULL;
-        cfg->inputs[cfg->ninputs++].spec = c == O_GEN ? arg : NULL;
+        exp_input *e = &cfg->inputs[cfg->ninputs++];
+        e->file = c == O_GEN ? NULL : arg;
+        e->spec = c == O_GEN ? arg : NULL;
+        e->kind = c == O_LIST || (c == O_GEN && clirr_list_spec(arg))   ? CLIRR_INPUT_LIST
+                  : c == O_TREE || (c == O_GEN && clirr_tree_spec(arg)) ? CLIRR_INPUT_TREE
+                                                                        : CLIRR_INPUT_GRAPH;
         return 0;
+    }
+    case O_ROOT:
+        rc = parse_one(cfg, "--root", arg, 0, CLIRR_TREE_MAX_NODES - 1, &v);
+        cfg->root = (uint32_t)v;
+        cfg->root_given = true;
+        return rc;
     case O_SYM: cfg->symmetrize = true; return 0;
     case O_DEVICE: cfg->selector = arg; return 0;
     case O_VARIANT:
@@ -495,7 +522,8 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
     if (cfg->nalgos == 0)
         return cli_usage_error(cfg->command, "missing ALGO (see the list in --help)");
     if (cfg->ninputs == 0)
-        return cli_usage_error(cfg->command, "give at least one --graph FILE or --gen SPEC");
+        return cli_usage_error(cfg->command, "give at least one --graph FILE, --list FILE, --tree FILE "
+                                             "or --gen SPEC");
     if (cfg->json && cfg->output && !strcmp(cfg->output, "-"))
         return cli_usage_error(cfg->command, "--json and --output - both write to standard output; "
                                              "use --json=FILE or --output FILE");

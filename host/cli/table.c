@@ -74,9 +74,10 @@ static void header(const exp_config *cfg)
 void table_input(const exp_config *cfg, size_t input)
 {
     const exp_input *e = &cfg->inputs[input];
-    const clirr_graph *g = clirr_input_graph(e->in);
-    printf("\ninput: %s%s (%u vertices, %u arcs, %s)\n", exp_input_name(cfg, input),
-           cfg->symmetrize ? ", symmetrized" : "", g->n, g->m, g->weight ? "weighted" : "unweighted");
+    char what[256];
+    clirr_input_describe(e->in, what, sizeof what);
+    printf("\ninput: %s%s (%s)\n", exp_input_name(cfg, input),
+           cfg->symmetrize && e->kind == CLIRR_INPUT_GRAPH ? ", symmetrized" : "", what);
     header(cfg);
     header_printed = true;
     fflush(stdout);

@@ -22,6 +22,12 @@ void clirr_graph_set_array_limits(uint64_t device_bytes, uint64_t host_bytes)
     host_limit = host_bytes;
 }
 
+void clirr_array_limits(uint64_t *device_bytes, uint64_t *host_bytes)
+{
+    *device_bytes = device_limit;
+    *host_bytes = host_limit;
+}
+
 uint64_t clirr_physical_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);

@@ -366,3 +366,23 @@ int clirr_tin_end(tin *t, const char *p, const char *what, clirr_error *err)
         return CLIRR_OK;
     return clirr_tin_expected(t, p, what, err);
 }
+
+uint64_t clirr_tin_entry_line(const char *path, uint64_t k)
+{
+    tin t;
+    clirr_error err;
+    uint64_t line = 0, i = 0;
+    if (clirr_tin_open(&t, path, &err) != CLIRR_OK)
+        return 0;
+    while (clirr_tin_next(&t, &err) == CLIRR_OK && t.ls) {
+        const char *p = t.ls;
+        if (clirr_tin_blank_rest(&t, &p) || *p == '#' || *p == '%')
+            continue;
+        if (i++ == k) {
+            line = t.line;
+            break;
+        }
+    }
+    clirr_tin_close(&t);
+    return line;
+}

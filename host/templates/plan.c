@@ -86,6 +86,13 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
                           "%s needs double precision, which %s lacks (no cl_khr_fp64)", a->name,
                           caps->name);
     int rc = pick_variant(a, it, p, err);
+    const char *vname = a->variants[p->variant].name;
+    if (rc == CLIRR_OK && a->choose_variant && vname && !strcmp(vname, "auto"))
+        p->variant = a->choose_variant(in, caps, &p->variant_reason);
+    const char *why = rc == CLIRR_OK && a->unsupported ? a->unsupported(in, p->variant) : NULL;
+    if (why)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
+                          clirr_plan_variant_name(p), clirr_input_name(in), why);
     if (rc == CLIRR_OK)
         rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
     if (rc != CLIRR_OK)

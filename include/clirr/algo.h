@@ -24,6 +24,8 @@
 #include "clirr/device.h"
 #include "clirr/export.h"
 #include "clirr/graph.h"
+#include "clirr/list.h"
+#include "clirr/tree.h"
 #include "clirr/templates.h"
 #include "clirr/worklist.h"
 
@@ -35,10 +37,12 @@ extern "C" {
 
 typedef enum clirr_input_kind {
     CLIRR_INPUT_GRAPH = 0, /* a directed graph in CSR form */
+    CLIRR_INPUT_LIST,      /* linked lists as a successor array (clirr/list.h) */
+    CLIRR_INPUT_TREE,      /* a rooted tree (clirr/tree.h) */
     CLIRR_INPUT_KIND_COUNT_
 } clirr_input_kind;
 
-/* "graph". */
+/* "graph", "list", "tree". */
 CLIRR_API const char *clirr_input_kind_name(clirr_input_kind kind);
 
 /* An input an algorithm reads, with the host forms derived from it once
@@ -50,12 +54,28 @@ typedef struct clirr_input clirr_input;
  * arrays (and *g is cleared); else g must outlive the input. */
 CLIRR_API int clirr_input_from_graph(clirr_graph *g, bool own, const char *name, clirr_input **in,
                                      clirr_error *err);
+/* Wrap list l or tree t the same way. */
+CLIRR_API int clirr_input_from_list(clirr_list *l, bool own, const char *name, clirr_input **in,
+                                    clirr_error *err);
+CLIRR_API int clirr_input_from_tree(clirr_tree *t, bool own, const char *name, clirr_input **in,
+                                    clirr_error *err);
 CLIRR_API void clirr_input_free(clirr_input *in);
 CLIRR_API clirr_input_kind clirr_input_kind_of(const clirr_input *in);
 CLIRR_API const char *clirr_input_name(const clirr_input *in);
 /* The graph of a graph input, else NULL. */
 CLIRR_API const clirr_graph *clirr_input_graph(const clirr_input *in);
-/* Items an algorithm's result has one value for (a graph's vertices). */
+/* The list of a list input, the tree of a tree input, else NULL. */
+CLIRR_API const clirr_list *clirr_input_list(const clirr_input *in);
+CLIRR_API const clirr_tree *clirr_input_tree(const clirr_input *in);
+/* The tree's adjacency (clirr_tree_adjacency), built on first use and kept
+ * with the input; CLIRR_ERR_USAGE for an input that is not a tree. */
+CLIRR_API int clirr_input_tree_adj(const clirr_input *in, const clirr_tree_adj **adj,
+                                   clirr_error *err);
+/* One line about the input's size for reports: "1000 vertices, 5000 arcs,
+ * weighted", "1048576 elements in 1 list", "1000 vertices, root 0". */
+CLIRR_API void clirr_input_describe(const clirr_input *in, char *buf, size_t size);
+/* Items an algorithm's result has one value for (a graph's or tree's
+ * vertices, a list's elements). */
 CLIRR_API uint64_t clirr_input_items(const clirr_input *in);
 /* Free the input's copies on ctx now (they are freed with the input or the
  * context otherwise). */
@@ -73,7 +93,8 @@ typedef enum clirr_param_type {
     CLIRR_PARAM_UINT = 0, /* --NAME N, within [min, max] */
     CLIRR_PARAM_REAL,     /* --NAME X, within [min, max] */
     CLIRR_PARAM_BOOL,     /* --NAME / --no-NAME, or --NAME=on|off */
-    CLIRR_PARAM_PATH      /* --NAME FILE */
+    CLIRR_PARAM_PATH,     /* --NAME FILE */
+    CLIRR_PARAM_CHOICE    /* --NAME WORD, one of choices; the value is its index */
 } clirr_param_type;
 
 typedef struct clirr_param_desc {
@@ -82,12 +103,19 @@ typedef struct clirr_param_desc {
     const char *def;      /* default as text: "0.85", "on", "" (no file) */
     double min, max;      /* range of UINT and REAL values */
     const char *help;     /* one line */
+    const char *const *choices; /* CLIRR_PARAM_CHOICE: the words, NULL-terminated */
+    uint32_t variants;    /* bit v: variant v reads it; 0 = every variant. A
+                           * parameter only some variants read is a tuning
+                           * knob: it must not change the answer (the
+                           * reference is computed once for all its values),
+                           * and a list of values makes more cases of those
+                           * variants only */
 } clirr_param_desc;
 
 #define CLIRR_MAX_PARAMS 12
 
 typedef union clirr_param_value {
-    uint64_t u;
+    uint64_t u;           /* UINT; CHOICE: the index of the word */
     double r;
     bool b;
     const char *path;     /* NULL = none; the text must outlive the run */
@@ -167,6 +195,13 @@ typedef struct clirr_algo {
     bool needs_fp64;          /* kernels use double precision */
     const clirr_template_hint *template_hint; /* NULL = the device rules decide */
     size_t value_size;        /* bytes of result per item */
+    /* Optional: why `variant` cannot run on input `in` (e.g. a list too
+     * long for 16-bit packing), or NULL when it can. Planning turns a
+     * reason into CLIRR_ERR_UNSUPPORTED, which bench shows as skipped. */
+    const char *(*unsupported)(const clirr_input *in, unsigned variant);
+    /* Optional: for the variant named "auto", the variant that runs on
+     * this device and input, and why (a static text). */
+    unsigned (*choose_variant)(const clirr_input *in, const clirr_caps *caps, const char **reason);
     /* Everything before a trial: host preparation, program builds, uploads,
      * buffers, template state. *session is the algorithm's own. */
     int (*prepare)(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **session,

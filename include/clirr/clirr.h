@@ -7,6 +7,8 @@
 #include "clirr/status.h"
 #include "clirr/device.h"
 #include "clirr/graph.h"
+#include "clirr/list.h"
+#include "clirr/tree.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
 #include "clirr/algo.h"

@@ -155,6 +155,10 @@ CLIRR_API int clirr_graph_write_galois(const char *path, const clirr_graph *g, c
  * such limit (the default: only the machine's memory). */
 CLIRR_API void clirr_graph_set_array_limits(uint64_t device_bytes, uint64_t host_bytes);
 
+/* The limits clirr_graph_set_array_limits set (0 = none), which lists and
+ * trees (clirr/list.h, clirr/tree.h) obey as well. */
+CLIRR_API void clirr_array_limits(uint64_t *device_bytes, uint64_t *host_bytes);
+
 /* Bytes of physical memory, or 0 when the system does not say. */
 CLIRR_API uint64_t clirr_physical_memory(void);
 

@@ -1,0 +1,46 @@
+/* host/base/spec.h - parsing generator specs "KIND:key=value,..." from a
+ * table of keys per kind, for the input kinds whose generators take one
+ * (lists, trees). Every error is CLIRR_ERR_USAGE and names the spec and
+ * the key. No OpenCL, no input kind: callers bring their own tables. */
+#ifndef CLIRR_BASE_SPEC_H
+#define CLIRR_BASE_SPEC_H
+
+#include "clirr/status.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum clirr_spec_type {
+    CLIRR_SPEC_UINT, /* a decimal integer within [lo, hi], into a uint64_t */
+    CLIRR_SPEC_WORD  /* one of `words` (NULL-terminated), its index into a uint64_t */
+} clirr_spec_type;
+
+typedef struct clirr_spec_key {
+    const char *name;
+    clirr_spec_type type;
+    uint64_t lo, hi;            /* CLIRR_SPEC_UINT */
+    const char *const *words;   /* CLIRR_SPEC_WORD */
+    bool required;
+    size_t off;                 /* offset of the uint64_t the value goes to */
+} clirr_spec_key;
+
+/* One kind of a generator: its name and keys. */
+typedef struct clirr_spec_kind {
+    const char *name;
+    const clirr_spec_key *keys;
+    size_t nkeys;
+} clirr_spec_kind;
+
+/* Parse spec against the kinds (family names them in messages, e.g.
+ * "list"). Returns the index of the kind the spec names (>= 0), with the
+ * keys it gives written into out; keys it does not give keep what out
+ * held. A negative status (CLIRR_ERR_USAGE) on an unknown kind or key, a
+ * key given twice, a missing required key or a value out of range. */
+int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind *kinds,
+                     size_t nkinds, void *out, clirr_error *err);
+
+/* True when spec names one of the kinds ("KIND" or "KIND:..."). */
+bool clirr_spec_is(const char *spec, const clirr_spec_kind *kinds, size_t nkinds);
+
+#endif
