@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool parse_uint(const char *s, size_t len, uint64_t *v)
+bool clirr_spec_parse_uint(const char *s, size_t len, uint64_t *v)
 {
     if (len == 0 || len > 20)
         return false;
@@ -55,7 +55,7 @@ static int parse_value(const char *spec, const clirr_spec_key *key, const char *
     uint64_t *dst = (uint64_t *)((char *)out + key->off);
     if (key->type == CLIRR_SPEC_UINT) {
         uint64_t x;
-        if (!parse_uint(s, len, &x) || x < key->lo || x > key->hi)
+        if (!clirr_spec_parse_uint(s, len, &x) || x < key->lo || x > key->hi)
             return clirr_fail(err, CLIRR_ERR_USAGE,
                               "generator spec '%s': key '%s': expected an integer from %llu to %llu, "
                               "found '%.*s'", spec, key->name, (unsigned long long)key->lo,

@@ -40,6 +40,11 @@ typedef struct clirr_spec_kind {
 int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind *kinds,
                      size_t nkinds, void *out, clirr_error *err);
 
+/* The decimal integer s[0..len) (no sign, no spaces; at most 20 digits,
+ * no overflow) into *v; false when it is not one. Shared with the graph
+ * generators' own spec parser. */
+bool clirr_spec_parse_uint(const char *s, size_t len, uint64_t *v);
+
 /* True when spec names one of the kinds ("KIND" or "KIND:..."). */
 bool clirr_spec_is(const char *spec, const clirr_spec_kind *kinds, size_t nkinds);
 

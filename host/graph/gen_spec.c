@@ -4,6 +4,8 @@
  * is CLIRR_ERR_USAGE and names the spec and the key. */
 #include "gen.h"
 
+#include "base/spec.h"
+
 #include <locale.h>
 #include <math.h>
 #include <stddef.h>
@@ -68,26 +70,11 @@ static void key_list(const struct kind_def *k, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", k->keys[i].name);
 }
 
-static bool parse_uint(const char *s, size_t len, uint64_t *v)
-{
-    if (len == 0 || len > 20)
-        return false;
-    uint64_t x = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned d = (unsigned)(unsigned char)s[i] - '0';
-        if (d > 9 || x > (UINT64_MAX - d) / 10)
-            return false;
-        x = x * 10 + d;
-    }
-    *v = x;
-    return true;
-}
-
 static bool parse_int(const char *s, size_t len, int64_t *v)
 {
     bool neg = len && s[0] == '-';
     uint64_t x;
-    if (!parse_uint(s + neg, len - neg, &x) || x > (uint64_t)INT64_MAX)
+    if (!clirr_spec_parse_uint(s + neg, len - neg, &x) || x > (uint64_t)INT64_MAX)
         return false;
     *v = neg ? -(int64_t)x : (int64_t)x;
     return true;
@@ -117,7 +104,7 @@ static int parse_value(const char *spec, const key_def *key, const char *s,
     switch (key->type) {
     case K_UINT: {
         uint64_t x;
-        if (!parse_uint(s, len, &x) || x < key->lo || x > key->hi)
+        if (!clirr_spec_parse_uint(s, len, &x) || x < key->lo || x > key->hi)
             return clirr_fail(err, CLIRR_ERR_USAGE,
                               "generator spec '%s': key '%s': expected an integer from %llu to %llu, found '%.*s'",
                               spec, key->name, (unsigned long long)key->lo,
