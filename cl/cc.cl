@@ -8,7 +8,9 @@
  *               rounds grow with the diameter.
  *   cc_lp_data  label propagation, data-driven: a worklist of vertices
  *               whose label dropped; each lowers its neighbours' labels
- *               with atomic_min and pushes those it lowered.
+ *               with atomic_min and pushes those it lowered; while the
+ *               worklist is small, cc_lp_local runs many such rounds in
+ *               one work-group (templates/local_rounds.clh).
  *   cc_link_neighbor, cc_compress, cc_sample, cc_link_rest  Afforest
  *               (Sutton, Ben-Nun, Barak, IPDPS 2018; as in GAPBS's cc.cc):
  *               link each vertex to its first neighbours, compress, find
@@ -43,6 +45,16 @@
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* A data-driven round's work on arc j of v (lv: v's label), pushing with
+ * PUSH. A rerun pushes again what the overflowed attempt lowered. */
+#define CC_LOWER(v, j, PUSH)                                                   \
+    {                                                                          \
+        uint u = col[row[v] + (j)];                                            \
+        uint old = atomic_min(&label[u], lv);                                  \
+        if (old > lv || (wl_rerun && old == lv))                               \
+            PUSH(u);                                                           \
+    }
+
 #define NL_NAME cc_lp_data
 #define NL_PARAMS CLIRR_KPARAMS(CC_LP_DATA_ARGS)
 #define NL_NITEMS wl_in_size
@@ -51,16 +63,17 @@
 #define NL_PREP(v) uint lv = label[v];
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
-/* A rerun pushes again what the overflowed attempt lowered. */
-#define NL_WORK(v, j)                                                          \
-    {                                                                          \
-        uint u = col[row[v] + (j)];                                            \
-        uint old = atomic_min(&label[u], lv);                                  \
-        if (old > lv || (wl_rerun && old == lv))                               \
-            wl_push(u);                                                        \
-    }
+#define NL_WORK(v, j) CC_LOWER(v, j, wl_push)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
+
+/* The tail of a high-diameter graph: many rounds in one work-group. */
+#define LR_NAME cc_lp_local
+#define LR_PARAMS CLIRR_KPARAMS(CC_LP_LOCAL_ARGS)
+#define LR_COUNT(v) (row[(v) + 1] - row[v])
+#define LR_PREP(v) uint lv = label[v];
+#define LR_WORK(v, j) CC_LOWER(v, j, lr_push)
+#include "templates/local_rounds.clh"
 
 /* Join the trees of u and v: the larger root is pointed at the smaller one
  * by compare-and-swap; on a lost race, climb and try again. */

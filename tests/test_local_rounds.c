@@ -1,6 +1,6 @@
 /* tests/test_local_rounds.c - many data-driven rounds in one work-group
- * (cl/templates/local_rounds.clh, --local-rounds) for BFS and SSSP on every
- * device: high-diameter inputs (a 5000-level path, a 1000x10 grid) through
+ * (cl/templates/local_rounds.clh, --local-rounds) for BFS, SSSP and CC's
+ * label propagation on every device: high-diameter inputs (a 5000-level path, a 1000x10 grid) through
  * the local path, the wide path and their switch both ways (a grid whose
  * frontier outgrows a small threshold and shrinks back, an rmat graph whose
  * hubs the work-group expands together), and a worklist too small to hold
@@ -8,6 +8,7 @@
  * against the reference, and the round count must equal the wide path's:
  * an early exit never skips a round that had work. */
 #include "harness.h"
+#include "ref/cc.h"
 #include "ref/ref.h"
 
 #include <stdlib.h>
@@ -46,23 +47,27 @@ static int run(clirr_ctx *ctx, const clirr_algo *a, clirr_input *in, uint32_t so
 
 static void local_rounds(th_case *tc)
 {
-    static const char *const algos[] = {"bfs", "sssp"};
+    static const char *const algos[] = {"bfs", "sssp", "cc"};
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
     uint32_t *want = NULL, *got = NULL;
+    uint64_t cc_local = 0;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         TH_OK(tc, clirr_graph_generate(inputs[i].spec, &g, &err));
         TH_OK(tc, clirr_input_from_graph(&g, false, inputs[i].spec, &in, &err));
         want = malloc(g.n * sizeof *want);
         got = malloc(g.n * sizeof *got);
         TH_REQUIRE(tc, want && got, "out of memory");
-        for (size_t k = 0; k < 2; k++) {
+        for (size_t k = 0; k < 3; k++) {
             const clirr_algo *a = clirr_algo_find(algos[k]);
             TH_REQUIRE(tc, a, "%s is not in the registry", algos[k]);
             bool bfs = k == 0;
+            bool cc = k == 2;
             if (bfs)
                 TH_OK(tc, clirr_ref_bfs(&g, inputs[i].source, (int32_t *)want, &err));
+            else if (cc)
+                TH_OK(tc, clirr_ref_cc(&g, want, &err));
             else
                 TH_OK(tc, clirr_ref_sssp(&g, inputs[i].source, want, &err));
             uint32_t wide_rounds = 0;
@@ -70,8 +75,9 @@ static void local_rounds(th_case *tc)
                 clirr_stats st;
                 clirr_verify_report r;
                 TH_OK(tc, run(tc->ctx, a, in, inputs[i].source, thresholds[t], 0, got, &st, &err));
-                bool ok = bfs ? clirr_verify_bfs(&g, inputs[i].source, (int32_t *)want, (int32_t *)got, &r)
-                              : clirr_verify_sssp(&g, inputs[i].source, want, got, &r);
+                bool ok = bfs  ? clirr_verify_bfs(&g, inputs[i].source, (int32_t *)want, (int32_t *)got, &r)
+                          : cc ? clirr_verify_cc(&g, want, got, &r)
+                               : clirr_verify_sssp(&g, inputs[i].source, want, got, &r);
                 TH_EXPECT(tc, ok, "%s on %s, --local-rounds %lld: %s", algos[k], inputs[i].spec,
                           (long long)thresholds[t], r.text);
                 if (thresholds[t] == 0) {
@@ -85,27 +91,33 @@ static void local_rounds(th_case *tc)
                 if (bfs)
                     TH_EXPECT(tc, st.iterations == wide_rounds, "bfs on %s, --local-rounds %lld: %u rounds, wide %u",
                               inputs[i].spec, (long long)thresholds[t], st.iterations, wide_rounds);
-                TH_EXPECT(tc, st.local_rounds > 0 && st.local_rounds <= st.iterations,
+                /* CC starts from every vertex, and how far labels run in
+                 * one round depends on the device's order: counted over
+                 * all inputs below. */
+                cc_local += cc ? st.local_rounds : 0;
+                TH_EXPECT(tc, (cc || st.local_rounds > 0) && st.local_rounds <= st.iterations,
                           "%s on %s, --local-rounds %lld: %u local rounds of %u", algos[k], inputs[i].spec,
                           (long long)thresholds[t], st.local_rounds, st.iterations);
-                if (i == 0 && thresholds[t] < 0)
+                if (!cc && i == 0 && thresholds[t] < 0)
                     TH_EXPECT(tc, st.local_launches >= 5 && st.local_rounds == st.iterations,
                               "%s on the path: %u launches for %u rounds (1024 at most each)", algos[k],
                               st.local_launches, st.local_rounds);
-                if (i == 2 && thresholds[t] == 8)
+                if (!cc && i == 2 && thresholds[t] == 8)
                     TH_EXPECT(tc, st.local_rounds < st.iterations && st.local_launches >= 2,
                               "%s on the 60x60 grid with 8: %u local rounds in %u launches of %u rounds: "
                               "no switch both ways",
                               algos[k], st.local_rounds, st.local_launches, st.iterations);
             }
             /* A worklist that cannot hold every vertex grows on demand and
-             * never runs local rounds (their spills need room for all). */
+             * never runs local rounds (their spills need room for all);
+             * CC's first worklist is every vertex, which grows it to n. */
             clirr_stats st;
             clirr_verify_report r;
             TH_OK(tc, run(tc->ctx, a, in, inputs[i].source, -1, 4, got, &st, &err));
-            bool ok = bfs ? clirr_verify_bfs(&g, inputs[i].source, (int32_t *)want, (int32_t *)got, &r)
-                          : clirr_verify_sssp(&g, inputs[i].source, want, got, &r);
-            TH_EXPECT(tc, ok && st.local_rounds == 0, "%s on %s, capacity 4: %u local rounds, %s", algos[k],
+            bool ok = bfs  ? clirr_verify_bfs(&g, inputs[i].source, (int32_t *)want, (int32_t *)got, &r)
+                      : cc ? clirr_verify_cc(&g, want, got, &r)
+                           : clirr_verify_sssp(&g, inputs[i].source, want, got, &r);
+            TH_EXPECT(tc, ok && (cc || st.local_rounds == 0), "%s on %s, capacity 4: %u local rounds, %s", algos[k],
                       inputs[i].spec, st.local_rounds, ok ? "verified" : r.text);
         }
         clirr_input_free(in);
@@ -115,6 +127,7 @@ static void local_rounds(th_case *tc)
         free(got);
         want = got = NULL;
     }
+    TH_EXPECT(tc, cc_local > 0, "cc's label propagation never ran a local round");
 done:
     clirr_input_free(in);
     clirr_graph_free(&g);

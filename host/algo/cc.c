@@ -89,7 +89,7 @@ static int build(cc_session *s, const clirr_plan *plan, clirr_error *err)
                              err);
     if (s->variant == VARIANT_DATA) {
         const clirr_loop_spec data = {"cc.cl", "", "cc_lp_data", CLIRR_KNARGS(cc_lp_data_args),
-                                      CLIRR_KARG(cc_lp_data_args, wl_in), NULL, 0};
+                                      CLIRR_KARG(cc_lp_data_args, wl_in), "cc_lp_local", plan->local_rounds};
         CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &data, s->n, plan->push, &plain, err));
         return clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err);
     }
@@ -198,10 +198,12 @@ static int run_data(cc_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, NULL, s->n, err));
     while (clirr_worklist_size(&s->wl) > 0) {
-        CLIRR_TRY(clirr_round_loop_run(&s->rl, &s->wl, err));
-        stats->iterations++;
+        uint32_t rounds = 0;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
     }
     clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->rl, stats);
 fail:
     return rc;
 }
