@@ -222,6 +222,21 @@ static int read_u32(lr_ranker *r, cl_mem m, uint32_t *v, clirr_error *err)
 
 /* ---- Wyllie -------------------------------------------------------------- */
 
+/* Launch a jumping kernel (its arguments set, `unfinished` = r->flag) over
+ * m elements until a launch leaves the flag down. */
+static int jump_until_done(lr_ranker *r, cl_kernel k, uint32_t m, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    for (uint32_t flag = 1; flag;) {
+        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flag, 0, 1, 0, err));
+        CLIRR_TRY(launch(r, k, m, err));
+        r->stats.launches++;
+        CLIRR_TRY(read_u32(r, r->flag, &flag, err));
+    }
+fail:
+    return rc;
+}
+
 /* Weighted Wyllie over words (8 bytes an element) until every element has
  * reached its tail: launches of up to `jumps` jumps, a flag read after
  * each. weight == NULL: one per link. */
@@ -237,16 +252,11 @@ static int wyllie64(lr_ranker *r, cl_mem succ, cl_mem weight, uint32_t m, cl_mem
     SET(r->words_init, words_init_args, m, m);
     SET(r->words_init, words_init_args, words, words);
     CLIRR_TRY(launch(r, r->words_init, m, err));
-    for (uint32_t flag = 1; flag;) {
-        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flag, 0, 1, 0, err));
-        SET(r->wyllie, wyllie_args, words, words);
-        SET(r->wyllie, wyllie_args, m, m);
-        SET(r->wyllie, wyllie_args, jumps, jumps);
-        SET(r->wyllie, wyllie_args, unfinished, r->flag);
-        CLIRR_TRY(launch(r, r->wyllie, m, err));
-        r->stats.launches++;
-        CLIRR_TRY(read_u32(r, r->flag, &flag, err));
-    }
+    SET(r->wyllie, wyllie_args, words, words);
+    SET(r->wyllie, wyllie_args, m, m);
+    SET(r->wyllie, wyllie_args, jumps, jumps);
+    SET(r->wyllie, wyllie_args, unfinished, r->flag);
+    CLIRR_TRY(jump_until_done(r, r->wyllie, m, err));
     SET(r->words_rank, words_rank_args, words, words);
     SET(r->words_rank, words_rank_args, m, m);
     SET(r->words_rank, words_rank_args, rank, rank);
@@ -264,16 +274,11 @@ static int wyllie32(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_er
     SET(r->w32_init, w32_init_args, m, m);
     SET(r->w32_init, w32_init_args, words, words);
     CLIRR_TRY(launch(r, r->w32_init, m, err));
-    for (uint32_t flag = 1; flag;) {
-        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flag, 0, 1, 0, err));
-        SET(r->wyllie32, wyllie32_args, words, words);
-        SET(r->wyllie32, wyllie32_args, m, m);
-        SET(r->wyllie32, wyllie32_args, jumps, jumps);
-        SET(r->wyllie32, wyllie32_args, unfinished, r->flag);
-        CLIRR_TRY(launch(r, r->wyllie32, m, err));
-        r->stats.launches++;
-        CLIRR_TRY(read_u32(r, r->flag, &flag, err));
-    }
+    SET(r->wyllie32, wyllie32_args, words, words);
+    SET(r->wyllie32, wyllie32_args, m, m);
+    SET(r->wyllie32, wyllie32_args, jumps, jumps);
+    SET(r->wyllie32, wyllie32_args, unfinished, r->flag);
+    CLIRR_TRY(jump_until_done(r, r->wyllie32, m, err));
     SET(r->w32_rank, w32_rank_args, words, words);
     SET(r->w32_rank, w32_rank_args, m, m);
     SET(r->w32_rank, w32_rank_args, rank, rank);
