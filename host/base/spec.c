@@ -77,6 +77,54 @@ static int parse_value(const char *spec, const clirr_spec_key *key, const char *
                       spec, key->name, valid, (int)len, s);
 }
 
+int clirr_spec_walk(const char *spec, const char *kind, const char *const *names, size_t nkeys, size_t stride,
+                    const char *valid, clirr_spec_value_fn value, void *user, uint64_t *seen, clirr_error *err)
+{
+    *seen = 0;
+    const char *colon = strchr(spec, ':');
+    const char *s = colon ? colon + 1 : NULL;
+    while (s) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        const char *eq = memchr(s, '=', len);
+        if (!eq || eq == s)
+            return clirr_fail(err, CLIRR_ERR_USAGE,
+                              "generator spec '%s': expected key=value, found '%.*s' (keys of %s: %s)",
+                              spec, (int)len, s, kind, valid);
+        size_t nlen = (size_t)(eq - s), i = 0;
+        const char *name = NULL;
+        for (; i < nkeys; i++) {
+            name = *(const char *const *)((const char *)names + i * stride);
+            if (strlen(name) == nlen && !strncmp(name, s, nlen))
+                break;
+        }
+        if (i == nkeys)
+            return clirr_fail(err, CLIRR_ERR_USAGE, "generator spec '%s': unknown key '%.*s' for %s (valid: %s)",
+                              spec, (int)nlen, s, kind, valid);
+        if (*seen & (1ull << i))
+            return clirr_fail(err, CLIRR_ERR_USAGE, "generator spec '%s': key '%s' is given twice", spec, name);
+        *seen |= 1ull << i;
+        int rc = value(user, i, eq + 1, len - nlen - 1, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        s = comma ? comma + 1 : NULL;
+    }
+    return CLIRR_OK;
+}
+
+/* clirr_spec_parse's values: into out at each key's offset. */
+struct key_value {
+    const char *spec;
+    const clirr_spec_key *keys;
+    void *out;
+};
+
+static int key_value(void *user, size_t key, const char *text, size_t len, clirr_error *err)
+{
+    struct key_value *kv = user;
+    return parse_value(kv->spec, &kv->keys[key], text, len, kv->out, err);
+}
+
 int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind *kinds,
                      size_t nkinds, void *out, clirr_error *err)
 {
@@ -92,32 +140,11 @@ int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind
     char valid[256];
     join(valid, sizeof valid, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0]);
     uint64_t seen = 0;
-    const char *colon = strchr(spec, ':');
-    const char *s = colon ? colon + 1 : NULL;
-    while (s) {
-        const char *comma = strchr(s, ',');
-        size_t len = comma ? (size_t)(comma - s) : strlen(s);
-        const char *eq = memchr(s, '=', len);
-        if (!eq || eq == s)
-            return clirr_fail(err, CLIRR_ERR_USAGE,
-                              "generator spec '%s': expected key=value, found '%.*s' (keys of %s: %s)",
-                              spec, (int)len, s, kd->name, valid);
-        size_t nlen = (size_t)(eq - s);
-        size_t i = 0;
-        while (i < kd->nkeys && !(strlen(kd->keys[i].name) == nlen && !strncmp(kd->keys[i].name, s, nlen)))
-            i++;
-        if (i == kd->nkeys)
-            return clirr_fail(err, CLIRR_ERR_USAGE, "generator spec '%s': unknown key '%.*s' for %s (valid: %s)",
-                              spec, (int)nlen, s, kd->name, valid);
-        if (seen & (1ull << i))
-            return clirr_fail(err, CLIRR_ERR_USAGE, "generator spec '%s': key '%s' is given twice", spec,
-                              kd->keys[i].name);
-        seen |= 1ull << i;
-        int rc = parse_value(spec, &kd->keys[i], eq + 1, len - nlen - 1, out, err);
-        if (rc != CLIRR_OK)
-            return rc;
-        s = comma ? comma + 1 : NULL;
-    }
+    struct key_value kv = {spec, kd->keys, out};
+    int rc = clirr_spec_walk(spec, kd->name, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0], valid, key_value,
+                             &kv, &seen, err);
+    if (rc != CLIRR_OK)
+        return rc;
     for (size_t i = 0; i < kd->nkeys; i++)
         if (kd->keys[i].required && !(seen & (1ull << i)))
             return clirr_fail(err, CLIRR_ERR_USAGE,

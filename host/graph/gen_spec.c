@@ -177,6 +177,19 @@ static int check_kind(const char *spec, const gen_params *p, clirr_error *err)
     return CLIRR_OK;
 }
 
+/* clirr_gen_parse's values: into p at each key's offset. */
+struct key_value {
+    const char *spec;
+    const key_def *keys;
+    gen_params *p;
+};
+
+static int key_value(void *user, size_t key, const char *text, size_t len, clirr_error *err)
+{
+    struct key_value *kv = user;
+    return parse_value(kv->spec, &kv->keys[key], text, len, kv->p, err);
+}
+
 int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err)
 {
     static const char *usage = "expected KIND:key=value,... with KIND rmat, random or grid";
@@ -197,37 +210,14 @@ int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err)
                       .d = 0.05, .permute = 1, .seed = 1};
     char valid[160];
     key_list(kd, valid, sizeof valid);
-    uint32_t seen = 0;
-    const char *s = colon ? colon + 1 : NULL;
-    while (s) {
-        const char *comma = strchr(s, ',');
-        size_t len = comma ? (size_t)(comma - s) : strlen(s);
-        const char *eq = memchr(s, '=', len);
-        if (!eq || eq == s)
-            return clirr_fail(err, CLIRR_ERR_USAGE,
-                              "generator spec '%s': expected key=value, found '%.*s' (keys of %s: %s)",
-                              spec, (int)len, s, kd->name, valid);
-        size_t nlen = (size_t)(eq - s);
-        size_t i = 0;
-        while (i < kd->nkeys && !(strlen(kd->keys[i].name) == nlen &&
-                                  strncmp(kd->keys[i].name, s, nlen) == 0))
-            i++;
-        if (i == kd->nkeys)
-            return clirr_fail(err, CLIRR_ERR_USAGE,
-                              "generator spec '%s': unknown key '%.*s' for %s (valid: %s)",
-                              spec, (int)nlen, s, kd->name, valid);
-        if (seen & (1u << i))
-            return clirr_fail(err, CLIRR_ERR_USAGE,
-                              "generator spec '%s': key '%s' is given twice", spec,
-                              kd->keys[i].name);
-        seen |= 1u << i;
-        int rc = parse_value(spec, &kd->keys[i], eq + 1, len - nlen - 1, p, err);
-        if (rc != CLIRR_OK)
-            return rc;
-        s = comma ? comma + 1 : NULL;
-    }
+    uint64_t seen = 0;
+    struct key_value kv = {spec, kd->keys, p};
+    int rc = clirr_spec_walk(spec, kd->name, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0], valid, key_value,
+                             &kv, &seen, err);
+    if (rc != CLIRR_OK)
+        return rc;
     for (size_t i = 0; i < kd->nkeys; i++)
-        if (kd->keys[i].required && !(seen & (1u << i)))
+        if (kd->keys[i].required && !(seen & (1ull << i)))
             return clirr_fail(err, CLIRR_ERR_USAGE,
                               "generator spec '%s': missing required key '%s' (keys of %s: %s)",
                               spec, kd->keys[i].name, kd->name, valid);
