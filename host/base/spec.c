@@ -19,7 +19,7 @@ bool clirr_spec_parse_uint(const char *s, size_t len, uint64_t *v)
     return true;
 }
 
-static void join(char *buf, size_t size, const char *const *names, size_t n, size_t stride)
+void clirr_spec_join_names(char *buf, size_t size, const char *const *names, size_t n, size_t stride)
 {
     size_t len = 0;
     buf[0] = '\0';
@@ -72,7 +72,7 @@ static int parse_value(const char *spec, const clirr_spec_key *key, const char *
             return CLIRR_OK;
         }
     char valid[512];
-    join(valid, sizeof valid, key->words, n, sizeof key->words[0]);
+    clirr_spec_join_names(valid, sizeof valid, key->words, n, sizeof key->words[0]);
     return clirr_fail(err, CLIRR_ERR_USAGE, "generator spec '%s': key '%s': expected one of %s, found '%.*s'",
                       spec, key->name, valid, (int)len, s);
 }
@@ -129,7 +129,7 @@ int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind
                      size_t nkinds, void *out, clirr_error *err)
 {
     char names[256];
-    join(names, sizeof names, &kinds[0].name, nkinds, sizeof kinds[0]);
+    clirr_spec_join_names(names, sizeof names, &kinds[0].name, nkinds, sizeof kinds[0]);
     if (!spec || !*spec)
         return clirr_fail(err, CLIRR_ERR_USAGE, "empty %s generator spec (kinds: %s)", family, names);
     int k = find_kind(spec, kinds, nkinds);
@@ -138,7 +138,7 @@ int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind
                           spec, family, (int)kind_len(spec), spec, names);
     const clirr_spec_kind *kd = &kinds[k];
     char valid[256];
-    join(valid, sizeof valid, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0]);
+    clirr_spec_join_names(valid, sizeof valid, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0]);
     uint64_t seen = 0;
     struct key_value kv = {spec, kd->keys, out};
     int rc = clirr_spec_walk(spec, kd->name, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0], valid, key_value,

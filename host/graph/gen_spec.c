@@ -62,14 +62,6 @@ static const struct kind_def {
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
-static void key_list(const struct kind_def *k, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < k->nkeys && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", k->keys[i].name);
-}
-
 static bool parse_int(const char *s, size_t len, int64_t *v)
 {
     bool neg = len && s[0] == '-';
@@ -209,7 +201,7 @@ int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err)
     *p = (gen_params){.kind = kd->kind, .ef = 16, .a = 0.57, .b = 0.19, .c = 0.19,
                       .d = 0.05, .permute = 1, .seed = 1};
     char valid[160];
-    key_list(kd, valid, sizeof valid);
+    clirr_spec_join_names(valid, sizeof valid, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0]);
     uint64_t seen = 0;
     struct key_value kv = {spec, kd->keys, p};
     int rc = clirr_spec_walk(spec, kd->name, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0], valid, key_value,
