@@ -5,6 +5,7 @@
  * placed as defined, hashes pinned so every machine makes the same list,
  * bad specs refused) and the array limits checked before memory is taken. */
 #include "harness.h"
+#include "reader_fuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,69 +280,25 @@ done:
     clirr_list_free(&l);
 }
 
-/* Mutations of the sample (digits, signs, blanks, newlines, comment marks,
- * NUL and 0xff bytes, cuts): the reader accepts a valid list or refuses
- * with a message naming the file, never anything else. Then the fuzz
- * harness binary's smoke run over the same sample. */
+/* A reading of a mutated file, for th_fuzz_reader: an accepted list
+ * must pass the structure check. */
+static int read_checked(const char *path, clirr_error *err)
+{
+    clirr_list x = {0};
+    int rc = clirr_list_read(path, &x, err);
+    if (rc == CLIRR_OK && clirr_list_check(&x, err) != CLIRR_OK)
+        rc = CLIRR_ERR_VERIFY;
+    clirr_list_free(&x);
+    return rc;
+}
+
+/* Mutations of the sample: accepted as a valid list or refused naming the
+ * file (tests/reader_fuzz.c), then the fuzz harness's smoke run. */
 static void fuzz(th_case *tc)
 {
-    enum { ROUNDS = 3000, CAP = 4096 };
-    static const char pick[] = "0123456789- \n#%\t\0\xff" "1";
-    clirr_error err;
-    clirr_list x = {0};
-    char src[1024], path[1024];
+    char src[1024];
     snprintf(src, sizeof src, "%s/three.list", th_data_dir());
-    tmp_path(path, sizeof path, "fuzz.list");
-    FILE *f = fopen(src, "rb");
-    char base[CAP], buf[CAP];
-    size_t blen = f ? fread(base, 1, CAP / 2, f) : 0;
-    if (f)
-        fclose(f);
-    TH_REQUIRE(tc, blen > 0, "cannot read %s", src);
-    uint64_t rng = 99, accepted = 0;
-    for (int round = 0; round < ROUNDS; round++) {
-        size_t len = blen;
-        memcpy(buf, base, len);
-        for (int k = 0; k < 1 + round % 3; k++) {
-            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-            size_t at = (size_t)(rng >> 33) % (len ? len : 1);
-            char c = pick[(rng >> 20) % (sizeof pick - 1)];
-            switch ((rng >> 40) % 4) {
-            case 0: if (len) buf[at] = c; break;
-            case 1: memmove(buf + at + 1, buf + at, len - at); buf[at] = c; len++; break;
-            case 2: if (len) { memmove(buf + at, buf + at + 1, len - at - 1); len--; } break;
-            default: len = at; break;
-            }
-        }
-        FILE *o = fopen(path, "wb");
-        TH_REQUIRE(tc, o && fwrite(buf, 1, len, o) == len && fclose(o) == 0, "cannot write");
-        clirr_error_clear(&err);
-        int rc = clirr_list_read(path, &x, &err);
-        TH_REQUIRE(tc, rc == CLIRR_OK || rc == CLIRR_ERR_INPUT, "round %d: status %s: %s", round,
-                   clirr_status_name(rc), err.msg);
-        if (rc == CLIRR_OK) {
-            accepted++;
-            TH_REQUIRE(tc, clirr_list_check(&x, &err) == CLIRR_OK, "round %d: accepted an invalid list: %s",
-                       round, err.msg);
-        } else {
-            TH_REQUIRE(tc, strstr(err.msg, "fuzz.list"), "round %d: message does not name the file: %s",
-                       round, err.msg);
-        }
-        clirr_list_free(&x);
-    }
-    TH_EXPECT(tc, accepted > 0, "no mutated file was accepted");
-    char exe[1024], out[4096], errtext[4096];
-    snprintf(exe, sizeof exe, "%s/fuzz-read-list", CLIRR_TEST_FUZZ_DIR);
-    if (access(exe, X_OK) != 0) {
-        th_skip(tc, "%s not built", exe);
-        goto done;
-    }
-    char *argv[] = {exe, "--mutate", "300", "--seed", "7", src, NULL};
-    int sig = 0, rc = th_run(argv, out, sizeof out, errtext, sizeof errtext, &sig);
-    TH_EXPECT(tc, rc == 0 && strstr(out, "no crash"), "fuzz-read-list: exit %d, signal %d: %s%s", rc, sig, out,
-              errtext);
-done:
-    clirr_list_free(&x);
+    th_fuzz_reader(tc, src, "fuzz.list", read_checked, "fuzz-read-list");
 }
 
 TH_REGISTER(register_list_tests)
