@@ -23,6 +23,8 @@ struct clirr_input {
     const clirr_list *list;
     clirr_tree owned_tree;                /* the tree, when the input owns it */
     const clirr_tree *tree;
+    clirr_bodies owned_bodies;            /* the bodies, when the input owns them */
+    const clirr_bodies *bodies;
     clirr_tree_adj adj;                   /* the tree's adjacency, once built */
     bool have_adj;
     clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
@@ -30,7 +32,7 @@ struct clirr_input {
     device_copy *copies;
 };
 
-static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree"};
+static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree", "bodies"};
 
 const char *clirr_input_kind_name(clirr_input_kind kind)
 {
@@ -78,6 +80,23 @@ int clirr_input_from_tree(clirr_tree *t, bool own, const char *name, clirr_input
         in->tree = &in->owned_tree;
     } else {
         in->tree = t;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
+int clirr_input_from_bodies(clirr_bodies *b, bool own, const char *name, clirr_input **out,
+                            clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_BODIES, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned_bodies = *b;
+        memset(b, 0, sizeof *b);
+        in->bodies = &in->owned_bodies;
+    } else {
+        in->bodies = b;
     }
     *out = in;
     return CLIRR_OK;
@@ -132,6 +151,7 @@ void clirr_input_free(clirr_input *in)
     clirr_graph_free(&in->owned);
     clirr_list_free(&in->owned_list);
     clirr_tree_free(&in->owned_tree);
+    clirr_bodies_free(&in->owned_bodies);
     if (in->have_adj)
         clirr_tree_adj_free(&in->adj);
     free(in->name);
@@ -156,6 +176,11 @@ const clirr_tree *clirr_input_tree(const clirr_input *in)
     return in->kind == CLIRR_INPUT_TREE ? in->tree : NULL;
 }
 
+const clirr_bodies *clirr_input_bodies(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_BODIES ? in->bodies : NULL;
+}
+
 int clirr_input_tree_adj(const clirr_input *cin, const clirr_tree_adj **adj, clirr_error *err)
 {
     /* A cache, as the graph forms below. */
@@ -178,6 +203,7 @@ uint64_t clirr_input_items(const clirr_input *in)
     case CLIRR_INPUT_GRAPH: return in->graph ? in->graph->n : 0;
     case CLIRR_INPUT_LIST: return in->list->n;
     case CLIRR_INPUT_TREE: return in->tree->n;
+    case CLIRR_INPUT_BODIES: return in->bodies->n;
     case CLIRR_INPUT_KIND_COUNT_: break;
     }
     return 0;
@@ -192,6 +218,9 @@ void clirr_input_describe(const clirr_input *in, char *buf, size_t size)
         return;
     case CLIRR_INPUT_TREE:
         snprintf(buf, size, "%u vertices, root %u", in->tree->n, in->tree->root);
+        return;
+    case CLIRR_INPUT_BODIES:
+        snprintf(buf, size, "%u bodies", in->bodies->n);
         return;
     default:
         snprintf(buf, size, "%u vertices, %u arcs, %s", in->graph->n, in->graph->m,

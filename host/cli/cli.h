@@ -28,7 +28,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 bool cli_parse_u64(const char *text, unsigned long long min, unsigned long long max,
                    unsigned long long *out);
 
-/* True when path ends in ".KIND" or ".KIND.gz" (kind "list", "tree"). */
+/* True when path ends in ".KIND" or ".KIND.gz" (kind "list", "tree", "bodies"). */
 bool cli_has_kind_extension(const char *path, const char *kind);
 
 /* Print a json-c object to f (pretty) and a newline. */

@@ -10,7 +10,7 @@ static void print_help(void)
 {
     printf("usage: clirr gen SPEC -o FILE [--symmetrize]\n"
            "\n"
-           "Generates a graph, list or tree; a graph is written in the format of FILE's\n"
+           "Generates a graph, list, tree or bodies; a graph is written in the format of FILE's\n"
            "extension (.gr .mtx .el .txt .wel .csr, any of them with .gz).\n"
            "SPEC is KIND:key=value,... :\n"
            "  rmat:scale=S,ef=E[,a=..,b=..,c=..,d=..][,permute=0|1]\n"
@@ -25,10 +25,31 @@ static void print_help(void)
            "  tree:kind=binary|attach,n=N[,shuffle=0|1]\n"
            "      random binary tree (free-slot attachment) or random recursive tree;\n"
            "      root 0; shuffle (default 1) scatters the other ids\n"
-           "each with optional seed=N (default 1).\n"
+           "each with optional seed=N (default 1); bodies (.bodies, optionally .gz):\n"
+           "  plummer:n=N[,seed=S]\n"
+           "      the Plummer model as LonestarGPU's Barnes-Hut draws it, mass 1/N\n"
            "The same SPEC gives the same input on every machine.\n"
            "  -o, --output FILE   where to write (required)\n"
            "  --symmetrize        add the reverse of every arc\n");
+}
+
+/* Bodies, written as .bodies. */
+static int gen_bodies(const char *spec, const char *out, bool symmetrize)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    if (symmetrize)
+        return cli_usage_error("gen", "--symmetrize is for graphs, not bodies");
+    if (!cli_has_kind_extension(out, "bodies"))
+        return cli_usage_error("gen", "bodies are written to a .bodies file (optionally .gz), not %s", out);
+    clirr_bodies b = {0};
+    int rc = clirr_bodies_generate(spec, &b, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_bodies_write(out, &b, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr gen: wrote %s: %u bodies\n", out, b.n);
+    clirr_bodies_free(&b);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
 /* A list or a tree spec, written as .list or .tree. */
@@ -93,6 +114,8 @@ int cmd_gen(int argc, char **argv)
 
     clirr_error err;
     clirr_error_clear(&err);
+    if (clirr_bodies_spec(argv[optind]))
+        return gen_bodies(argv[optind], out, symmetrize);
     if (clirr_list_spec(argv[optind]) || clirr_tree_spec(argv[optind]))
         return gen_other(argv[optind], out, symmetrize);
     clirr_graph g = {0};

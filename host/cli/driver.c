@@ -550,9 +550,17 @@ static int load_graph(const exp_config *cfg, exp_input *e, const char *name, cli
     return rc;
 }
 
-/* A list or a tree (with --root), read or generated. */
+/* A list, a tree (with --root) or bodies, read or generated. */
 static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
 {
+    if (e->kind == CLIRR_INPUT_BODIES) {
+        clirr_bodies b = {0};
+        int rc = e->file ? clirr_bodies_read(e->file, &b, err) : clirr_bodies_generate(e->spec, &b, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_bodies(&b, true, name, &e->in, err);
+        clirr_bodies_free(&b);
+        return rc;
+    }
     if (e->kind == CLIRR_INPUT_LIST) {
         clirr_list l = {0};
         int rc = e->file ? clirr_list_read(e->file, &l, err) : clirr_list_generate(e->spec, &l, err);
