@@ -128,6 +128,26 @@ static json_object *jplan(const exp_row *r)
     return o;
 }
 
+/* The object a dotted name "a.b.c" goes in (a, then b, made on first
+ * use) and its last part. */
+static json_object *jnest(json_object *o, const char *name, const char **last)
+{
+    const char *dot;
+    while ((dot = strchr(name, '.'))) {
+        char part[128];
+        snprintf(part, sizeof part, "%.*s", (int)(dot - name), name);
+        json_object *in = NULL;
+        if (!json_object_object_get_ex(o, part, &in) || !json_object_is_type(in, json_type_object)) {
+            in = json_object_new_object();
+            json_object_object_add(o, part, in);
+        }
+        o = in;
+        name = dot + 1;
+    }
+    *last = name;
+    return o;
+}
+
 static json_object *jextras(const clirr_extras *x)
 {
     json_object *o = json_object_new_object();
@@ -145,8 +165,15 @@ static json_object *jextras(const clirr_extras *x)
             for (size_t k = 0; k < e->nlist; k++)
                 json_object_array_add(v, json_object_new_int64(e->list[k]));
             break;
+        case CLIRR_EXTRA_REALS:
+            v = json_object_new_array();
+            for (size_t k = 0; k < e->nreals; k++)
+                json_object_array_add(v, jreal(e->reals[k]));
+            break;
         }
-        json_object_object_add(o, e->name, v);
+        const char *last = e->name;
+        json_object *in = jnest(o, e->name, &last);
+        json_object_object_add(in, last, v);
     }
     return o;
 }

@@ -164,9 +164,13 @@ typedef struct clirr_verify_report {
 /* Results beyond the per-item values (colors used, conflicts per round,
  * ...), named, for reports. */
 typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
-                                CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT } clirr_extra_type;
+                                CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT,
+                                CLIRR_EXTRA_REALS } clirr_extra_type;
 #define CLIRR_MAX_EXTRAS 12
 #define CLIRR_MAX_EXTRA_LIST 64
+#define CLIRR_MAX_EXTRA_REALS 4
+/* A name with dots ("energy.before") nests in the JSON: {"energy":
+ * {"before": ...}}. */
 typedef struct clirr_extra {
     const char *name;
     clirr_extra_type type;
@@ -177,6 +181,8 @@ typedef struct clirr_extra {
     bool b;
     uint32_t list[CLIRR_MAX_EXTRA_LIST];
     size_t nlist;
+    double reals[CLIRR_MAX_EXTRA_REALS]; /* CLIRR_EXTRA_REALS (a 3-vector) */
+    size_t nreals;
     bool in_table;            /* worth a column in the short table */
 } clirr_extra;
 typedef struct clirr_extras {
