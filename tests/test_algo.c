@@ -3,7 +3,7 @@
  * run, verified by the algorithm's own verifier against its CPU reference
  * on generated graphs (skewed rmat, uniform random, grid), a data/ sample
  * and a symmetrized graph; list and tree algorithms on generated and
- * sample lists and trees. Each case prepares once and runs two trials,
+ * sample lists and trees; Barnes-Hut on a Plummer sphere. Each case prepares once and runs two trials,
  * which must both verify and compile nothing; a worklist of capacity 1
  * must still give the right answer. Algorithm-specific corner cases live
  * in the algorithms' own test files. */
@@ -35,6 +35,7 @@ static const algo_input inputs[] = {
     {CLIRR_INPUT_TREE, "tree:kind=binary,n=20000,seed=4", NULL, false, 0},
     {CLIRR_INPUT_TREE, "tree:kind=attach,n=5000,seed=5", NULL, false, 77},
     {CLIRR_INPUT_TREE, NULL, "small.tree", false, 5},
+    {CLIRR_INPUT_BODIES, "plummer:n=3000,seed=2", NULL, false, 0},
 };
 
 /* A list or a tree input (trees rooted at ai->source). */
@@ -42,6 +43,14 @@ static int load_other(const algo_input *ai, const char *path, clirr_input **in, 
 {
     const char *name = ai->spec ? ai->spec : ai->file;
     int rc;
+    if (ai->kind == CLIRR_INPUT_BODIES) {
+        clirr_bodies b = {0};
+        rc = clirr_bodies_generate(ai->spec, &b, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_bodies(&b, true, name, in, err);
+        clirr_bodies_free(&b);
+        return rc;
+    }
     if (ai->kind == CLIRR_INPUT_LIST) {
         clirr_list l = {0};
         rc = ai->spec ? clirr_list_generate(ai->spec, &l, err) : clirr_list_read(path, &l, err);

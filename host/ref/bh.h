@@ -50,8 +50,11 @@ bool clirr_ref_bh_tree_ok(const clirr_bodies *b, const clirr_bh_config *c, char 
 bool clirr_bh_tree_check(const clirr_bh_tree_view *t, double rel, char *msg, size_t size);
 
 /* The softened acceleration on a body at p from every body but `self`
- * (UINT32_MAX: none), summed directly in double. */
-void clirr_bh_direct(const clirr_bodies *b, const double p[3], uint32_t self, double eps, double a[3]);
+ * (UINT32_MAX: none), summed directly in double; *gross (may be NULL) the
+ * sum of the pairwise accelerations' magnitudes, the scale of the error
+ * Barnes-Hut makes where forces cancel. */
+void clirr_bh_direct(const clirr_bodies *b, const double p[3], uint32_t self, double eps, double a[3],
+                     double *gross);
 
 /* The tolerances the verifier applies (clirr_verify_bh), for reports. */
 typedef struct clirr_bh_tolerance {
@@ -72,11 +75,12 @@ typedef struct clirr_bh_errors {
 } clirr_bh_errors;
 
 /* Check a device result got against the serial one (expected): every
- * value finite; accelerations against the direct sum at the positions the
- * last step started from (rebuilt from got: x - dt (v - a dt/2)) on a
- * sample of bodies (all up to 2048), and against the serial Barnes-Hut;
- * positions and velocities against it; momentum conserved within the
- * Barnes-Hut error. e (may be NULL) gets the errors. */
+ * value finite; on a sample of bodies (all up to 2048), accelerations
+ * against the direct sum at the positions the last step started from
+ * (rebuilt from got: x - dt (v - a dt/2)) and against the serial
+ * Barnes-Hut, errors relative to the gross pairwise sum (clirr_bh_direct),
+ * positions and velocities against the serial ones; momentum conserved
+ * within the Barnes-Hut error. e (may be NULL) gets the errors. */
 bool clirr_verify_bh(const clirr_bodies *b, const clirr_bh_config *c, const double *expected,
                      const double *got, clirr_bh_errors *e, clirr_verify_report *r);
 
