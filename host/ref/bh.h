@@ -52,9 +52,11 @@ bool clirr_bh_tree_check(const clirr_bh_tree_view *t, double rel, char *msg, siz
 /* The softened acceleration on a body at p from every body but `self`
  * (UINT32_MAX: none), summed directly in double; *gross (may be NULL) the
  * sum of the pairwise accelerations' magnitudes, the scale of the error
- * Barnes-Hut makes where forces cancel. */
+ * Barnes-Hut makes where forces cancel; *stiff (may be NULL) the sum of
+ * m / (d^2 + eps^2)^1.5, how fast the acceleration changes with p (at
+ * most 3 stiff per unit of displacement). */
 void clirr_bh_direct(const clirr_bodies *b, const double p[3], uint32_t self, double eps, double a[3],
-                     double *gross);
+                     double *gross, double *stiff);
 
 /* The tolerances the verifier applies (clirr_verify_bh), for reports. */
 typedef struct clirr_bh_tolerance {

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""tests/bench/bh_table.py FILE.json... - the Barnes-Hut table of
+tests/bench/RESULTS.md from tests/bench/bh.sh's JSON: per case the trial's
+total and kernel time, the time per phase summed over the steps (tree =
+bh_bbox + bh_root + bh_build; summarize = bh_sum_*; sort; force;
+integrate), summarization passes + rounds per step, interactions of the
+last step's force walk and the force kernel's rate: interactions per
+second and GFLOP/s at 20 flops per interaction (3 subtractions, 3
+multiply-adds for d^2 + eps^2, a reciprocal square root counted as 2,
+2 multiplications for m / r^3, 3 multiply-adds into a, 2 for the
+potential, 1 count)."""
+import json
+import sys
+
+FLOPS = 20
+
+
+def phase(kernels, names):
+    return sum(k["ms"] for k in kernels if k["name"] in names or any(
+        n.endswith("*") and k["name"].startswith(n[:-1]) for n in names))
+
+
+def main():
+    print("| device | input | steps | variant | prec | sort | K | total ms | ms/step | tree | summ. | sort "
+          "| force | integ. | iters/step | interactions | Ginter/s | GFLOP/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for path in sys.argv[1:]:
+        doc = json.load(open(path))
+        for r in doc["runs"]:
+            if r.get("status") != "ok":
+                print(f"| {r.get('device_name')} | {r.get('input')} | | {r['plan']['variant']} | | | | "
+                      f"{r.get('status')} | | | | | | | | | | |")
+                continue
+            p = r["plan"]["params"]
+            ks = r["kernels"]
+            steps = int(p["steps"])
+            force = phase(ks, ["bh_force"])
+            inter = r["results"]["interactions"]
+            rate = inter / (force / steps / 1e3) / 1e9 if force else 0
+            name = r["device_name"].replace("NVIDIA ", "")[:12]
+            k = p["prepasses"] if r["plan"]["variant"] == "hybrid" else "-"
+            print(f"| {name} | {r['input'].replace('plummer:n=', '')} | {steps} | {r['plan']['variant']} | "
+                  f"{p['precision']} | {p['sort']} | {k} | {r['time_ms']['total']:.2f} | "
+                  f"{r['time_ms']['total'] / steps:.2f} | {phase(ks, ['bh_bbox', 'bh_root', 'bh_build']):.2f} | "
+                  f"{phase(ks, ['bh_sum_*']):.2f} | {phase(ks, ['bh_sort']):.2f} | {force:.2f} | "
+                  f"{phase(ks, ['bh_integrate']):.2f} | {r['iterations'] / steps:.1f} | {inter} | {rate:.2f} | "
+                  f"{rate * FLOPS:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
