@@ -662,7 +662,8 @@ static void bh_extras(void *state, const void *result, clirr_extras *x)
     (void)result;
     bh_session *s = state;
     add_uint(x, "steps", s->cfg.steps, false);
-    add_uint(x, "cells", s->ncells, false);
+    add_uint(x, "cells", s->ncells, false); /* allocated: the tree's and lost races' */
+    add_uint(x, "rebuilds", s->rebuilds, false); /* builds rerun after the cells ran out */
     add_uint(x, "depth", s->depth, false);
     add_uint(x, "summarize.passes", s->passes, false);
     add_uint(x, "summarize.rounds", s->rounds, false);
