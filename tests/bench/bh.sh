@@ -19,14 +19,14 @@ kind=${3:-gpu}
 C=${CLIRR:-build/clirr}
 B="bench bh --device $dev --no-verify --kernels --repeat 3 --warmup 1"
 if [ "$kind" = gpu ]; then
-    $C $B --gen plummer:n=50000 --steps 50 --variant topo,data,hybrid --json="$out-50k.json"
+    $C $B --gen plummer:n=5000000 --steps 2 --variant topo,data --sort on --json="$out-5m.json"
     $C $B --gen plummer:n=500000 --steps 10 --variant topo,data,hybrid --precision float,double \
         --sort on,off --json="$out-500k.json"
-    $C $B --gen plummer:n=5000000 --steps 2 --variant topo,data --sort on --json="$out-5m.json"
     $C $B --gen plummer:n=5000000 --steps 2 --variant hybrid --prepasses 0,1,2,3,4,5 \
         --json="$out-5m-fig13.json"
     $C $B --gen plummer:n=5000000 --steps 2 --variant topo --sort off --json="$out-5m-unsorted.json"
     $C $B --gen plummer:n=5000000 --steps 2 --variant topo --precision double --json="$out-5m-double.json"
+    $C $B --gen plummer:n=50000 --steps 50 --variant topo,data,hybrid --json="$out-50k.json"
     $C $B --gen plummer:n=10000000 --steps 1 --variant topo --json="$out-10m.json"
 else
     $C $B --gen plummer:n=50000 --steps 5 --variant topo,data,hybrid --sort on,off --json="$out-50k.json"
