@@ -16,21 +16,17 @@
  *
  * rhj: elements whose id is a multiple of k are splitters; one work-item
  * walks from each splitter until the next splitter or the tail, writing
- * each element's sublist and offset into the word it read the element's
- * successor from (so the store lands in a cache line the load just
- * brought in, instead of a second scattered line); elements no walk
- * reached lie before the first splitter of their list, and the walks
- * from their heads cover them; the sublists make a shorter weighted list, ranked recursively by
+ * each element's sublist and offset; elements no walk reached lie before
+ * the first splitter of their list, and the walks from their heads cover
+ * them; the sublists make a shorter weighted list, ranked recursively by
  * the host; a last pass adds the sublist's rank and the offset. */
 #include "common/compat.clh"
 #include "common/kargs.h"
 #include "listrank.def"
 
 #define END CLIRR_NONE
-/* An rhj word is sublist << 32 | offset once a walk has passed, else
- * one of these << 32 | successor (sublists number under 2^31). */
-#define INFO_NONE 0xffffffffu  /* not reached by a walk */
-#define INFO_MARK 0xfffffffeu  /* uncovered, with an uncovered predecessor */
+#define INFO_NONE 0xffffffffffffffffUL  /* not reached by a walk */
+#define INFO_MARK 0xfffffffffffffffeUL  /* uncovered, with an uncovered predecessor */
 
 static inline uint link_weight(uint e, uint s, __global const uint *weight, uint weighted)
 {
@@ -146,68 +142,42 @@ kernel void lr_w32_rank(CLIRR_KPARAMS(LR_W32_RANK_ARGS))
 
 /* ---- rhj ---------------------------------------------------------------------- */
 
-kernel void lr_pack(CLIRR_KPARAMS(LR_PACK_ARGS))
+kernel void lr_fill(CLIRR_KPARAMS(LR_FILL_ARGS))
 {
     uint i = get_global_id(0);
     if (i < m)
-        info[i] = (ulong)INFO_NONE << 32 | succ[i];
+        info[i] = INFO_NONE;
 }
 
-/* One step of a walk: element e joins sublist sid at offset *off; true
- * when e ends the sublist (its successor is a splitter or the end). */
-static inline bool walk_step(uint e, uint sid, uint k, uint *off, uint *s, __global ulong *info,
-                             __global const uint *weight, uint weighted)
-{
-    *s = (uint)info[e];
-    info[e] = (ulong)sid << 32 | *off;
-    *off += link_weight(e, *s, weight, weighted);
-    return *s == END || *s % k == 0;
-}
-
-static inline void sublist_done(uint sid, uint s, uint off, uint k, __global uint *rsucc,
-                                __global uint *rweight)
-{
-    rsucc[sid] = s == END ? END : s / k;
-    rweight[sid] = off;
-}
-
-/* Mode 0 walks the splitters' sublists j, j + G, j + 2G, ... (G work-
- * items) in one flat loop: a work-item whose sublist ends starts its next
- * one at once instead of idling until the longest walk of its SIMD group
- * ends, so a group's time follows the sum of its members' sublists. */
 kernel void lr_walk(CLIRR_KPARAMS(LR_WALK_ARGS))
 {
-    uint j = get_global_id(0), off = 0, s, e;
+    uint j = get_global_id(0);
     if (j >= nstarts)
         return;
+    uint e, sid;
     if (mode == 0) {
-        const uint G = get_global_size(0);
-        for (e = j * k;;) {
-            if (!walk_step(e, j, k, &off, &s, info, weight, weighted)) {
-                e = s;
-                continue;
-            }
-            sublist_done(j, s, off, k, rsucc, rweight);
-            j += G;
-            if (j >= nstarts)
-                return;
-            e = j * k;
-            off = 0;
-        }
-    }
-    uint sid;
-    if (mode == 1) {
+        e = j * k;
+        sid = j;
+    } else if (mode == 1) {
         e = starts[j];
-        if ((uint)(info[e] >> 32) != INFO_NONE) /* marked: not a head */
+        if (info[e] != INFO_NONE) /* marked: not a head */
             return;
         sid = base + atomic_inc(counter);
     } else {
         e = first;
         sid = base;
     }
-    while (!walk_step(e, sid, k, &off, &s, info, weight, weighted))
+    uint off = 0, s;
+    for (;;) {
+        info[e] = (ulong)sid << 32 | off;
+        s = succ[e];
+        off += link_weight(e, s, weight, weighted);
+        if (s == END || s % k == 0)
+            break;
         e = s;
-    sublist_done(sid, s, off, k, rsucc, rweight);
+    }
+    rsucc[sid] = s == END ? END : s / k;
+    rweight[sid] = off;
 }
 
 /* The splitters' walks, `chains` of them interleaved in each work-item
@@ -232,9 +202,12 @@ kernel void lr_walk_chains(CLIRR_KPARAMS(LR_WALK_ARGS))
         for (uint c = 0; c < LR_CHAINS; c++) {
             if (e[c] == END)
                 continue;
-            uint s;
-            if (walk_step(e[c], j0 + c, k, &off[c], &s, info, weight, weighted)) {
-                sublist_done(j0 + c, s, off[c], k, rsucc, rweight);
+            uint sid = j0 + c, s = succ[e[c]];
+            info[e[c]] = (ulong)sid << 32 | off[c];
+            off[c] += link_weight(e[c], s, weight, weighted);
+            if (s == END || s % k == 0) {
+                rsucc[sid] = s == END ? END : s / k;
+                rweight[sid] = off[c];
                 e[c] = END;
                 alive--;
             } else {
@@ -255,7 +228,7 @@ kernel void lr_uncovered(CLIRR_KPARAMS(LR_UNCOVERED_ARGS))
             lcount = 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         uint e = (uint)base + lid, slot = 0;
-        bool mine = e < m && (uint)(info[e] >> 32) == INFO_NONE;
+        bool mine = e < m && info[e] == INFO_NONE;
         if (mine)
             slot = atomic_inc(&lcount);
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -278,7 +251,7 @@ kernel void lr_mark(CLIRR_KPARAMS(LR_MARK_ARGS))
         return;
     uint s = succ[list[j]];
     if (s != END && s % k != 0)
-        info[s] = (ulong)INFO_MARK << 32 | succ[s];
+        info[s] = INFO_MARK;
 }
 
 kernel void lr_recombine(CLIRR_KPARAMS(LR_RECOMBINE_ARGS))

@@ -128,9 +128,7 @@ done:
 }
 
 /* rhj under its parameters: both rules, both handoffs, handoff at 1 (the
- * recursion to the end), 64 and never; 1, 3 and 1000 sublists a walking
- * work-item (more than there are on the small inputs); Wyllie at 1 and 3
- * jumps. */
+ * recursion to the end), 64 and never; Wyllie at 1 and 3 jumps. */
 static void parameters(th_case *tc)
 {
     const clirr_algo *a = clirr_algo_find("listrank");
@@ -157,18 +155,6 @@ static void parameters(th_case *tc)
                     if (!check_run(tc, a, in, &it, what, &unsupported))
                         goto done;
                 }
-        static const char *per[] = {"1", "3", "1000"};
-        for (int w = 0; w < 3; w++) {
-            clirr_intent it;
-            clirr_intent_default(a, &it);
-            it.variant = clirr_algo_variant(a, "rhj");
-            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "walk-sublists"), per[w], &it.params, &err));
-            char what[256];
-            snprintf(what, sizeof what, "%s, %s sublists a work-item", inputs[i], per[w]);
-            bool unsupported;
-            if (!check_run(tc, a, in, &it, what, &unsupported))
-                goto done;
-        }
         static const char *variants[] = {"wyllie", "wyllie-opt"}, *jumps[] = {"1", "3"};
         for (int v = 0; v < 2; v++)
             for (int j = 0; j < 2; j++) {

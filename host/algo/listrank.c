@@ -15,7 +15,7 @@
 #include <string.h>
 
 enum { V_WYLLIE, V_WYLLIE32, V_STEPWISE, V_OPT, V_RHJ, V_SCAN, V_SERIAL, V_AUTO };
-enum { P_SPLITTERS, P_HANDOFF, P_HANDOFF_BELOW, P_JUMPS, P_WALK_SUBLISTS };
+enum { P_SPLITTERS, P_HANDOFF, P_HANDOFF_BELOW, P_JUMPS };
 
 static const lr_method methods[] = {
     [V_WYLLIE] = LR_WYLLIE, [V_WYLLIE32] = LR_WYLLIE32, [V_STEPWISE] = LR_STEPWISE,
@@ -47,7 +47,6 @@ static void config_from(const clirr_plan *plan, uint32_t lists, lr_config *c)
     c->handoff = (lr_handoff)plan->params.v[P_HANDOFF].u;
     c->handoff_below = (uint32_t)plan->params.v[P_HANDOFF_BELOW].u;
     c->jumps = (uint32_t)plan->params.v[P_JUMPS].u;
-    c->walk_sublists = (uint32_t)plan->params.v[P_WALK_SUBLISTS].u;
     c->lists = lists;
     c->walk_wg = plan->wg_size;
 }
@@ -189,9 +188,6 @@ static const clirr_param_desc listrank_params[] = {
                          "rhj: levels of at most this many elements go to the handoff", NULL, RHJ_ONLY},
     [P_JUMPS] = {"jumps", CLIRR_PARAM_UINT, "0", 0, 64,
                  "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL, JUMPERS},
-    [P_WALK_SUBLISTS] = {"walk-sublists", CLIRR_PARAM_UINT, "0", 0, 4096,
-                         "rhj: splitters' sublists a work-item walks one after another "
-                         "(0 = by device: 16 interleaved on CPUs)", NULL, RHJ_ONLY},
 };
 
 static const clirr_variant_desc listrank_variants[] = {

@@ -29,7 +29,7 @@ CLIRR_KARGS_STRUCT(opt_args, LR_WYLLIE_OPT_ARGS);
 CLIRR_KARGS_STRUCT(w32_init_args, LR_W32_INIT_ARGS);
 CLIRR_KARGS_STRUCT(wyllie32_args, LR_WYLLIE32_ARGS);
 CLIRR_KARGS_STRUCT(w32_rank_args, LR_W32_RANK_ARGS);
-CLIRR_KARGS_STRUCT(pack_args, LR_PACK_ARGS);
+CLIRR_KARGS_STRUCT(fill_args, LR_FILL_ARGS);
 CLIRR_KARGS_STRUCT(walk_args, LR_WALK_ARGS);
 CLIRR_KARGS_STRUCT(uncovered_args, LR_UNCOVERED_ARGS);
 CLIRR_KARGS_STRUCT(mark_args, LR_MARK_ARGS);
@@ -93,7 +93,7 @@ static int get_kernels(lr_ranker *r, clirr_error *err)
     CLIRR_TRY(get(r, p, "lr_w32_init", CLIRR_KNARGS(w32_init_args), &r->w32_init, err));
     CLIRR_TRY(get(r, p, "lr_wyllie32", CLIRR_KNARGS(wyllie32_args), &r->wyllie32, err));
     CLIRR_TRY(get(r, p, "lr_w32_rank", CLIRR_KNARGS(w32_rank_args), &r->w32_rank, err));
-    CLIRR_TRY(get(r, p, "lr_pack", CLIRR_KNARGS(pack_args), &r->pack, err));
+    CLIRR_TRY(get(r, p, "lr_fill", CLIRR_KNARGS(fill_args), &r->fill, err));
     CLIRR_TRY(get(r, p, "lr_walk", CLIRR_KNARGS(walk_args), &r->walk, err));
     CLIRR_TRY(get(r, p, "lr_walk_chains", CLIRR_KNARGS(walk_args), &r->walk_chains, err));
     CLIRR_TRY(get(r, p, "lr_uncovered", CLIRR_KNARGS(uncovered_args), &r->uncovered, err));
@@ -394,13 +394,6 @@ fail:
     return rc;
 }
 
-/* Splitters' sublists one work-item walks in turn (lr_walk, mode 0). */
-static uint32_t walk_sublists(const lr_ranker *r, uint32_t nstarts)
-{
-    (void)nstarts;
-    return r->cfg.walk_sublists ? r->cfg.walk_sublists : 1;
-}
-
 static int walk(lr_ranker *r, lr_level *lv, lr_level *next, cl_mem succ, cl_mem weight, uint32_t mode,
                 cl_mem starts, uint32_t nstarts, uint32_t first, uint32_t base, clirr_error *err)
 {
@@ -408,10 +401,10 @@ static int walk(lr_ranker *r, lr_level *lv, lr_level *next, cl_mem succ, cl_mem 
     uint32_t weighted = weight != NULL;
     cl_mem w = weight ? weight : succ;
     cl_mem st = starts ? starts : succ;
-    /* The splitters' walks interleave `chains` to a work-item on CPUs
-     * unless told how many sublists a work-item walks. */
-    bool chained = mode == 0 && r->chains > 1 && !r->cfg.walk_sublists;
+    /* The splitters' walks interleave `chains` to a work-item on CPUs. */
+    bool chained = mode == 0 && r->chains > 1;
     cl_kernel kw = chained ? r->walk_chains : r->walk;
+    SET(kw, walk_args, succ, succ);
     SET(kw, walk_args, weight, w);
     SET(kw, walk_args, weighted, weighted);
     SET(kw, walk_args, k, lv->k);
@@ -424,8 +417,7 @@ static int walk(lr_ranker *r, lr_level *lv, lr_level *next, cl_mem succ, cl_mem 
     SET(kw, walk_args, info, lv->info);
     SET(kw, walk_args, rsucc, next->succ);
     SET(kw, walk_args, rweight, next->weight);
-    uint32_t per = chained ? r->chains : mode == 0 ? walk_sublists(r, nstarts) : 1;
-    size_t items = (nstarts + (size_t)per - 1) / per;
+    size_t items = chained ? (nstarts + r->chains - 1) / r->chains : nstarts;
     CLIRR_TRY(clirr_launch(r->ctx, kw, items, clirr_wg_size(r->ctx, kw, r->cfg.walk_wg), err));
 fail:
     return rc;
@@ -479,10 +471,9 @@ static int rhj_level(lr_ranker *r, unsigned l, cl_mem succ, cl_mem weight, uint3
     r->stats.levels++;
     if (l == 0)
         r->stats.sublists = S;
-    SET(r->pack, pack_args, succ, succ);
-    SET(r->pack, pack_args, m, m);
-    SET(r->pack, pack_args, info, lv->info);
-    CLIRR_TRY(launch(r, r->pack, m, err));
+    SET(r->fill, fill_args, info, lv->info);
+    SET(r->fill, fill_args, m, m);
+    CLIRR_TRY(launch(r, r->fill, m, err));
     CLIRR_TRY(walk(r, lv, next, succ, weight, 0, NULL, S, 0, 0, err));
     if (r->cfg.known_head) {
         if (head % k) {

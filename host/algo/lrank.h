@@ -29,7 +29,6 @@ typedef struct lr_config {
     uint32_t jumps;          /* Wyllie: jumps a launch; 0 = chosen by device */
     uint32_t lists;          /* at most this many lists (heads) in the input */
     uint32_t walk_wg;        /* rhj: work-group size of the walks; 0 = the default */
-    uint32_t walk_sublists;  /* rhj on a GPU: splitters' sublists a work-item walks; 0 = auto */
     bool known_head;         /* one list whose head lr_rank is told (Euler tours) */
 } lr_config;
 
@@ -39,7 +38,7 @@ typedef struct lr_level {
     uint32_t k;              /* splitter interval */
     bool recurse;            /* else the handoff ranks this level */
     cl_mem succ, weight;     /* level >= 1: written by the walks above */
-    cl_mem info, rank;       /* info: successor, then sublist << 32 | offset; Wyllie's words at a handoff */
+    cl_mem info, rank;       /* info: sublist << 32 | offset; Wyllie's words at a handoff */
 } lr_level;
 
 #define LR_MAX_LEVELS 40
@@ -56,7 +55,7 @@ typedef struct lr_ranker {
     clirr_ctx *ctx;
     lr_config cfg;
     uint32_t n;
-    cl_kernel words_init, words_rank, wyllie, step, opt, w32_init, wyllie32, w32_rank, pack, walk,
+    cl_kernel words_init, words_rank, wyllie, step, opt, w32_init, wyllie32, w32_rank, fill, walk,
         walk_chains, uncovered, mark, recombine, scan_weights, scan_rank;
     uint32_t chains;         /* splitter walks a work-item interleaves (CPUs) */
     lr_level lv[LR_MAX_LEVELS];

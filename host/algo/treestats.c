@@ -37,7 +37,7 @@ CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 #define NONE CLIRR_TREE_NONE
 
 enum { V_RHJ, V_WYLLIE, V_WYLLIE32, V_STEPWISE, V_OPT, V_BFS, V_SERIAL, V_AUTO };
-enum { P_SPLITTERS, P_HANDOFF, P_HANDOFF_BELOW, P_JUMPS, P_WALK_SUBLISTS };
+enum { P_SPLITTERS, P_HANDOFF, P_HANDOFF_BELOW, P_JUMPS };
 
 static const lr_method methods[] = {
     [V_RHJ] = LR_RHJ, [V_WYLLIE] = LR_WYLLIE, [V_WYLLIE32] = LR_WYLLIE32,
@@ -124,7 +124,6 @@ static int prepare_ett(treestats_session *s, const clirr_plan *plan, clirr_error
             .handoff = (lr_handoff)plan->params.v[P_HANDOFF].u,
             .handoff_below = (uint32_t)plan->params.v[P_HANDOFF_BELOW].u,
             .jumps = (uint32_t)plan->params.v[P_JUMPS].u,
-            .walk_sublists = (uint32_t)plan->params.v[P_WALK_SUBLISTS].u,
             .lists = 1,
             .known_head = true,
             .walk_wg = plan->wg_size,
@@ -399,9 +398,6 @@ static const clirr_param_desc treestats_params[] = {
                          "rhj: levels of at most this many elements go to the handoff", NULL, RHJ_ONLY},
     [P_JUMPS] = {"jumps", CLIRR_PARAM_UINT, "0", 0, 64,
                  "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL, JUMPERS},
-    [P_WALK_SUBLISTS] = {"walk-sublists", CLIRR_PARAM_UINT, "0", 0, 4096,
-                         "rhj: splitters' sublists a work-item walks one after another "
-                         "(0 = by device: 16 interleaved on CPUs)", NULL, RHJ_ONLY},
 };
 
 static const clirr_variant_desc treestats_variants[] = {
