@@ -216,8 +216,41 @@ done:
     free(got);
 }
 
+/* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
+ * the plan's, before anything runs. */
+static void bfs_auto_choice(th_case *tc)
+{
+    static const struct {
+        const char *spec, *want;
+    } cases[] = {{"rmat:scale=12,ef=8,seed=1", "do"}, {"grid:w=64,h=64", "data"},
+                 {"random:n=4096,m=16384,seed=1", "data"}, {"grid:w=2000,h=1", "data"}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    const clirr_algo *a = clirr_algo_find("bfs");
+    TH_REQUIRE(tc, a, "bfs is not in the registry");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
+        clirr_intent it;
+        clirr_intent_default(a, &it);
+        it.variant = clirr_algo_variant(a, "auto");
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, cases[i].want), "%s: auto chose %s, not %s",
+                  cases[i].spec, a->variants[plan.variant].name, cases[i].want);
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_local_rounds_tests)
 {
     th_add_device("rounds/local", local_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
+    th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
 }
