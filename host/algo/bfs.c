@@ -127,9 +127,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
-                                       CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds};
+                                       CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
+                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
                                       &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
@@ -378,6 +379,7 @@ const clirr_algo clirr_algo_bfs = {
     .write_outputs = bfs_write_outputs,
     .extras = bfs_extras,
     .choose_variant = bfs_choose,
+    .per_round_variants = 1u << VARIANT_DO,
 };
 
 int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,
