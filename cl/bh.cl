@@ -8,7 +8,11 @@
  *     slot is claimed by one compare-and-swap; a work-item that loses the
  *     race re-reads the slot and retries on its own (a cell it allocated
  *     for the lost split is kept for its next split, and left unlinked if
- *     none comes);
+ *     none comes). Every slot is emptied before the build (the host's
+ *     fill) and slots only go empty -> body -> cell (or a longer chain),
+ *     so a read that lags behind another work-item's writes sees an
+ *     earlier state of that order, and the compare-and-swap that acts on
+ *     it fails and reads again: no fence across work-groups is relied on;
  *   - summarization and the sort read only what earlier launches wrote
  *     (ready stamps, worklists, counts): the host orders the passes;
  *   - the force walk's groups are work-groups or sub-groups, synchronized
