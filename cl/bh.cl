@@ -9,10 +9,13 @@
  *     race re-reads the slot and retries on its own (a cell it allocated
  *     for the lost split is kept for its next split, and left unlinked if
  *     none comes). Every slot is emptied before the build (the host's
- *     fill) and slots only go empty -> body -> cell (or a longer chain),
- *     so a read that lags behind another work-item's writes sees an
- *     earlier state of that order, and the compare-and-swap that acts on
- *     it fails and reads again: no fence across work-groups is relied on;
+ *     fill), a split swaps in an empty cell and inserts the displaced body
+ *     again, and slots only go empty -> body -> cell (or a longer chain):
+ *     a read that lags behind another work-item's writes sees an earlier
+ *     state of that order, and the compare-and-swap that acts on it fails
+ *     and reads again. No fence across work-groups is relied on (an
+ *     earlier build that filled a cell before swapping it in lost bodies
+ *     on the H100: its writes reached other SMs out of order);
  *   - summarization and the sort read only what earlier launches wrote
  *     (ready stamps, worklists, counts): the host orders the passes;
  *   - the force walk's groups are work-groups or sub-groups, synchronized
@@ -123,60 +126,71 @@ __kernel void bh_root(CLIRR_KPARAMS(BH_ROOT_ARGS))
 }
 
 /* Insert body b: walk down from the root; claim an empty slot with one
- * compare-and-swap; where another body sits, build a cell holding it
- * (its slots written atomically, so they are visible before the cell is)
- * and swap the cell in; at the deepest level, chain b in front of the
- * bodies there. A failed swap means another work-item changed the slot:
- * read it again. Nothing waits. */
+ * compare-and-swap; where another body v sits, swap in a new cell, still
+ * empty, in its place (a cell's slots are written only after it is in the
+ * tree, each by a compare-and-swap, so no other work-item can see them in
+ * an order that loses a body: nothing here needs a fence across
+ * work-groups), then insert v again from the root (it lands in the new
+ * cell) before going on with b; at the deepest level, chain b in front of
+ * the bodies there. A failed swap means another work-item changed the
+ * slot: read it again. Bodies waiting to be inserted again sit in a small
+ * private stack; a stack that fills up is reported as an overflow, after
+ * which the host builds again. Nothing waits. */
+#define BH_PENDING 64
 __kernel void bh_build(CLIRR_KPARAMS(BH_BUILD_ARGS))
 {
-    uint b = get_global_id(0);
-    if (b >= n)
+    uint b0 = get_global_id(0);
+    if (b0 >= n)
         return;
-    REAL x = px[b], y = py[b], z = pz[b];
-    REAL cx = geom[0], cy = geom[1], cz = geom[2], r = geom[3];
-    uint node = 0, d = 0, spare = BH_EMPTY;
-    next[b] = BH_EMPTY;
-    for (;;) {
-        uint k = bh_octant(x, y, z, cx, cy, cz), slot = node * 8 + k, v = child[slot];
-        if (v == BH_EMPTY) {
-            if (atomic_cmpxchg(&child[slot], BH_EMPTY, b) == BH_EMPTY)
-                return;
-            continue;
-        }
-        if (v >= n) {
-            node = v - n;
-            r = r * (REAL)0.5;
-            bh_descend(&cx, &cy, &cz, k, r);
-            d++;
-            continue;
-        }
-        if (d + 1 >= BH_MAXDEPTH) {
-            atomic_xchg(&next[b], v);
-            mem_fence(CLK_GLOBAL_MEM_FENCE);
-            if (atomic_cmpxchg(&child[slot], v, b) == v)
-                return;
-            continue;
-        }
-        if (spare == BH_EMPTY) {
-            spare = atomic_inc(&info[BH_INFO_CELLS]);
-            if (spare >= capacity) {
+    uint pending[BH_PENDING];
+    uint npending = 1, spare = BH_EMPTY;
+    pending[0] = b0; /* next[] was emptied by the host too */
+    while (npending) {
+        uint b = pending[--npending];
+        REAL x = px[b], y = py[b], z = pz[b];
+        REAL cx = geom[0], cy = geom[1], cz = geom[2], r = geom[3];
+        uint node = 0, d = 0;
+        for (;;) {
+            uint k = bh_octant(x, y, z, cx, cy, cz), slot = node * 8 + k, v = child[slot];
+            if (v == BH_EMPTY) {
+                if (atomic_cmpxchg(&child[slot], BH_EMPTY, b) == BH_EMPTY)
+                    break;
+                continue;
+            }
+            if (v >= n) {
+                node = v - n;
+                r = r * (REAL)0.5;
+                bh_descend(&cx, &cy, &cz, k, r);
+                d++;
+                continue;
+            }
+            if (d + 1 >= BH_MAXDEPTH) {
+                atomic_xchg(&next[b], v);
+                if (atomic_cmpxchg(&child[slot], v, b) == v)
+                    break;
+                continue;
+            }
+            if (npending + 1 >= BH_PENDING) {
                 atomic_xchg(&info[BH_INFO_OVERFLOW], 1u);
                 return;
             }
-        }
-        REAL ccx = cx, ccy = cy, ccz = cz, rr = r * (REAL)0.5;
-        bh_descend(&ccx, &ccy, &ccz, k, rr);
-        uint vk = bh_octant(px[v], py[v], pz[v], ccx, ccy, ccz);
-        for (uint j = 0; j < 8; j++)
-            atomic_xchg(&child[spare * 8 + j], j == vk ? v : BH_EMPTY);
-        pslot[spare] = slot;
-        cdepth[spare] = d + 1;
-        ready[spare] = BH_NOT_READY;
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
-        if (atomic_cmpxchg(&child[slot], v, n + spare) == v) {
-            atomic_max(&info[BH_INFO_DEPTH], d + 1);
-            spare = BH_EMPTY;
+            if (spare == BH_EMPTY) {
+                spare = atomic_inc(&info[BH_INFO_CELLS]);
+                if (spare >= capacity) {
+                    atomic_xchg(&info[BH_INFO_OVERFLOW], 1u);
+                    return;
+                }
+            }
+            /* The host emptied every slot before the build, and a spare
+             * is never written before it is swapped in. */
+            pslot[spare] = slot;
+            cdepth[spare] = d + 1;
+            ready[spare] = BH_NOT_READY;
+            if (atomic_cmpxchg(&child[slot], v, n + spare) == v) {
+                atomic_max(&info[BH_INFO_DEPTH], d + 1);
+                pending[npending++] = v;
+                spare = BH_EMPTY;
+            }
         }
     }
 }

@@ -312,11 +312,13 @@ static int build_tree(bh_session *s, clirr_error *err)
     SET(s->bbox, bbox_args, n, n);
     SET(s->bbox, bbox_args, part, s->part);
     for (;;) {
-        /* Every slot empty before the build: a work-item that sees a new
-         * cell before its slots' writes reach it then reads "empty", never
-         * a stale node of the last tree, and its compare-and-swap fails
-         * and it reads again (slots only go empty -> body -> cell). */
+        /* Every slot and chain link empty before the build, written by
+         * launches before it: the build then writes a cell's slots and a
+         * body's link only by atomics after they are reachable, and a
+         * lagging read sees an earlier state whose compare-and-swap fails
+         * (slots only go empty -> body -> cell); see cl/bh.cl. */
         CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->child, 0, (size_t)s->cap * 8, BH_EMPTY, err));
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, n, BH_EMPTY, err));
         CLIRR_TRY(clirr_launch(s->ctx, s->bbox, s->bbox_groups * s->bbox_wg, s->bbox_wg, err));
         uint32_t nparts = (uint32_t)s->bbox_groups;
         SET(s->root, root_args, part, s->part);
