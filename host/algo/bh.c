@@ -180,13 +180,12 @@ fail:
     return rc;
 }
 
-static int get_kernels(bh_session *s, const clirr_plan *plan, clirr_error *err)
+static int get_kernels(bh_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_program p = NULL;
     char opts[64];
     snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_SUBGROUPS=%d", s->rs == 8, s->subgroups);
-    (void)plan;
     CLIRR_TRY(clirr_program_get(s->ctx, "bh.cl", opts, &p, err));
 #define K(var, name, tag) CLIRR_TRY(clirr_kernel_get_checked(s->ctx, p, name, CLIRR_KNARGS(tag), &s->var, err))
     K(bbox, "bh_bbox", bbox_args);
@@ -242,7 +241,7 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
         goto fail;
     }
-    CLIRR_TRY(get_kernels(s, plan, err));
+    CLIRR_TRY(get_kernels(s, err));
     size_t n = s->n;
     static const char *const names[6] = {"the initial x", "the initial y", "the initial z",
                                          "the initial vx", "the initial vy", "the initial vz"};
