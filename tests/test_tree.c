@@ -250,7 +250,8 @@ static void generators(th_case *tc)
         {"tree:kind=regular,depth=4", "needs depth=D and outdeg=K"},
         {"tree:kind=regular,outdeg=4", "needs depth=D and outdeg=K"},
         {"tree:kind=regular,depth=4,outdeg=2,n=31", "not n"},
-        {"tree:kind=regular,depth=65,outdeg=2", "key 'depth': expected an integer from 1 to 64"},
+        {"tree:kind=regular,depth=0,outdeg=2", "key 'depth': expected an integer from 1"},
+        {"tree:kind=regular,depth=40,outdeg=2", "more than 2147483647 vertices"},
         {"tree:kind=regular,depth=4,outdeg=2,sparsity=64", "key 'sparsity'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -127,6 +127,10 @@ int clirr_treerec_prepare(clirr_treerec_op op, const char *cl_file, const char *
     CLIRR_TRY(rooted(in, &s->r, err));
     s->n = s->r.n;
     s->band = band_levels(s->r.max_depth);
+    if (s->variant == TREEREC_SERIAL_REC && s->r.max_depth > CLIRR_TREEREC_SERIAL_DEPTH)
+        CLIRR_TRY(clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                             "serial-rec would recurse %u deep, beyond its limit of %u (serial-iter runs any depth)",
+                             s->r.max_depth, CLIRR_TREEREC_SERIAL_DEPTH));
     if (s->variant == TREEREC_SERIAL_REC || s->variant == TREEREC_SERIAL_ITER) {
         *out = s;
         return CLIRR_OK;
@@ -314,13 +318,6 @@ void clirr_treerec_extras(void *state, const void *result, clirr_extras *x)
         e->in_table = true;
         clirr_extras_add(x, "nodes_processed", CLIRR_EXTRA_UINT)->u = s->nodes;
     }
-}
-
-const char *clirr_treerec_unsupported(const clirr_input *in, unsigned variant)
-{
-    (void)in;
-    (void)variant;
-    return NULL;
 }
 
 unsigned clirr_treerec_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)

@@ -29,7 +29,6 @@ bool clirr_treerec_verify(clirr_treerec_op op, const clirr_input *in, const void
                           clirr_verify_report *report);
 void clirr_treerec_write(FILE *f, const void *result, uint64_t i);
 void clirr_treerec_extras(void *session, const void *result, clirr_extras *x);
-const char *clirr_treerec_unsupported(const clirr_input *in, unsigned variant);
 unsigned clirr_treerec_choose(const clirr_input *in, const clirr_caps *caps, const char **reason);
 
 #endif

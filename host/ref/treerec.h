@@ -31,7 +31,7 @@ typedef enum clirr_treerec_op {
 
 /* The deepest tree the recursive serial version takes: one C stack frame
  * a level. */
-#define CLIRR_TREEREC_SERIAL_DEPTH 100000u
+#define CLIRR_TREEREC_SERIAL_DEPTH 65536u
 
 /* Fig. 3(a): a recursive post-order walk from the root. CLIRR_ERR_UNSUPPORTED
  * when the tree is deeper than CLIRR_TREEREC_SERIAL_DEPTH. */

@@ -80,6 +80,12 @@ static bool regular_expands(const tree_params *p, uint64_t key, uint32_t v, uint
     return rng_at(key, v) >> (64 - p->sparsity) == 0;
 }
 
+static int too_many(const char *spec, clirr_error *err)
+{
+    return clirr_fail(err, CLIRR_ERR_USAGE, "generator spec '%s': the tree has more than %llu vertices", spec,
+                      (unsigned long long)CLIRR_TREE_MAX_NODES);
+}
+
 /* Walk the levels of a regular tree: count its vertices into *n and, when
  * parent is given, fill it. Vertex ids go level by level, so the vertices
  * of a level are the range [first, first + count). */
@@ -89,13 +95,20 @@ static int regular_walk(const char *spec, const tree_params *p, uint32_t *parent
     uint64_t total = 1, first = 0, count = 1;
     for (uint32_t level = 0; level + 1 < p->depth && count; level++) {
         uint64_t next = 0;
+        if (!parent && (level == 0 || p->sparsity == 0)) {
+            /* Every vertex of the level expands: no draws to make. */
+            if (count > (CLIRR_TREE_MAX_NODES - total) / p->outdeg)
+                return too_many(spec, err);
+            first += count;
+            count *= p->outdeg;
+            total += count;
+            continue;
+        }
         for (uint64_t v = first; v < first + count; v++) {
             if (!regular_expands(p, key, (uint32_t)v, level))
                 continue;
             if (total + next + p->outdeg > CLIRR_TREE_MAX_NODES)
-                return clirr_fail(err, CLIRR_ERR_INPUT,
-                                  "generator spec '%s': the tree has more than %llu vertices", spec,
-                                  (unsigned long long)CLIRR_TREE_MAX_NODES);
+                return too_many(spec, err);
             for (uint64_t c = 0; parent && c < p->outdeg; c++)
                 parent[total + next + c - 1] = (uint32_t)v;
             next += p->outdeg;
@@ -170,7 +183,7 @@ static const clirr_spec_key tree_keys[] = {
     KEY("n", 1, CLIRR_TREE_MAX_NODES, false, n),
     KEY("seed", 0, UINT64_MAX, false, seed),
     KEY("shuffle", 0, 1, false, shuffle),
-    KEY("depth", 1, 64, false, depth),
+    KEY("depth", 1, CLIRR_TREE_MAX_NODES, false, depth),
     KEY("outdeg", 1, CLIRR_TREE_MAX_NODES, false, outdeg),
     KEY("sparsity", 0, 63, false, sparsity),
 };
