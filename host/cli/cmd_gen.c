@@ -14,7 +14,7 @@ static void print_help(void)
            "extension (.gr .mtx .el .txt .wel .csr, any of them with .gz).\n"
            "SPEC is KIND:key=value,... :\n"
            "  rmat:scale=S,ef=E[,a=..,b=..,c=..,d=..][,permute=0|1]\n"
-           "  random:n=N,m=M\n"
+           "  random:n=N,m=M  or  random:n=N,deg=LO-HI (every out-degree uniform in LO..HI)\n"
            "  grid:w=W,h=H\n"
            "each with optional seed=N (default 1) and weights=LO-HI; lists (.list) and\n"
            "trees (.tree), each optionally .gz:\n"
