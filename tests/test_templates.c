@@ -33,6 +33,7 @@ static const struct {
     {"mst.cl", "mst_scan_data_nested_opt"},
     {"descendants.cl", "desc_hier"},
     {"heights.cl", "heights_naive"},
+    {"bfs_rec.cl", "bfs_rec_hier"},
 };
 
 static const char *targets[][2] = {

@@ -232,6 +232,76 @@ done:
     clirr_input_free(in);
 }
 
+/* The recursive BFS (bfs --variant rec-naive / rec-hier, with and without
+ * streams) on the study's kind of random graph (out-degrees uniform in a
+ * range) and on sparse ones with unreached vertices, a nesting limit of 4
+ * forcing restarts from the host; levels verified as bfs's. */
+static void bfs_recursive(th_case *tc)
+{
+    static const char *specs[] = {"random:n=3000,deg=2-12,seed=5", "random:n=4000,deg=0-2,seed=6",
+                                  "grid:w=40,h=30"};
+    const clirr_algo *a = clirr_algo_find("bfs");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
+    int32_t *expected = NULL, *got = NULL;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, true, specs[i], &in, &err));
+        uint32_t n = (uint32_t)clirr_input_items(in);
+        expected = malloc((size_t)n * sizeof *expected);
+        got = malloc((size_t)n * sizeof *got);
+        TH_REQUIRE(tc, expected && got, "out of memory");
+        for (int k = 0; k < 8; k++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, k & 1 ? "rec-hier" : "rec-naive");
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "streams"), k & 2 ? "on" : "off", &it.params, &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "nest-limit"), k & 4 ? "4" : "512", &it.params,
+                                      &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "count"), "on", &it.params, &err));
+            it.source.rule = CLIRR_SOURCE_VERTEX;
+            it.source.vertex = 7;
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
+            if (!tc->device->caps.device_enqueue) {
+                TH_REQUIRE(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "topo, data, do"),
+                           "planned without device-side enqueue: %s", err.msg);
+                th_skip(tc, "%s", err.msg);
+                goto done;
+            }
+            TH_OK(tc, rc);
+            TH_OK(tc, a->reference(in, &plan, expected, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
+            clirr_stats st;
+            TH_OK(tc, clirr_session_run(s, got, &st, &err));
+            clirr_verify_report rep;
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, got, &rep), "%s, %s%s: %s", specs[i],
+                       clirr_plan_variant_name(&plan), k & 2 ? " streams" : "", rep.text);
+            clirr_extras x = {0};
+            clirr_session_extras(s, got, &x);
+            TH_REQUIRE(tc, extra(&x, "kernel_calls") == st.child_launches + extra(&x, "host_launches"),
+                       "%s: launches do not add up", specs[i]);
+            TH_REQUIRE(tc, extra(&x, "atomics") >= (uint64_t)st.reached - 1, "%s: %llu atomics for %llu reached",
+                       specs[i], (unsigned long long)extra(&x, "atomics"), (unsigned long long)st.reached);
+            clirr_session_release(s);
+            s = NULL;
+        }
+        clirr_input_free(in);
+        in = NULL;
+        free(expected);
+        free(got);
+        expected = got = NULL;
+    }
+done:
+    clirr_session_release(s);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(expected);
+    free(got);
+}
+
 TH_REGISTER(register_treerec_tests)
 {
     static const char *algos[] = {"descendants", "heights"};
@@ -254,4 +324,5 @@ TH_REGISTER(register_treerec_tests)
         }
     th_add("treerec/serial-and-verifier", serial_and_verifier, NULL);
     th_add_device("treerec/auto", auto_plan, NULL);
+    th_add_device("treerec/bfs-recursive", bfs_recursive, NULL);
 }
