@@ -10,6 +10,7 @@
 #include "algo/run.h"
 #include "cl/bfs.def"
 #include "prim/prim.h"
+#include "ref/bfs_rec.h"
 #include "ref/ref.h"
 
 #include <stdlib.h>
@@ -22,7 +23,8 @@ CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_REC_NAIVE, VARIANT_REC_HIER };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_REC_NAIVE, VARIANT_REC_HIER, VARIANT_SERIAL_REC,
+       VARIANT_SERIAL_ITER };
 #define REC_VARIANTS ((1u << VARIANT_REC_NAIVE) | (1u << VARIANT_REC_HIER))
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
@@ -48,6 +50,7 @@ typedef struct bfs_session {
     cl_mem info;
     uint32_t bottom_up_rounds, switches; /* of the last trial */
     bfs_rec *rec;           /* rec-naive, rec-hier (host/algo/bfs_rec.c) */
+    unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
 enum { PARAM_PARENTS, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
@@ -130,6 +133,11 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     bool topo = plan->variant == VARIANT_TOPO;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
+    if (plan->variant >= VARIANT_SERIAL_REC) {
+        s->serial = plan->variant;
+        *out = s;
+        return CLIRR_OK;
+    }
     if (REC_VARIANTS >> plan->variant & 1u) {
         bfs_rec_config rc_cfg = {plan->variant == VARIANT_REC_HIER, plan->params.v[PARAM_STREAMS].b,
                                  plan->params.v[PARAM_COUNT].b, (uint32_t)plan->params.v[PARAM_NEST_LIMIT].u,
@@ -271,6 +279,11 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
 {
     int rc = CLIRR_OK;
     bfs_session *s = state;
+    if (s->serial) {
+        stats->iterations = 1;
+        return s->serial == VARIANT_SERIAL_REC ? clirr_ref_bfs_recursive(s->g, s->source, result, NULL, err)
+                                               : clirr_ref_bfs(s->g, s->source, result, err);
+    }
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, 0, s->g->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, s->source, 1, 0, err));
     if (s->rec)
@@ -358,6 +371,8 @@ static const clirr_variant_desc bfs_variants[] = {
                   "neighbour (device-side enqueue; shared/papers/001)", false},
     {"rec-hier", "recursive BFS, a work-group per arc, one child kernel per work-group whose neighbour has "
                  "neighbours to improve (device-side enqueue)", false},
+    {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false},
+    {"serial-iter", "the serial queue BFS on the host, timed", false},
 };
 
 const clirr_algo clirr_algo_bfs = {
@@ -366,7 +381,7 @@ const clirr_algo clirr_algo_bfs = {
     .study = "shared/papers/000 (data-driven vs topology-driven)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = bfs_variants,
-    .nvariants = 5,
+    .nvariants = 7,
     .enqueue_variants = REC_VARIANTS,
     .params = bfs_params,
     .nparams = 4,
