@@ -1,0 +1,168 @@
+/* cl/sssp.cl - single-source shortest paths over non-negative integer
+ * weights (data-driven vs topology-driven study, shared/papers/000), each
+ * round a nested loop over vertices and their arcs run through the
+ * templates of cl/templates/nested_loop.clh.
+ *
+ * dist[v] is the shortest known distance, CLIRR_NONE = unreached. With
+ * -DCLIRR_UNIT_WEIGHTS every arc weighs 1 and `weight` is not read.
+ *   sssp_topo  every reached vertex relaxes all its arcs every round with a
+ *              plain (non-atomic) store: a racing larger value may
+ *              overwrite a smaller one, but the changed flag guarantees
+ *              another round in which the smaller one is found again
+ *              (section IV.A: distances are monotone).
+ *   sssp_data  the worklist's vertices relax their arcs with atomic_min and
+ *              push every vertex they improve.
+ *   sssp_local the same rounds, many in one launch of one work-group, while
+ *              the worklist is small (templates/local_rounds.clh).
+ *   sssp_nf*   near-far: the data-driven rounds over a moving split, the
+ *              farther vertices set aside in a pile (below).
+ * A distance that would not fit 32 bits sets status[1] (the host reports
+ * it) instead of wrapping. status[0] is topo's changed flag. */
+#include "common/compat.clh"
+#include "common/worklist.clh"
+#include "sssp.def"
+
+#ifdef CLIRR_UNIT_WEIGHTS
+#define WEIGHT(e) 1u
+#else
+#define WEIGHT(e) ((uint)weight[e])
+#endif
+
+/* d + w, or CLIRR_NONE (and the overflow flag) when it does not fit. An
+ * unreached d gives CLIRR_NONE: a round may read a vertex's distance just
+ * before another work-item sets it (NL_PREP and NL_COUNT read it apart). */
+inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
+{
+    if (d == CLIRR_NONE)
+        return CLIRR_NONE;
+    if (w >= CLIRR_NONE - d) {
+        *overflow = 1;
+        return CLIRR_NONE;
+    }
+    return d + w;
+}
+
+#define NL_NAME sssp_topo
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_TOPO_ARGS)
+#define NL_NITEMS n
+#define NL_ITEM(k) (k)
+#define NL_COUNT(u) (dist[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
+#define NL_PREP(u) uint du = dist[u];
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd < dist[v]) {                                                    \
+            dist[v] = nd;                                                      \
+            status[0] = 1;                                                     \
+        }                                                                      \
+    }
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
+/* A data-driven round's work on arc j of u (du: u's distance), pushing
+ * with PUSH every vertex it improves. A rerun pushes again what the
+ * overflowed attempt improved: then dist[v] already equals nd. */
+#define SSSP_RELAX(u, j, PUSH)                                                 \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd != CLIRR_NONE) {                                                \
+            uint old = atomic_min(&dist[v], nd);                               \
+            if (nd < old || (wl_rerun && nd == old))                           \
+                PUSH(v);                                                       \
+        }                                                                      \
+    }
+
+#define NL_NAME sssp_data
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_DATA_ARGS)
+#define NL_NITEMS wl_in_size
+#define NL_ITEM(k) wl_in[k]
+#define NL_COUNT(u) (row[(u) + 1] - row[u])
+#define NL_PREP(u) uint du = dist[u];
+#define NL_KERNEL_BEGIN WL_BEGIN
+#define NL_KERNEL_END WL_END
+#define NL_WORK(u, j) SSSP_RELAX(u, j, wl_push)
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
+/* Small worklists: many rounds in one work-group (local_rounds.clh). */
+#define LR_NAME sssp_local
+#define LR_PARAMS CLIRR_KPARAMS(SSSP_LOCAL_ARGS)
+#define LR_COUNT(u) (row[(u) + 1] - row[u])
+#define LR_PREP(u) uint du = dist[u];
+#define LR_WORK(u, j) SSSP_RELAX(u, j, lr_push)
+#include "templates/local_rounds.clh"
+
+/* Near-far (bucketed SSSP, as LonestarGPU and Gunrock do): only vertices
+ * whose new distance is below the current split run in the next rounds;
+ * farther ones wait in the far pile, each at most once per phase, until
+ * the worklist empties and the split moves up by delta. Far fewer
+ * relaxations are repeated on weighted high-diameter graphs. */
+#define SSSP_FAR_PUSH(v)                                                       \
+    do {                                                                       \
+        if (far_marks[v] != far_phase &&                                       \
+            atomic_xchg(&far_marks[v], far_phase) != far_phase) {              \
+            uint at_ = atomic_inc(&far_info[0]);                               \
+            if (at_ < far_cap)                                                 \
+                far[at_] = (v);                                                \
+        }                                                                      \
+    } while (0)
+#define SSSP_NF_RELAX(u, j, PUSH)                                              \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd != CLIRR_NONE) {                                                \
+            uint old = atomic_min(&dist[v], nd);                               \
+            if (nd < old || (wl_rerun && nd == old)) {                         \
+                if (nd < split)                                                \
+                    PUSH(v);                                                   \
+                else                                                           \
+                    SSSP_FAR_PUSH(v);                                          \
+            }                                                                  \
+        }                                                                      \
+    }
+
+#define NL_NAME sssp_nf
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_NF_ARGS)
+#define NL_NITEMS wl_in_size
+#define NL_ITEM(k) wl_in[k]
+#define NL_COUNT(u) (row[(u) + 1] - row[u])
+#define NL_PREP(u) uint du = dist[u];
+#define NL_KERNEL_BEGIN WL_BEGIN
+#define NL_KERNEL_END WL_END
+#define NL_WORK(u, j) SSSP_NF_RELAX(u, j, wl_push)
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
+#define LR_NAME sssp_nf_local
+#define LR_PARAMS CLIRR_KPARAMS(SSSP_NF_LOCAL_ARGS)
+#define LR_COUNT(u) (row[(u) + 1] - row[u])
+#define LR_PREP(u) uint du = dist[u];
+#define LR_WORK(u, j) SSSP_NF_RELAX(u, j, lr_push)
+#include "templates/local_rounds.clh"
+
+/* A vertex of the pile whose distance fell below lo has been relaxed from
+ * since (it went to the worklist then); [lo, hi) runs next; the rest waits,
+ * stamped with the new phase so that it is not set aside twice. */
+__kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS))
+{
+    WL_BEGIN;
+    for (uint i = get_global_id(0); i < far_in_size; i += get_global_size(0)) {
+        uint v = far_in[i];
+        uint d = dist[v];
+        if (d < lo)
+            continue;
+        if (d < hi) {
+            wl_push(v);
+        } else {
+            far_marks[v] = far_phase;
+            far_out[atomic_inc(&far_out_info[0])] = v;
+            atomic_min(&far_out_info[1], d);
+        }
+    }
+    WL_END;
+}

@@ -1,0 +1,359 @@
+/* host/algo/bfs.c - breadth-first search on the device, topology-driven,
+ * data-driven or direction-optimizing (kernels: cl/bfs.cl; study:
+ * shared/papers/000), each round's loop over vertices and arcs run through
+ * the plan's nested-loop template.
+ * Levels are uint on the device with NONE for unreached, which read as
+ * int32 is exactly CLIRR_BFS_UNREACHED (-1). */
+#include "algo/input.h"
+#include "algo/round.h"
+#include "algo/run.h"
+#include "cl/bfs.def"
+#include "prim/prim.h"
+#include "ref/ref.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
+CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
+CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
+
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO };
+
+/* Beamer's switching rule (GAPBS's defaults): bottom-up once the
+ * frontier's arcs exceed the unexplored arcs / ALPHA, top-down again once
+ * a shrinking frontier holds fewer than n / BETA vertices. */
+#define ALPHA 15
+#define BETA 18
+
+typedef struct bfs_session {
+    clirr_ctx *ctx;
+    const clirr_graph *g;
+    const clirr_dgraph *dg; /* the input's, shared */
+    uint32_t source;
+    const char *tree_path;  /* --parents FILE, or NULL */
+    cl_mem level;
+    cl_mem changed;         /* topo: set when a round discovered a vertex */
+    clirr_variant_loop vl;
+    clirr_worklist wl;      /* data, do */
+    /* do: in-arcs, the two kernels (context-owned) and their counts */
+    const clirr_dgraph *dt;
+    cl_kernel bottom_up, frontier_arcs;
+    size_t wg_bottom_up, wg_frontier_arcs;
+    cl_mem info;
+    uint32_t bottom_up_rounds, switches; /* of the last trial */
+} bfs_session;
+
+enum { PARAM_PARENTS }; /* the descriptor's parameters */
+
+static void bfs_release(void *state)
+{
+    bfs_session *s = state;
+    clirr_variant_loop_release(&s->vl);
+    clirr_worklist_release(&s->wl);
+    clirr_mem_release(&s->level);
+    clirr_mem_release(&s->changed);
+    clirr_mem_release(&s->info);
+    free(s);
+}
+
+/* The arguments that stay the same in every round of every trial. */
+static int bind_topo(bfs_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *nl = &s->vl.nl;
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, level, s->level));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, n, s->dg->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
+fail:
+    return rc;
+}
+
+static int bind_data(bfs_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, bfs_data_args, level, s->level));
+fail:
+    return rc;
+}
+
+/* Direction-optimizing: the transpose on the device and the bottom-up and
+ * frontier-arcs kernels with their fixed arguments. */
+static int prepare_do(bfs_session *s, const clirr_input *in, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    CLIRR_TRY(clirr_input_device_graph(in, s->ctx, CLIRR_FORM_TRANSPOSED, false, &s->dt, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS frontier counts", 3 * sizeof(uint32_t), &s->info, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "bfs.cl", "", &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_bottom_up", CLIRR_KNARGS(bfs_bottom_up_args),
+                                       &s->bottom_up, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_frontier_arcs", CLIRR_KNARGS(bfs_frontier_arcs_args),
+                                       &s->frontier_arcs, err));
+    s->wg_bottom_up = clirr_wg_size(s->ctx, s->bottom_up, plan->wg_size);
+    s->wg_frontier_arcs = clirr_wg_size(s->ctx, s->frontier_arcs, plan->wg_size);
+    cl_kernel k = s->bottom_up;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_args, trow), s->dt->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_args, tcol), s->dt->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_args, n), s->dg->n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_args, info), s->info));
+    k = s->frontier_arcs;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, info), s->info));
+fail:
+    return rc;
+}
+
+static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                       clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bfs_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->g = clirr_input_graph(in);
+    bool topo = plan->variant == VARIANT_TOPO;
+    CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
+    s->tree_path = plan->params.v[PARAM_PARENTS].path;
+    clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0};
+    const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
+                                       CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds};
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
+                                      &cfg, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
+    if (topo) {
+        CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
+        CLIRR_TRY(bind_topo(s, err));
+    } else {
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(bind_data(s, err));
+        if (plan->variant == VARIANT_DO)
+            CLIRR_TRY(prepare_do(s, in, plan, err));
+    }
+    *out = s;
+    return CLIRR_OK;
+fail:
+    bfs_release(s);
+    return rc;
+}
+
+/* Every vertex every round; stops after a round that changed nothing. */
+static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    for (uint32_t depth = 0;; depth++) {
+        uint32_t flag = 0;
+        CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
+        CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_topo_args, depth, depth));
+        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
+        stats->iterations++;
+        if (!flag)
+            break;
+    }
+fail:
+    return rc;
+}
+
+/* The frontier as a worklist; stops when it is empty. */
+static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    for (uint32_t depth = 0, rounds = 0; clirr_worklist_size(&s->wl) > 0; depth += rounds) {
+        CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
+fail:
+    return rc;
+}
+
+/* Run kernel k over `items` work-items and read info: {found, arcs}. */
+static int count_pass(bfs_session *s, cl_kernel k, size_t items, size_t wg, uint32_t *found, uint64_t *arcs,
+                      clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t info[3] = {0, 0, 0};
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->info, 0, sizeof info, info, err));
+    CLIRR_TRY(clirr_launch(s->ctx, k, items, wg, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof info, info, err));
+    *found = info[0];
+    *arcs = (uint64_t)info[2] << 32 | info[1];
+fail:
+    return rc;
+}
+
+/* Direction-optimizing: top-down worklist rounds (local rounds included)
+ * while the frontier's arcs are few, bottom-up sweeps while they are many;
+ * the frontier goes back into the worklist (a compaction of the level)
+ * when it shrinks below n / BETA. */
+static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_graph *g = s->g;
+    uint64_t frontier_arcs = g->row[s->source + 1] - g->row[s->source];
+    uint64_t unexplored = g->m - frontier_arcs;
+    uint32_t frontier = 1, before = 0, depth = 0;
+    bool bottom = false;
+    s->bottom_up_rounds = s->switches = 0;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (frontier > 0) {
+        if (!bottom && frontier_arcs > unexplored / ALPHA && frontier > before) {
+            bottom = true;
+            s->switches++;
+        } else if (bottom && frontier < g->n / BETA && frontier < before) {
+            bottom = false;
+            s->switches++;
+            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, depth, g->n, err));
+        }
+        before = frontier;
+        if (bottom) {
+            CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
+            CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
+            depth++;
+            stats->iterations++;
+            s->bottom_up_rounds++;
+        } else {
+            uint32_t rounds = 0;
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
+            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+            depth += rounds;
+            stats->iterations += rounds;
+            frontier = clirr_worklist_size(&s->wl);
+            frontier_arcs = 0;
+            if (frontier) {
+                uint32_t count = frontier, ignored;
+                cl_kernel k = s->frontier_arcs;
+                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
+                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
+                CLIRR_TRY(count_pass(s, k, count, s->wg_frontier_arcs, &ignored, &frontier_arcs, err));
+            }
+        }
+        unexplored = unexplored > frontier_arcs ? unexplored - frontier_arcs : 0;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
+fail:
+    return rc;
+}
+
+static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bfs_session *s = state;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, 0, s->g->n, NONE, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, s->source, 1, 0, err));
+    if (s->vl.topo)
+        CLIRR_TRY(run_topo(s, stats, err));
+    else if (s->bottom_up)
+        CLIRR_TRY(run_do(s, stats, err));
+    else
+        CLIRR_TRY(run_data(s, stats, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->level, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
+    CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
+fail:
+    return rc;
+}
+
+static void bfs_summarize(void *state, const void *result, clirr_stats *stats)
+{
+    bfs_session *s = state;
+    clirr_run_count_reached(s->g, result, NONE, stats);
+}
+
+static int bfs_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    uint32_t source;
+    const clirr_graph *g = clirr_input_graph(in);
+    int rc = clirr_run_source(plan, g, &source, err);
+    return rc == CLIRR_OK ? clirr_ref_bfs(g, source, out, err) : rc;
+}
+
+static bool bfs_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                       const void *got, clirr_verify_report *r)
+{
+    uint32_t source = 0;
+    const clirr_graph *g = clirr_input_graph(in);
+    if (clirr_run_source(plan, g, &source, NULL) != CLIRR_OK)
+        return false;
+    return clirr_verify_bfs(g, source, expected, got, r);
+}
+
+static void bfs_write(FILE *f, const void *result, uint64_t i)
+{
+    fprintf(f, "%d", ((const int32_t *)result)[i]);
+}
+
+/* do: how the last trial went. */
+static void bfs_extras(void *state, const void *result, clirr_extras *x)
+{
+    (void)result;
+    bfs_session *s = state;
+    if (!s->bottom_up)
+        return;
+    clirr_extras_add(x, "bottom_up_rounds", CLIRR_EXTRA_UINT)->u = s->bottom_up_rounds;
+    clirr_extras_add(x, "direction_switches", CLIRR_EXTRA_UINT)->u = s->switches;
+}
+
+/* --parents FILE: the tree read off the last trial's result. */
+static int bfs_write_outputs(void *state, const void *result, clirr_error *err)
+{
+    bfs_session *s = state;
+    return clirr_run_write_tree(s->tree_path, s->g, s->source, result, true, err);
+}
+
+static const clirr_param_desc bfs_params[] = {
+    [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
+};
+
+static const clirr_variant_desc bfs_variants[] = {
+    {"topo", "every vertex every round, a changed flag (level-synchronous)", false},
+    {"data", "a worklist of the frontier", true},
+    {"do", "direction-optimizing: the worklist top-down, bottom-up sweeps over unvisited vertices while the "
+           "frontier's arcs are many (Beamer)", true},
+};
+
+const clirr_algo clirr_algo_bfs = {
+    .name = "bfs",
+    .summary = "breadth-first search: hop level of every vertex from a source (-1 = unreached)",
+    .study = "shared/papers/000 (data-driven vs topology-driven)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = bfs_variants,
+    .nvariants = 3,
+    .params = bfs_params,
+    .nparams = 1,
+    .default_variant = VARIANT_DATA,
+    .sources = CLIRR_SOURCES_ONE,
+    .value_size = sizeof(int32_t),
+    .prepare = bfs_prepare,
+    .run = bfs_run,
+    .release = bfs_release,
+    .summarize = bfs_summarize,
+    .reference = bfs_reference,
+    .verify = bfs_verify,
+    .write_value = bfs_write,
+    .write_outputs = bfs_write_outputs,
+    .extras = bfs_extras,
+};
+
+int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,
+              clirr_stats *stats, clirr_error *err)
+{
+    return clirr_run_typed(ctx, "bfs", g, source, level, stats, err);
+}

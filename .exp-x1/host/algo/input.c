@@ -1,0 +1,263 @@
+/* host/algo/input.c - inputs with their derived forms and device copies. */
+#include "algo/input.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Device copies of one graph form on one context. */
+typedef struct device_copy {
+    clirr_ctx *ctx;
+    clirr_graph_form form;
+    bool with_weights;
+    clirr_dgraph dg;
+    struct device_copy *next;
+} device_copy;
+
+struct clirr_input {
+    clirr_input_kind kind;
+    char *name;
+    clirr_graph owned;                    /* the graph, when the input owns it */
+    const clirr_graph *graph;
+    clirr_list owned_list;                /* the list, when the input owns it */
+    const clirr_list *list;
+    clirr_tree owned_tree;                /* the tree, when the input owns it */
+    const clirr_tree *tree;
+    clirr_tree_adj adj;                   /* the tree's adjacency, once built */
+    bool have_adj;
+    clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
+    bool have[CLIRR_FORM_COUNT_];
+    device_copy *copies;
+};
+
+static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree"};
+
+const char *clirr_input_kind_name(clirr_input_kind kind)
+{
+    return (unsigned)kind < CLIRR_INPUT_KIND_COUNT_ ? kind_names[kind] : "?";
+}
+
+static clirr_input *new_input(clirr_input_kind kind, const char *name, clirr_error *err)
+{
+    clirr_input *in = calloc(1, sizeof *in);
+    if (!in || !(in->name = strdup(name ? name : kind_names[kind]))) {
+        free(in);
+        clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for an input");
+        return NULL;
+    }
+    in->kind = kind;
+    return in;
+}
+
+int clirr_input_from_list(clirr_list *l, bool own, const char *name, clirr_input **out,
+                          clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_LIST, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned_list = *l;
+        memset(l, 0, sizeof *l);
+        in->list = &in->owned_list;
+    } else {
+        in->list = l;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
+int clirr_input_from_tree(clirr_tree *t, bool own, const char *name, clirr_input **out,
+                          clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_TREE, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned_tree = *t;
+        memset(t, 0, sizeof *t);
+        in->tree = &in->owned_tree;
+    } else {
+        in->tree = t;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
+int clirr_input_from_graph(clirr_graph *g, bool own, const char *name, clirr_input **out,
+                           clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_GRAPH, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned = *g;
+        memset(g, 0, sizeof *g);
+        in->graph = &in->owned;
+    } else {
+        in->graph = g;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
+static void drop_copies(clirr_input *in, const clirr_ctx *ctx)
+{
+    device_copy **p = &in->copies;
+    while (*p) {
+        device_copy *c = *p;
+        if (!ctx || c->ctx == ctx) {
+            *p = c->next;
+            clirr_dgraph_release(&c->dg);
+            free(c);
+        } else {
+            p = &c->next;
+        }
+    }
+}
+
+void clirr_input_detach(clirr_input *in, clirr_ctx *ctx)
+{
+    if (in && ctx)
+        drop_copies(in, ctx);
+}
+
+void clirr_input_free(clirr_input *in)
+{
+    if (!in)
+        return;
+    drop_copies(in, NULL);
+    for (int f = 0; f < CLIRR_FORM_COUNT_; f++)
+        if (in->have[f])
+            clirr_graph_free(&in->derived[f]);
+    clirr_graph_free(&in->owned);
+    clirr_list_free(&in->owned_list);
+    clirr_tree_free(&in->owned_tree);
+    if (in->have_adj)
+        clirr_tree_adj_free(&in->adj);
+    free(in->name);
+    free(in);
+}
+
+clirr_input_kind clirr_input_kind_of(const clirr_input *in) { return in->kind; }
+const char *clirr_input_name(const clirr_input *in) { return in->name; }
+
+const clirr_graph *clirr_input_graph(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_GRAPH ? in->graph : NULL;
+}
+
+const clirr_list *clirr_input_list(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_LIST ? in->list : NULL;
+}
+
+const clirr_tree *clirr_input_tree(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_TREE ? in->tree : NULL;
+}
+
+int clirr_input_tree_adj(const clirr_input *cin, const clirr_tree_adj **adj, clirr_error *err)
+{
+    /* A cache, as the graph forms below. */
+    clirr_input *in = (clirr_input *)cin;
+    if (in->kind != CLIRR_INPUT_TREE)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s is a %s, not a tree", in->name, kind_names[in->kind]);
+    if (!in->have_adj) {
+        int rc = clirr_tree_adjacency(in->tree, &in->adj, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        in->have_adj = true;
+    }
+    *adj = &in->adj;
+    return CLIRR_OK;
+}
+
+uint64_t clirr_input_items(const clirr_input *in)
+{
+    switch (in->kind) {
+    case CLIRR_INPUT_GRAPH: return in->graph ? in->graph->n : 0;
+    case CLIRR_INPUT_LIST: return in->list->n;
+    case CLIRR_INPUT_TREE: return in->tree->n;
+    case CLIRR_INPUT_KIND_COUNT_: break;
+    }
+    return 0;
+}
+
+void clirr_input_describe(const clirr_input *in, char *buf, size_t size)
+{
+    switch (in->kind) {
+    case CLIRR_INPUT_LIST:
+        snprintf(buf, size, "%u elements in %u list%s", in->list->n, in->list->lists,
+                 in->list->lists == 1 ? "" : "s");
+        return;
+    case CLIRR_INPUT_TREE:
+        snprintf(buf, size, "%u vertices, root %u", in->tree->n, in->tree->root);
+        return;
+    default:
+        snprintf(buf, size, "%u vertices, %u arcs, %s", in->graph->n, in->graph->m,
+                 in->graph->weight ? "weighted" : "unweighted");
+        return;
+    }
+}
+
+int clirr_input_graph_form(const clirr_input *cin, clirr_graph_form form, const clirr_graph **g,
+                           clirr_error *err)
+{
+    /* Derived forms are a cache: filling one does not change what the
+     * input is, so a const input may fill it. */
+    clirr_input *in = (clirr_input *)cin;
+    if (form == CLIRR_FORM_AS_IS) {
+        *g = in->graph;
+        return CLIRR_OK;
+    }
+    if (!in->have[form]) {
+        int rc = CLIRR_OK;
+        if (form == CLIRR_FORM_TRANSPOSED) {
+            rc = clirr_graph_transpose(in->graph, &in->derived[form], err);
+        } else if (form == CLIRR_FORM_UNDIRECTED) {
+            rc = clirr_graph_undirected(in->graph, &in->derived[form], err);
+        } else {
+            rc = clirr_graph_copy(in->graph, &in->derived[form], err);
+            if (rc == CLIRR_OK)
+                rc = clirr_graph_symmetrize(&in->derived[form], err);
+            if (rc != CLIRR_OK)
+                clirr_graph_free(&in->derived[form]);
+        }
+        if (rc != CLIRR_OK)
+            return rc;
+        in->have[form] = true;
+    }
+    *g = &in->derived[form];
+    return CLIRR_OK;
+}
+
+int clirr_input_device_graph(const clirr_input *cin, clirr_ctx *ctx, clirr_graph_form form,
+                             bool with_weights, const clirr_dgraph **dg, clirr_error *err)
+{
+    clirr_input *in = (clirr_input *)cin;
+    const clirr_graph *g = NULL;
+    int rc = clirr_input_graph_form(in, form, &g, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    with_weights = with_weights && g->weight;
+    for (device_copy *c = in->copies; c; c = c->next)
+        if (c->ctx == ctx && c->form == form && c->with_weights == with_weights) {
+            *dg = &c->dg;
+            return CLIRR_OK;
+        }
+    device_copy *c = calloc(1, sizeof *c);
+    if (!c)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for a device graph");
+    rc = clirr_dgraph_upload(ctx, g, with_weights, &c->dg, err);
+    if (rc != CLIRR_OK) {
+        free(c);
+        return rc;
+    }
+    c->ctx = ctx;
+    c->form = form;
+    c->with_weights = with_weights;
+    c->next = in->copies;
+    in->copies = c;
+    *dg = &c->dg;
+    return CLIRR_OK;
+}

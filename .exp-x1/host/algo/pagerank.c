@@ -1,0 +1,232 @@
+/* host/algo/pagerank.c - PageRank on the device by Jacobi iteration in pull
+ * form over the transpose graph (kernels: cl/pagerank.cl; nested-loop
+ * study, shared/papers/001), one vertex's in-arcs a nested-loop item
+ * through the plan's template. The same recurrence, start and stopping rule
+ * as the reference (host/ref/pagerank.c): r = 1/n; each iteration
+ * r' = (1-d)/n + d (sum over in-arcs u of r(u)/outdeg(u) + dangling/n);
+ * stop when |r' - r|_1 <= tol or after max-iter iterations. Scores are
+ * doubles on the device and in the result; out-degrees come from the
+ * graph as given, in-arcs from its transpose (both shared by the input). */
+#include "algo/input.h"
+#include "algo/run.h"
+#include "cl/pagerank.def"
+#include "prim/prim.h"
+#include "ref/ref.h"
+
+#include <stdlib.h>
+
+CLIRR_KARGS_STRUCT(pr_init_args, PR_INIT_ARGS);
+CLIRR_KARGS_STRUCT(pr_prepare_args, PR_PREPARE_ARGS);
+CLIRR_KARGS_STRUCT(pr_pull_args, PR_PULL_ARGS);
+
+/* Set argument `name` of plain kernel k, whose parameter list is `tag`. */
+#define KERNEL_SET(k, tag, name, var) clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
+
+enum { PARAM_DAMPING, PARAM_TOL, PARAM_MAX_ITER };
+
+typedef struct pr_session {
+    clirr_ctx *ctx;
+    uint32_t n;
+    uint64_t m;
+    double damping, tol;
+    uint64_t max_iter;
+    const clirr_dgraph *dg; /* the graph as is (out-degrees), the input's */
+    const clirr_dgraph *dt; /* its transpose (in-arcs), the input's */
+    cl_kernel init, prep;   /* context-owned */
+    size_t wg_init, wg_prep;
+    clirr_nl pull;
+    cl_mem r, rnew;         /* scores; swapped every iteration */
+    cl_mem contrib, dangling, diff;
+} pr_session;
+
+static void pr_release(void *state)
+{
+    pr_session *s = state;
+    clirr_nl_release(&s->pull);
+    clirr_mem_release(&s->r);
+    clirr_mem_release(&s->rnew);
+    clirr_mem_release(&s->contrib);
+    clirr_mem_release(&s->dangling);
+    clirr_mem_release(&s->diff);
+    free(s);
+}
+
+/* The program, its kernels (each checked against its list in
+ * cl/pagerank.def) and the pull loop over the plan's template. */
+static int build(pr_session *s, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", "", &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_init", CLIRR_KNARGS(pr_init_args), &s->init, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_prepare", CLIRR_KNARGS(pr_prepare_args), &s->prep,
+                                       err));
+    s->wg_init = clirr_wg_size(s->ctx, s->init, plan->wg_size);
+    s->wg_prep = clirr_wg_size(s->ctx, s->prep, plan->wg_size);
+    clirr_nl_config cfg = clirr_plan_loop(plan, sizeof(double));
+    CLIRR_TRY(clirr_nl_init(&s->pull, s->ctx, prog, "pr_pull", CLIRR_KNARGS(pr_pull_args), s->n, &cfg, err));
+fail:
+    return rc;
+}
+
+static int allocate(pr_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t bytes = (size_t)s->n * sizeof(double);
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank scores", bytes, &s->r, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank new scores", bytes, &s->rnew, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank contributions", bytes, &s->contrib, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank dangling mass", bytes, &s->dangling, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank changes", bytes, &s->diff, err));
+fail:
+    return rc;
+}
+
+/* The arguments that stay the same in every iteration of every trial (the
+ * scores, swapped each iteration, and base are set as the run goes). */
+static int bind(pr_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    double start = 1.0 / s->n;
+    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, value, start));
+    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, n, s->n));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, row, s->dg->row));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, contrib, s->contrib));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, dangling, s->dangling));
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, n, s->n));
+    clirr_nl *nl = &s->pull;
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, trow, s->dt->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, tcol, s->dt->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, contrib, s->contrib));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, diff, s->diff));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, damping, s->damping));
+    CLIRR_TRY(CLIRR_NL_SET(nl, pr_pull_args, n, s->n));
+fail:
+    return rc;
+}
+
+static int pr_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                      clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_graph *g = clirr_input_graph(in);
+    if (g->n == 0)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "pagerank: the graph has no vertices");
+    pr_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->n = g->n;
+    s->m = g->m;
+    s->damping = plan->params.v[PARAM_DAMPING].r;
+    s->tol = plan->params.v[PARAM_TOL].r;
+    s->max_iter = plan->params.v[PARAM_MAX_ITER].u;
+    CLIRR_TRY(build(s, plan, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_TRANSPOSED, false, &s->dt, err));
+    CLIRR_TRY(allocate(s, err));
+    CLIRR_TRY(bind(s, err));
+    *out = s;
+    return CLIRR_OK;
+fail:
+    pr_release(s);
+    return rc;
+}
+
+/* One Jacobi step from s->r into s->rnew, then the two swap; *l1 gets the
+ * L1 norm of the change. */
+static int iterate(pr_session *s, double *l1, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    double dangling = 0;
+    CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, r, s->r));
+    CLIRR_TRY(clirr_launch(s->ctx, s->prep, s->n, s->wg_prep, err));
+    CLIRR_TRY(clirr_prim_sum_f64(s->ctx, s->dangling, s->n, &dangling, err));
+    double base = (1.0 - s->damping) / s->n + s->damping * dangling / s->n;
+    CLIRR_TRY(CLIRR_NL_SET(&s->pull, pr_pull_args, r, s->r));
+    CLIRR_TRY(CLIRR_NL_SET(&s->pull, pr_pull_args, rnew, s->rnew));
+    CLIRR_TRY(CLIRR_NL_SET(&s->pull, pr_pull_args, base, base));
+    CLIRR_TRY(clirr_nl_run(&s->pull, s->n, err));
+    CLIRR_TRY(clirr_prim_sum_f64(s->ctx, s->diff, s->n, l1, err));
+    cl_mem swap = s->r;
+    s->r = s->rnew;
+    s->rnew = swap;
+fail:
+    return rc;
+}
+
+static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    pr_session *s = state;
+    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, r, s->r));
+    CLIRR_TRY(clirr_launch(s->ctx, s->init, s->n, s->wg_init, err));
+    for (uint64_t it = 0; it < s->max_iter; it++) {
+        double l1 = 0;
+        CLIRR_TRY(iterate(s, &l1, err));
+        stats->iterations++;
+        /* <=: tol 0 stops at an exact fixed point too. */
+        if (l1 <= s->tol)
+            break;
+    }
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->r, 0, (size_t)s->n * sizeof(double), result, err));
+    stats->reached = s->n;
+    stats->edges_traversed = s->m * stats->iterations; /* every arc, every iteration */
+    CLIRR_TRY(clirr_nl_child_launches(&s->pull, &stats->child_launches, err));
+fail:
+    return rc;
+}
+
+static int pr_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    const clirr_params *p = &plan->params;
+    return clirr_ref_pagerank(clirr_input_graph(in), p->v[PARAM_DAMPING].r, p->v[PARAM_TOL].r,
+                              (uint32_t)p->v[PARAM_MAX_ITER].u, out, NULL, err);
+}
+
+static bool pr_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                      const void *got, clirr_verify_report *r)
+{
+    (void)expected; /* the verifier walks the iterates itself */
+    const clirr_params *p = &plan->params;
+    return clirr_verify_pagerank(clirr_input_graph(in), p->v[PARAM_DAMPING].r, p->v[PARAM_TOL].r,
+                                 (uint32_t)p->v[PARAM_MAX_ITER].u, got, r);
+}
+
+static void pr_write(FILE *f, const void *result, uint64_t i)
+{
+    fprintf(f, "%.17g", ((const double *)result)[i]);
+}
+
+static const clirr_variant_desc pr_variants[] = {
+    {NULL, "pull over in-arcs (the transpose), Jacobi iteration", false},
+};
+
+static const clirr_param_desc pr_params[] = {
+    [PARAM_DAMPING] = {"damping", CLIRR_PARAM_REAL, "0.85", 0, 1, "PageRank damping factor"},
+    [PARAM_TOL] = {"tol", CLIRR_PARAM_REAL, "1e-9", 0, 1,
+                   "stop when the L1 change is at most X"},
+    [PARAM_MAX_ITER] = {"max-iter", CLIRR_PARAM_UINT, "1000", 1, 1e9,
+                        "at most X iterations"},
+};
+
+const clirr_algo clirr_algo_pagerank = {
+    .name = "pagerank",
+    .summary = "PageRank score of every vertex (pull over in-arcs, dangling mass spread evenly)",
+    .study = "shared/papers/001 (nested-loop templates)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = pr_variants,
+    .nvariants = 1,
+    .default_variant = 0,
+    .params = pr_params,
+    .nparams = sizeof pr_params / sizeof pr_params[0],
+    .sources = CLIRR_SOURCES_NONE,
+    .needs_fp64 = true,
+    .value_size = sizeof(double),
+    .prepare = pr_prepare,
+    .run = pr_run,
+    .release = pr_release,
+    .reference = pr_reference,
+    .verify = pr_verify,
+    .write_value = pr_write,
+};

@@ -1,0 +1,210 @@
+/* host/algo/round.c - a data-driven round's nested loop per push mode,
+ * and the choice of one per round. */
+#include "algo/round.h"
+
+#include "cl/templates/local_rounds.def"
+#include "templates/policy.h"
+
+CLIRR_KARGS_STRUCT(lr_args, CLIRR_LR_ARGS);
+
+/* Rounds one local launch may run: enough to cross a road network's
+ * diameter in a few launches, few enough that no launch runs for long. */
+#define LOCAL_MAX_ROUNDS 1024
+
+#include <stdio.h>
+#include <string.h>
+
+/* The local-rounds kernel of the program of one push mode (it pushes the
+ * same way under every mode), its work-group and its fixed arguments. */
+static int local_init(clirr_local_rounds *lr, clirr_ctx *ctx, cl_program prog, const clirr_loop_spec *spec,
+                      clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint n = spec->nparams + CLIRR_KNARGS(lr_args);
+    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, spec->local_name, n, &lr->kernel, err));
+    lr->wg = clirr_wg_size(ctx, lr->kernel, 1024);
+    lr->threshold = spec->local_threshold;
+    lr->max_rounds = LOCAL_MAX_ROUNDS;
+    lr->lr_first = spec->nparams;
+    CLIRR_TRY(clirr_buf_create(ctx, "local-rounds state", 2 * sizeof(uint32_t), &lr->state, err));
+    cl_uint first = lr->lr_first, qcap = lr->threshold;
+    CLIRR_TRY(clirr_arg(lr->kernel, first + CLIRR_KARG(lr_args, lr_queue), 2 * (size_t)qcap * sizeof(cl_uint),
+                        NULL, err));
+    CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_qcap), qcap));
+    CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_switch), qcap));
+    /* Arcs one work-group expands well in a round: more, and a few hubs
+     * are work for every compute unit (measured: rmat scale 22 from its
+     * largest hub on PoCL and the H100). */
+    cl_uint arcs = 8 * qcap;
+    CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_arc_switch), arcs));
+    CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_max_rounds), lr->max_rounds));
+    CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_state), lr->state));
+fail:
+    return rc;
+}
+
+int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop_spec *spec,
+                          uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                          clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    memset(rl, 0, sizeof *rl);
+    rl->push = push;
+    rl->wl_first = spec->wl_first;
+    bool need[CLIRR_PUSH_AUTO] = {false};
+    if (push == CLIRR_PUSH_AUTO) {
+        need[CLIRR_PUSH_SCAN] = true;
+        need[clirr_policy_push(clirr_ctx_caps(ctx), 0, 1)] = true;
+    } else {
+        need[push] = true;
+    }
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++) {
+        if (!need[m])
+            continue;
+        char opts[512];
+        snprintf(opts, sizeof opts, "%s %s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m));
+        cl_program prog = NULL;
+        CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
+        CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
+        rl->used[m] = true;
+        if (spec->local_name && spec->local_threshold && !rl->local.kernel)
+            CLIRR_TRY(local_init(&rl->local, ctx, prog, spec, err));
+    }
+    return CLIRR_OK;
+fail:
+    clirr_round_loop_release(rl);
+    return rc;
+}
+
+int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const void *value,
+                         clirr_error *err)
+{
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m]) {
+            int rc = clirr_nl_arg(&rl->nl[m], idx, size, value, err);
+            if (rc != CLIRR_OK)
+                return rc;
+        }
+    /* The local kernel's parameters start with the round's. */
+    if (rl->local.kernel)
+        return clirr_arg(rl->local.kernel, idx, size, value, err);
+    return CLIRR_OK;
+}
+
+static int launch_nl(void *user, uint32_t items, clirr_error *err)
+{
+    return clirr_nl_run(user, items, err);
+}
+
+int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err)
+{
+    clirr_push_mode mode = rl->push;
+    if (mode == CLIRR_PUSH_AUTO)
+        mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), clirr_worklist_size(wl), wl->universe);
+    wl->mode = mode;
+    clirr_nl *nl = &rl->nl[mode];
+    const cl_kernel *k;
+    unsigned nk = clirr_nl_kernels(nl, &k);
+    return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
+}
+
+/* One launch of the local-rounds kernel over the worklist. */
+static int run_local(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_local_rounds *lr = &rl->local;
+    uint32_t state[2] = {0, 0};
+    CLIRR_TRY(clirr_worklist_local_begin(wl, lr->max_rounds, err));
+    CLIRR_TRY(clirr_worklist_bind(wl, lr->kernel, rl->wl_first, err));
+    CLIRR_TRY(clirr_launch(wl->ctx, lr->kernel, lr->wg, lr->wg, err));
+    CLIRR_TRY(clirr_buf_read(wl->ctx, lr->state, 0, sizeof state, state, err));
+    if (state[0] > lr->max_rounds || state[1] > wl->universe)
+        return clirr_fail(err, CLIRR_ERR_OPENCL, "the local-rounds kernel reported %u rounds and %u items",
+                          state[0], state[1]);
+    if (state[0] == 0) { /* too many arcs for one work-group: one wide round */
+        *rounds = 1;
+        return clirr_round_loop_run(rl, wl, err);
+    }
+    clirr_worklist_local_end(wl, state[0], state[1]);
+    *rounds = state[0];
+    lr->rounds += state[0];
+    lr->launches++;
+fail:
+    return rc;
+}
+
+int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
+                              clirr_error *err)
+{
+    clirr_local_rounds *lr = &rl->local;
+    uint32_t size = clirr_worklist_size(wl);
+    /* Spilled items land at their position in the output: it must hold
+     * every item. */
+    if (lr->kernel && size > 0 && size <= lr->threshold && wl->cap >= wl->universe && !wl->rerun)
+        return run_local(rl, wl, rounds, err);
+    *rounds = 1;
+    return clirr_round_loop_run(rl, wl, err);
+}
+
+void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats)
+{
+    stats->local_rounds = rl->local.rounds;
+    stats->local_launches = rl->local.launches;
+    rl->local.rounds = rl->local.launches = 0;
+}
+
+int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err)
+{
+    *count = 0;
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m]) {
+            uint64_t c = 0;
+            int rc = clirr_nl_child_launches(&rl->nl[m], &c, err);
+            if (rc != CLIRR_OK)
+                return rc;
+            *count += c;
+        }
+    return CLIRR_OK;
+}
+
+void clirr_round_loop_release(clirr_round_loop *rl)
+{
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m])
+            clirr_nl_release(&rl->nl[m]);
+    clirr_mem_release(&rl->local.state);
+    memset(rl, 0, sizeof *rl);
+}
+
+int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, bool topo,
+                            const clirr_loop_spec *topo_spec, const clirr_loop_spec *data_spec,
+                            uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                            clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    memset(vl, 0, sizeof *vl);
+    vl->topo = topo;
+    if (topo) {
+        cl_program prog = NULL;
+        CLIRR_TRY(clirr_program_get(ctx, topo_spec->file, topo_spec->options, &prog, err));
+        CLIRR_TRY(clirr_nl_init(&vl->nl, ctx, prog, topo_spec->name, topo_spec->nparams, max_items,
+                                cfg, err));
+    } else {
+        CLIRR_TRY(clirr_round_loop_init(&vl->rl, ctx, data_spec, max_items, push, cfg, err));
+    }
+fail:
+    return rc;
+}
+
+int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err)
+{
+    return vl->topo ? clirr_nl_child_launches(&vl->nl, count, err)
+                    : clirr_round_loop_child_launches(&vl->rl, count, err);
+}
+
+void clirr_variant_loop_release(clirr_variant_loop *vl)
+{
+    clirr_nl_release(&vl->nl);
+    clirr_round_loop_release(&vl->rl);
+}

@@ -1,0 +1,100 @@
+/* host/algo/round.h - the nested loop of a data-driven round, instantiated
+ * for each push mode the run may use (one, or two under --push auto) with
+ * the run's template, and the choice of one per round. */
+#ifndef CLIRR_ALGO_ROUND_H
+#define CLIRR_ALGO_ROUND_H
+
+#include "cl/common/kargs.h"
+#include "clirr/algo.h"
+#include "prim/worklist.h"
+#include "templates/nested_loop.h"
+
+/* Many rounds in one launch of one work-group while the worklist is small
+ * (cl/templates/local_rounds.clh). */
+typedef struct clirr_local_rounds {
+    cl_kernel kernel;     /* context-owned; NULL: not used */
+    size_t wg;            /* its one work-group */
+    uint32_t threshold;   /* the largest worklist it starts on (plan->local_rounds) */
+    uint32_t max_rounds;  /* per launch, so that no launch runs for long */
+    cl_uint lr_first;     /* index of its first CLIRR_LR_ARGS parameter */
+    cl_mem state;         /* {rounds run, output size} */
+    uint32_t rounds, launches; /* since the last clirr_round_loop_local_stats */
+} clirr_local_rounds;
+
+typedef struct clirr_round_loop {
+    clirr_push_mode push;            /* as asked: a mode, or AUTO */
+    cl_uint wl_first;                /* index of the first worklist parameter */
+    clirr_nl nl[CLIRR_PUSH_AUTO];    /* per concrete push mode */
+    bool used[CLIRR_PUSH_AUTO];
+    clirr_local_rounds local;
+} clirr_round_loop;
+
+/* A loop of a .cl file: its kernel name prefix, parameter count and, for
+ * a data-driven round, the index of its first worklist parameter (wl_in;
+ * the contract's CLIRR_KARG(tag, wl_in)). */
+typedef struct clirr_loop_spec {
+    const char *file;    /* "bfs.cl" */
+    const char *options; /* extra build options, or "" */
+    const char *name;    /* "bfs_data" */
+    cl_uint nparams;     /* CLIRR_KNARGS(tag) */
+    cl_uint wl_first;    /* CLIRR_KARG(tag, wl_in); rounds only */
+    /* Optional: the loop's local-rounds kernel, whose parameters are the
+     * round's followed by CLIRR_LR_ARGS, and the plan's local_rounds. */
+    const char *local_name; /* "bfs_local", or NULL */
+    uint32_t local_threshold;
+} clirr_loop_spec;
+
+/* Build round loop `spec` for the modes `push` may use. */
+int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop_spec *spec,
+                          uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                          clirr_error *err);
+
+/* Set argument idx of every kernel. */
+int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const void *value,
+                         clirr_error *err);
+/* Set argument `name` of parameter list struct `tag` (kargs.h) to var. */
+#define CLIRR_ROUND_SET(rl, tag, name, var)                                    \
+    clirr_round_loop_arg((rl), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
+
+/* One round over the worklist: the push mode for it (under AUTO the
+ * policy's choice from the worklist's size), rerun on overflow. */
+int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err);
+
+/* While the worklist holds at most the plan's local_rounds items (and the
+ * loop has a local-rounds kernel, and the worklist's capacity is every
+ * item), many rounds in one launch of one work-group, which stops when the
+ * worklist empties or outgrows that; otherwise one round. *rounds gets the
+ * number of rounds run: the caller's round counter (BFS's depth) advances
+ * by it. */
+int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
+                              clirr_error *err);
+
+/* Rounds and launches of the local-rounds kernel since the last call, into
+ * stats (and reset). */
+void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);
+
+/* Children enqueued by nested templates, over all push modes. */
+int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);
+
+void clirr_round_loop_release(clirr_round_loop *rl);
+
+/* The loop of a run with topology- and data-driven variants (BFS, SSSP):
+ * one nested loop over all vertices, or the per-push-mode round loop. */
+typedef struct clirr_variant_loop {
+    bool topo;
+    clirr_nl nl;         /* topology-driven */
+    clirr_round_loop rl; /* data-driven */
+} clirr_variant_loop;
+
+/* Build the topology-driven loop `topo` or the data-driven round `data`. */
+int clirr_variant_loop_init(clirr_variant_loop *vl, clirr_ctx *ctx, bool topo,
+                            const clirr_loop_spec *topo_spec, const clirr_loop_spec *data_spec,
+                            uint32_t max_items, clirr_push_mode push, const clirr_nl_config *cfg,
+                            clirr_error *err);
+
+/* Children the loop's nested templates enqueued since the last call. */
+int clirr_variant_loop_child_launches(clirr_variant_loop *vl, uint64_t *count, clirr_error *err);
+
+void clirr_variant_loop_release(clirr_variant_loop *vl);
+
+#endif

@@ -1,0 +1,148 @@
+/* host/algo/session.c - the engine around every algorithm's prepare / run /
+ * release: what a trial times (compute and download, nothing built or
+ * uploaded), where prepare's time went, and the run-once convenience. */
+#include "clirr/algo.h"
+#include "prim/prim.h"
+#include "runtime/runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct clirr_session {
+    const clirr_algo *algo;
+    clirr_ctx *ctx;
+    clirr_plan plan;
+    void *state;
+    uint64_t items;           /* values in a result */
+    clirr_prepare_times times;
+};
+
+/* "bfs (data, dbuf-shared) on NVIDIA H100" before a failure's message. */
+static int with_context(int rc, const clirr_session *s, clirr_error *err)
+{
+    if (rc != CLIRR_OK)
+        clirr_fail_context(err, "%s (%s, %s) on %s", s->algo->name, clirr_plan_variant_name(&s->plan),
+                           clirr_template_name(s->plan.tmpl), clirr_ctx_caps(s->ctx)->name);
+    return rc;
+}
+
+int clirr_session_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan,
+                          clirr_session **out, clirr_error *err)
+{
+    *out = NULL;
+    clirr_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for a session");
+    s->algo = plan->algo;
+    s->ctx = ctx;
+    s->plan = *plan;
+    s->items = clirr_input_items(in);
+    clirr_ctx_timing_reset(ctx);
+    uint64_t t0 = clirr_now_ns();
+    /* The primitives (fills, scans, compactions) are built here too, so no
+     * trial ever compiles. */
+    int rc = clirr_prim_prepare(ctx, err);
+    if (rc == CLIRR_OK)
+        rc = s->algo->prepare(ctx, in, &s->plan, &s->state, err);
+    clirr_timing t;
+    int trc = clirr_ctx_timing(ctx, &t, err);
+    if (rc == CLIRR_OK)
+        rc = trc;
+    uint64_t wall = clirr_now_ns() - t0;
+    s->times.build_ns = t.build_ns;
+    s->times.upload_ns = t.transfer_ns;
+    uint64_t accounted = t.build_ns + t.transfer_ns;
+    s->times.prepare_ns = wall > accounted ? wall - accounted : 0;
+    if (rc != CLIRR_OK) {
+        with_context(rc, s, err);
+        clirr_session_release(s);
+        return rc;
+    }
+    *out = s;
+    return CLIRR_OK;
+}
+
+void clirr_session_prepare_times(const clirr_session *s, clirr_prepare_times *t) { *t = s->times; }
+
+int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats, clirr_error *err)
+{
+    memset(stats, 0, sizeof *stats);
+    clirr_ctx_timing_reset(s->ctx);
+    uint64_t t0 = clirr_now_ns();
+    int rc = s->algo->run(s->state, result, stats, err);
+    /* Waits for the device: the wall clock below covers all the work. */
+    int trc = clirr_ctx_timing(s->ctx, &stats->timing, err);
+    stats->total_ns = clirr_now_ns() - t0;
+    /* Host-side bookkeeping on the result is no part of the trial. */
+    if (rc == CLIRR_OK && trc == CLIRR_OK && s->algo->summarize)
+        s->algo->summarize(s->state, result, stats);
+    if (rc == CLIRR_OK)
+        rc = trc;
+    return with_context(rc, s, err);
+}
+
+int clirr_session_write_outputs(clirr_session *s, const void *result, clirr_error *err)
+{
+    if (!s->algo->write_outputs)
+        return CLIRR_OK;
+    return with_context(s->algo->write_outputs(s->state, result, err), s, err);
+}
+
+int clirr_session_write_result(clirr_session *s, const void *result, FILE *f, clirr_error *err)
+{
+    if (s->algo->write_result)
+        return with_context(s->algo->write_result(s->state, result, f, err), s, err);
+    for (uint64_t i = 0; i < s->items; i++) {
+        s->algo->write_value(f, result, i);
+        fputc('\n', f);
+    }
+    return CLIRR_OK;
+}
+
+void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x)
+{
+    memset(x, 0, sizeof *x);
+    if (s->algo->extras)
+        s->algo->extras(s->state, result, x);
+}
+
+void clirr_session_release(clirr_session *s)
+{
+    if (!s)
+        return;
+    if (s->state)
+        s->algo->release(s->state);
+    free(s);
+}
+
+clirr_extra *clirr_extras_add(clirr_extras *x, const char *name, clirr_extra_type type)
+{
+    static clirr_extra overflow; /* past the table: written, never reported */
+    if (x->n == CLIRR_MAX_EXTRAS)
+        return &overflow;
+    clirr_extra *e = &x->e[x->n++];
+    memset(e, 0, sizeof *e);
+    e->name = name;
+    e->type = type;
+    return e;
+}
+
+int clirr_algo_run(clirr_ctx *ctx, const clirr_algo *a, const clirr_input *in,
+                   const clirr_intent *it, void *result, clirr_stats *stats, clirr_error *err)
+{
+    clirr_intent defaults;
+    if (!it) {
+        clirr_intent_default(a, &defaults);
+        it = &defaults;
+    }
+    clirr_plan plan;
+    clirr_stats local;
+    clirr_session *s = NULL;
+    int rc = clirr_plan_make(a, clirr_ctx_caps(ctx), it, in, &plan, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_prepare(ctx, in, &plan, &s, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_run(s, result, stats ? stats : &local, err);
+    clirr_session_release(s);
+    return rc;
+}

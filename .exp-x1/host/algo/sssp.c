@@ -1,0 +1,448 @@
+/* host/algo/sssp.c - single-source shortest paths on the device,
+ * topology-driven (Bellman-Ford rounds with non-atomic monotone updates),
+ * data-driven (worklist of improved vertices, atomic_min) or near-far (the
+ * data-driven rounds over a split that moves up by delta, farther vertices
+ * waiting in a pile); kernels in cl/sssp.cl, study shared/papers/000.
+ * Distances are uint32 with CLIRR_SSSP_INF for unreached; an unweighted
+ * graph has unit weights. */
+#include "algo/input.h"
+#include "algo/round.h"
+#include "algo/run.h"
+#include "cl/sssp.def"
+#include "prim/prim.h"
+#include "ref/ref.h"
+
+#include <stdlib.h>
+
+#define NONE CLIRR_SSSP_INF
+
+CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
+CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
+CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
+
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR };
+
+/* The status buffer's two flags (cl/sssp.cl). */
+enum { STATUS_CHANGED, STATUS_OVERFLOW, STATUS_FLAGS };
+
+typedef struct sssp_session {
+    clirr_ctx *ctx;
+    const clirr_graph *g;
+    const clirr_dgraph *dg; /* the input's, shared */
+    uint32_t source;
+    const char *tree_path;  /* --predecessors FILE, or NULL */
+    cl_mem dist;
+    cl_mem status;
+    clirr_variant_loop vl;
+    clirr_worklist wl;      /* data, nearfar */
+    /* nearfar */
+    uint32_t delta;         /* how far the split moves per phase */
+    cl_mem far[2];          /* the pile, and the next phase's */
+    cl_mem far_info[2];     /* {length, least distance} of each */
+    cl_mem far_marks;       /* per vertex: the phase that set it aside */
+    uint32_t phase;
+    cl_kernel split;        /* context-owned */
+    size_t split_wg;
+} sssp_session;
+
+enum { PARAM_PREDECESSORS, PARAM_DELTA }; /* the descriptor's parameters */
+
+static void sssp_release(void *state)
+{
+    sssp_session *s = state;
+    clirr_variant_loop_release(&s->vl);
+    clirr_worklist_release(&s->wl);
+    clirr_mem_release(&s->dist);
+    clirr_mem_release(&s->status);
+    for (int i = 0; i < 2; i++) {
+        clirr_mem_release(&s->far[i]);
+        clirr_mem_release(&s->far_info[i]);
+    }
+    clirr_mem_release(&s->far_marks);
+    free(s);
+}
+
+/* Refused before anything is built: relaxation with a negative arc would
+ * not reach a fixed point that means shortest paths. */
+static int check_weights(const clirr_graph *g, clirr_error *err)
+{
+    if (!g->weight)
+        return CLIRR_OK;
+    for (uint32_t u = 0; u < g->n; u++)
+        for (uint32_t e = g->row[u]; e < g->row[u + 1]; e++)
+            if (g->weight[e] < 0)
+                return clirr_fail(err, CLIRR_ERR_INPUT,
+                                  "negative weight %d on arc %u -> %u: shortest paths need "
+                                  "non-negative weights", g->weight[e], u, g->col[e]);
+    return CLIRR_OK;
+}
+
+/* The arguments that stay the same in every round of every trial. */
+static int bind_topo(sssp_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *nl = &s->vl.nl;
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, weight, s->dg->weight));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, dist, s->dist));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, n, s->dg->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, status, s->status));
+fail:
+    return rc;
+}
+
+static int bind_data(sssp_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, weight, s->dg->weight));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, dist, s->dist));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_data_args, status, s->status));
+fail:
+    return rc;
+}
+
+/* Auto delta: eight mean arc weights, so that a phase holds a few hops'
+ * worth of vertices; unweighted, one phase (the rounds are then BFS's
+ * levels, which buckets cannot improve). */
+static uint32_t auto_delta(const clirr_graph *g)
+{
+    if (!g->weight || g->m == 0)
+        return NONE;
+    double sum = 0;
+    for (uint64_t e = 0; e < g->m; e++)
+        sum += g->weight[e];
+    double d = 8 * sum / (double)g->m;
+    return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
+}
+
+/* The pile's buffers and the split kernel (an ATOMIC-push round, so that
+ * its worklist needs no compaction over every vertex). */
+static int prepare_nearfar(sssp_session *s, const clirr_plan *plan, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t bytes = (size_t)(s->g->n ? s->g->n : 1) * sizeof(uint32_t);
+    uint64_t asked = plan->params.v[PARAM_DELTA].u;
+    s->delta = asked ? (uint32_t)asked : auto_delta(s->g);
+    for (int i = 0; i < 2; i++) {
+        CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far pile", bytes, &s->far[i], err));
+        CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far pile length", 2 * sizeof(uint32_t), &s->far_info[i], err));
+    }
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far marks", bytes, &s->far_marks, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->far_marks, 0, s->g->n, 0, err));
+    char opts[256];
+    snprintf(opts, sizeof opts, "%s %s", options, clirr_worklist_push_option(CLIRR_PUSH_ATOMIC));
+    cl_program prog = NULL;
+    CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", opts, &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "sssp_nf_rebucket", CLIRR_KNARGS(sssp_nf_rebucket_args), &s->split,
+                                       err));
+    s->split_wg = clirr_wg_size(s->ctx, s->split, plan->wg_size);
+    cl_kernel k = s->split;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_marks), s->far_marks));
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_marks, s->far_marks));
+    cl_uint cap = s->g->n;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_cap, cap));
+fail:
+    return rc;
+}
+
+static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
+                        clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    sssp_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    s->ctx = ctx;
+    s->g = clirr_input_graph(in);
+    bool topo = plan->variant == VARIANT_TOPO, nearfar = plan->variant == VARIANT_NEARFAR;
+    CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
+    s->tree_path = plan->params.v[PARAM_PREDECESSORS].path;
+    CLIRR_TRY(check_weights(s->g, err));
+    /* Unweighted: every arc weighs 1, and the kernels never read weight. */
+    const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
+    clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0};
+    const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
+                                       CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds};
+    const clirr_loop_spec nf_loop = {"sssp.cl", options, "sssp_nf", CLIRR_KNARGS(sssp_nf_args),
+                                     CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds};
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
+                                      plan->push, &cfg, err));
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
+    if (topo) {
+        CLIRR_TRY(bind_topo(s, err));
+    } else {
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(bind_data(s, err));
+        if (nearfar)
+            CLIRR_TRY(prepare_nearfar(s, plan, options, err));
+    }
+    *out = s;
+    return CLIRR_OK;
+fail:
+    sssp_release(s);
+    return rc;
+}
+
+/* Every reached vertex every round; stops after a round that changed
+ * nothing, or at the first overflow (the run then fails anyway). */
+static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    for (;;) {
+        uint32_t flags[STATUS_FLAGS] = {0, 0};
+        CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
+        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
+        stats->iterations++;
+        /* A dropped sum changes nothing: the rounds go on to the fixed
+         * point, and check_overflow decides after it. */
+        if (!flags[STATUS_CHANGED])
+            break;
+    }
+fail:
+    return rc;
+}
+
+/* The improved vertices as a worklist; stops when it is empty. */
+static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (clirr_worklist_size(&s->wl) > 0) {
+        uint32_t rounds = 0;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
+fail:
+    return rc;
+}
+
+static uint32_t add_sat(uint32_t a, uint32_t b) { return a > NONE - b ? NONE : a + b; }
+
+/* A new phase stamp for the pile; the marks are cleared when they run out. */
+static int next_phase(sssp_session *s, clirr_error *err)
+{
+    if (s->phase == UINT32_MAX - 1) {
+        int rc = clirr_prim_fill_u32(s->ctx, s->far_marks, 0, s->g->n, 0, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        s->phase = 0;
+    }
+    s->phase++;
+    return CLIRR_OK;
+}
+
+/* The split kernel over the pile's `items`, an attempt at a worklist round
+ * (rerun on overflow, the next pile cleared first). */
+typedef struct split_launch {
+    sssp_session *s;
+    int out;
+    uint32_t items;
+} split_launch;
+
+static int launch_split(void *user, uint32_t near_items, clirr_error *err)
+{
+    (void)near_items; /* the input worklist is empty: the pile is the input */
+    split_launch *sl = user;
+    sssp_session *s = sl->s;
+    const uint32_t clear[2] = {0, NONE};
+    int rc = clirr_buf_write(s->ctx, s->far_info[sl->out], 0, sizeof clear, clear, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_launch(s->ctx, s->split, sl->items, s->split_wg, err);
+    return rc;
+}
+
+/* Rounds below the split until the worklist empties; then the pile splits
+ * at split + delta (or past its least distance, when nothing falls below),
+ * until both are empty. */
+static int run_nearfar(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->vl.rl;
+    cl_kernel k = s->split;
+    int cur = 0;
+    const uint32_t clear[2] = {0, NONE};
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->far_info[cur], 0, sizeof clear, clear, err));
+    CLIRR_TRY(next_phase(s, err));
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    uint32_t split = s->delta;
+    for (;;) {
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, split, split));
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far, s->far[cur]));
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_info, s->far_info[cur]));
+        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_phase, s->phase));
+        while (clirr_worklist_size(&s->wl) > 0) {
+            uint32_t rounds = 0;
+            CLIRR_TRY(clirr_round_loop_run_many(rl, &s->wl, &rounds, err));
+            stats->iterations += rounds;
+        }
+        uint32_t info[2];
+        CLIRR_TRY(clirr_buf_read(s->ctx, s->far_info[cur], 0, sizeof info, info, err));
+        uint32_t hi = add_sat(split, s->delta);
+        while (info[0] > 0 && clirr_worklist_size(&s->wl) == 0) {
+            CLIRR_TRY(next_phase(s, err));
+            split_launch sl = {s, 1 - cur, info[0]};
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_in), s->far[cur]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_in_size), info[0]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_out), s->far[1 - cur]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_out_info), s->far_info[1 - cur]));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_phase), s->phase));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, lo), split));
+            CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, hi), hi));
+            s->wl.mode = CLIRR_PUSH_ATOMIC;
+            CLIRR_TRY(clirr_worklist_round_with(&s->wl, &k, 1, CLIRR_KARG(sssp_nf_rebucket_args, wl_in), launch_split,
+                                                &sl, err));
+            CLIRR_TRY(clirr_buf_read(s->ctx, s->far_info[1 - cur], 0, sizeof info, info, err));
+            cur = 1 - cur;
+            split = hi;
+            /* Nothing fell below: move the split past the pile's least. */
+            hi = add_sat(split > info[1] ? split : info[1], s->delta);
+        }
+        if (clirr_worklist_size(&s->wl) == 0)
+            break;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(rl, stats);
+fail:
+    return rc;
+}
+
+/* The kernels drop a sum that does not fit 32 bits (and raise the flag)
+ * instead of wrapping. That is only wrong when the dropped path was a
+ * vertex's shortest: then the vertex stayed unreached although an arc from
+ * a reached vertex leads to it (any fitting relaxation would have reached
+ * it). A dropped sum that improved nothing (a long arc back to the source)
+ * is no error. The scan runs only when the flag is up. */
+static int check_overflow(sssp_session *s, const uint32_t *dist, clirr_error *err)
+{
+    uint32_t flags[STATUS_FLAGS];
+    int rc = clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err);
+    if (rc != CLIRR_OK || !flags[STATUS_OVERFLOW])
+        return rc;
+    const clirr_graph *g = s->g;
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (dist[u] == NONE)
+            continue;
+        for (uint32_t e = g->row[u]; e < g->row[u + 1]; e++)
+            if (dist[g->col[e]] == NONE)
+                return clirr_fail(err, CLIRR_ERR_INPUT,
+                                  "the shortest distance of vertex %u (over arc %u -> %u) exceeds "
+                                  "2^32-2: the weights are too large for clirr's 32-bit distances",
+                                  g->col[e], u, g->col[e]);
+    }
+    return CLIRR_OK;
+}
+
+static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    sssp_session *s = state;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->status, 0, STATUS_FLAGS, 0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->dist, 0, s->g->n, NONE, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->dist, s->source, 1, 0, err));
+    if (s->vl.topo)
+        CLIRR_TRY(run_topo(s, stats, err));
+    else if (s->split)
+        CLIRR_TRY(run_nearfar(s, stats, err));
+    else
+        CLIRR_TRY(run_data(s, stats, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
+    CLIRR_TRY(check_overflow(s, result, err));
+    CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
+fail:
+    return rc;
+}
+
+static void sssp_summarize(void *state, const void *result, clirr_stats *stats)
+{
+    sssp_session *s = state;
+    clirr_run_count_reached(s->g, result, NONE, stats);
+}
+
+static int sssp_reference(const clirr_input *in, const clirr_plan *plan, void *out, clirr_error *err)
+{
+    uint32_t source;
+    const clirr_graph *g = clirr_input_graph(in);
+    int rc = clirr_run_source(plan, g, &source, err);
+    return rc == CLIRR_OK ? clirr_ref_sssp(g, source, out, err) : rc;
+}
+
+static bool sssp_verify(const clirr_input *in, const clirr_plan *plan, const void *expected,
+                        const void *got, clirr_verify_report *r)
+{
+    uint32_t source = 0;
+    const clirr_graph *g = clirr_input_graph(in);
+    if (clirr_run_source(plan, g, &source, NULL) != CLIRR_OK)
+        return false;
+    return clirr_verify_sssp(g, source, expected, got, r);
+}
+
+static void sssp_write(FILE *f, const void *result, uint64_t i)
+{
+    uint32_t d = ((const uint32_t *)result)[i];
+    if (d == NONE)
+        fputs("inf", f);
+    else
+        fprintf(f, "%u", d);
+}
+
+/* --predecessors FILE: the tree read off the last trial's result. */
+static int sssp_write_outputs(void *state, const void *result, clirr_error *err)
+{
+    sssp_session *s = state;
+    return clirr_run_write_tree(s->tree_path, s->g, s->source, result, false, err);
+}
+
+static const clirr_param_desc sssp_params[] = {
+    [PARAM_PREDECESSORS] = {"predecessors", CLIRR_PARAM_PATH, "", 0, 0, "a shortest-path tree: each vertex's predecessor on a shortest path (-1: the source, unreached)"},
+    [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
+                     "nearfar: how far the split moves per phase (0: eight mean arc weights; "
+                     "unweighted, one phase)"},
+};
+
+static const clirr_variant_desc sssp_variants[] = {
+    {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false},
+    {"data", "a worklist of the vertices whose distance improved", true},
+    {"nearfar", "the data-driven worklist below a split that moves up by delta; farther vertices wait in a pile", true},
+};
+
+const clirr_algo clirr_algo_sssp = {
+    .name = "sssp",
+    .summary = "single-source shortest paths: distance of every vertex from a source over "
+               "non-negative weights (inf = unreached)",
+    .study = "shared/papers/000 (data-driven vs topology-driven)",
+    .input = CLIRR_INPUT_GRAPH,
+    .variants = sssp_variants,
+    .nvariants = 3,
+    .params = sssp_params,
+    .nparams = 2,
+    .default_variant = VARIANT_DATA,
+    .sources = CLIRR_SOURCES_ONE,
+    .value_size = sizeof(uint32_t),
+    .prepare = sssp_prepare,
+    .run = sssp_run,
+    .release = sssp_release,
+    .summarize = sssp_summarize,
+    .reference = sssp_reference,
+    .verify = sssp_verify,
+    .write_value = sssp_write,
+    .write_outputs = sssp_write_outputs,
+};
+
+int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, uint32_t *dist,
+               clirr_stats *stats, clirr_error *err)
+{
+    return clirr_run_typed(ctx, "sssp", g, source, dist, stats, err);
+}

@@ -1,0 +1,109 @@
+/* host/cli/cmd_gen.c - `clirr gen SPEC -o FILE`: generate a graph, a list
+ * or a tree and write it (graphs in the format named by FILE's extension,
+ * lists as .list, trees as .tree). */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+
+static void print_help(void)
+{
+    printf("usage: clirr gen SPEC -o FILE [--symmetrize]\n"
+           "\n"
+           "Generates a graph, list or tree; a graph is written in the format of FILE's\n"
+           "extension (.gr .mtx .el .txt .wel .csr, any of them with .gz).\n"
+           "SPEC is KIND:key=value,... :\n"
+           "  rmat:scale=S,ef=E[,a=..,b=..,c=..,d=..][,permute=0|1]\n"
+           "  random:n=N,m=M\n"
+           "  grid:w=W,h=H\n"
+           "each with optional seed=N (default 1) and weights=LO-HI; lists (.list) and\n"
+           "trees (.tree), each optionally .gz:\n"
+           "  list:n=N,order=O[,lists=L][,interval=K]\n"
+           "      O = sequential, reverse, random, random-balanced, ordered-unbalanced;\n"
+           "      L lists of near-equal length (default 1); K: the splitter interval the\n"
+           "      balanced orders are built for (default ceil(log2 N), rhj's n/log n)\n"
+           "  tree:kind=binary|attach,n=N[,shuffle=0|1]\n"
+           "      random binary tree (free-slot attachment) or random recursive tree;\n"
+           "      root 0; shuffle (default 1) scatters the other ids\n"
+           "each with optional seed=N (default 1).\n"
+           "The same SPEC gives the same input on every machine.\n"
+           "  -o, --output FILE   where to write (required)\n"
+           "  --symmetrize        add the reverse of every arc\n");
+}
+
+/* A list or a tree spec, written as .list or .tree. */
+static int gen_other(const char *spec, const char *out, bool symmetrize)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    bool list = clirr_list_spec(spec);
+    if (symmetrize)
+        return cli_usage_error("gen", "--symmetrize is for graphs, not %s", list ? "lists" : "trees");
+    if (!cli_has_kind_extension(out, list ? "list" : "tree"))
+        return cli_usage_error("gen", "a %s is written to a .%s file (optionally .gz), not %s",
+                               list ? "list" : "tree", list ? "list" : "tree", out);
+    int rc;
+    if (list) {
+        clirr_list l = {0};
+        rc = clirr_list_generate(spec, &l, &err);
+        if (rc == CLIRR_OK)
+            rc = clirr_list_write(out, &l, &err);
+        if (rc == CLIRR_OK)
+            fprintf(stderr, "clirr gen: wrote %s: %u elements in %u list%s\n", out, l.n, l.lists,
+                    l.lists == 1 ? "" : "s");
+        clirr_list_free(&l);
+    } else {
+        clirr_tree t = {0};
+        rc = clirr_tree_generate(spec, &t, &err);
+        if (rc == CLIRR_OK)
+            rc = clirr_tree_write(out, &t, &err);
+        if (rc == CLIRR_OK)
+            fprintf(stderr, "clirr gen: wrote %s: a tree of %u vertices\n", out, t.n);
+        clirr_tree_free(&t);
+    }
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    const char *out = NULL;
+    bool symmetrize = false;
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"symmetrize", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out = optarg; break;
+        case 's': symmetrize = true; break;
+        case 'h': print_help(); return 0;
+        default: return cli_usage_error("gen", "unknown option");
+        }
+    }
+    if (optind >= argc)
+        return cli_usage_error("gen", "missing SPEC");
+    if (optind + 1 < argc)
+        return cli_usage_error("gen", "unexpected argument '%s'", argv[optind + 1]);
+    if (!out)
+        return cli_usage_error("gen", "missing -o FILE");
+
+    clirr_error err;
+    clirr_error_clear(&err);
+    if (clirr_list_spec(argv[optind]) || clirr_tree_spec(argv[optind]))
+        return gen_other(argv[optind], out, symmetrize);
+    clirr_graph g = {0};
+    int rc = clirr_graph_generate(argv[optind], &g, &err);
+    if (rc == CLIRR_OK && symmetrize)
+        rc = clirr_graph_symmetrize(&g, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_graph_write(out, &g, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr gen: wrote %s: %u vertices, %u arcs%s\n", out, g.n, g.m,
+                g.weight ? ", weighted" : "");
+    clirr_graph_free(&g);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}

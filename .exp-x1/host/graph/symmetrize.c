@@ -1,0 +1,117 @@
+/* host/graph/symmetrize.c - the symmetric closure of a graph.
+ *
+ * Every row keeps its arcs as they were (duplicates, self-loops and weights
+ * included) and gets, appended, the reverse of every arc v -> u that has no
+ * u -> v yet: once per distinct v, in increasing v, with the weight of the
+ * first v -> u arc in v's row. The result is the same on every run, and
+ * symmetrizing a symmetric graph changes nothing. Weights of arcs that were
+ * already present in both directions are left as given, even if they differ.
+ *
+ * Values are carried the same way as weights.
+ *
+ * Cost: O(n + m) time with the transpose (in-arcs grouped by head, from
+ * transpose.c) and one stamp per vertex to test "is v already a neighbour of
+ * u" in O(1). */
+#include "graph_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Walk row u's missing reverse arcs: call with col == NULL to count them,
+ * or with the output arrays (w and x NULL when absent) to write them from
+ * position at. stamp[v] == u + 1 marks v as a neighbour of u already. */
+static uint32_t missing(const clirr_graph *g, const clirr_graph *t, uint32_t u,
+                        uint32_t *stamp, uint32_t *col, int32_t *w, double *x,
+                        uint64_t at)
+{
+    uint32_t mark = u + 1, added = 0;
+    for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
+        stamp[g->col[k]] = mark;
+    for (uint32_t k = t->row[u]; k < t->row[u + 1]; k++) {
+        uint32_t v = t->col[k];
+        if (stamp[v] == mark)
+            continue;
+        stamp[v] = mark;
+        if (col) {
+            col[at + added] = v;
+            if (w)
+                w[at + added] = t->weight[k];
+            if (x)
+                x[at + added] = t->value[k];
+        }
+        added++;
+    }
+    return added;
+}
+
+int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
+{
+    clirr_graph t;
+    int rc = clirr_graph_transpose(g, &t, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    uint32_t *stamp = calloc((size_t)g->n + 1, sizeof *stamp);
+    uint32_t *row = calloc((size_t)g->n + 1, sizeof *row);
+    uint32_t *col = NULL;
+    int32_t *w = NULL;
+    double *x = NULL;
+    if (!stamp || !row) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory symmetrizing a graph of %u vertices", g->n);
+        goto done;
+    }
+    /* Count first, so the arrays are allocated once at their final size. */
+    uint64_t total = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+        total += (g->row[u + 1] - g->row[u]) + (uint64_t)missing(g, &t, u, stamp, NULL, NULL, NULL, 0);
+        if (total > CLIRR_GRAPH_MAX_EDGES) {
+            rc = clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                            "the symmetric closure has more than %llu arcs, clirr's limit",
+                            (unsigned long long)CLIRR_GRAPH_MAX_EDGES);
+            goto done;
+        }
+        row[u + 1] = (uint32_t)total;
+    }
+    if (total == g->m)
+        goto done; /* already symmetric: nothing to add */
+    col = malloc((size_t)total * sizeof *col);
+    if (g->weight)
+        w = malloc((size_t)total * sizeof *w);
+    if (g->value)
+        x = malloc((size_t)total * sizeof *x);
+    if (!col || (g->weight && !w) || (g->value && !x)) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %llu arcs",
+                        (unsigned long long)total);
+        goto done;
+    }
+    memset(stamp, 0, ((size_t)g->n + 1) * sizeof *stamp);
+    for (uint32_t u = 0; u < g->n; u++) {
+        uint32_t deg = g->row[u + 1] - g->row[u];
+        memcpy(col + row[u], g->col + g->row[u], (size_t)deg * sizeof *col);
+        if (w)
+            memcpy(w + row[u], g->weight + g->row[u], (size_t)deg * sizeof *w);
+        if (x)
+            memcpy(x + row[u], g->value + g->row[u], (size_t)deg * sizeof *x);
+        missing(g, &t, u, stamp, col, w, x, (uint64_t)row[u] + deg);
+    }
+    free(g->row);
+    free(g->col);
+    free(g->weight);
+    free(g->value);
+    g->row = row;
+    g->col = col;
+    g->weight = w;
+    g->value = x;
+    g->m = (uint32_t)total;
+    row = NULL;
+    col = NULL;
+    w = NULL;
+    x = NULL;
+done:
+    clirr_graph_free(&t);
+    free(stamp);
+    free(row);
+    free(col);
+    free(w);
+    free(x);
+    return rc;
+}

@@ -1,0 +1,127 @@
+/* host/runtime/buffer.c - device buffers: allocation checked against the
+ * device's limits, timed copies, and per-context scratch storage. */
+#include "runtime/context.h"
+
+#include <stdio.h>
+
+/* OpenCL refuses zero-sized buffers; empty graphs still need handles. */
+#define MIN_BUFFER_BYTES 64
+
+void clirr_mem_release(cl_mem *mem)
+{
+    if (mem && *mem) {
+        clReleaseMemObject(*mem);
+        *mem = NULL;
+    }
+}
+
+void clirr_kernel_release(cl_kernel *kernel)
+{
+    if (kernel && *kernel) {
+        clReleaseKernel(*kernel);
+        *kernel = NULL;
+    }
+}
+
+static void human_bytes(uint64_t b, char *buf, size_t size)
+{
+    const char *unit[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    double v = (double)b;
+    int u = 0;
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(buf, size, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+}
+
+int clirr_buf_create(clirr_ctx *ctx, const char *what, size_t bytes,
+                     cl_mem *mem, clirr_error *err)
+{
+    const clirr_caps *c = &ctx->device.caps;
+    *mem = NULL;
+    if (bytes > c->max_alloc || bytes > c->global_mem) {
+        char need[32], limit[32];
+        human_bytes(bytes, need, sizeof need);
+        human_bytes(bytes > c->max_alloc ? c->max_alloc : c->global_mem, limit, sizeof limit);
+        return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                          "%s needs one buffer of %s, but %s allows at most %s per buffer "
+                          "(%s); use a smaller input or a device with more memory",
+                          what, need, c->name, limit,
+                          bytes > c->max_alloc ? "CL_DEVICE_MAX_MEM_ALLOC_SIZE" : "CL_DEVICE_GLOBAL_MEM_SIZE");
+    }
+    cl_int rc = CL_SUCCESS;
+    *mem = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE,
+                          bytes < MIN_BUFFER_BYTES ? MIN_BUFFER_BYTES : bytes, NULL, &rc);
+    if (rc != CL_SUCCESS) {
+        char need[32];
+        human_bytes(bytes, need, sizeof need);
+        clirr_cl_fail(err, rc, "clCreateBuffer", __FILE__, __LINE__);
+        return clirr_fail_context(err, "allocating %s for %s on %s", need, what, c->name);
+    }
+    return CLIRR_OK;
+}
+
+int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
+                    const void *src, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (bytes == 0)
+        return CLIRR_OK;
+    cl_event ev = NULL;
+    CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, src, 0, NULL, &ev));
+    rc = clirr_ctx_track(ctx, ev, true, NULL, err);
+fail:
+    return rc;
+}
+
+int clirr_buf_read(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
+                   void *dst, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (bytes == 0)
+        return CLIRR_OK;
+    cl_event ev = NULL;
+    CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, dst, 0, NULL, &ev));
+    CLIRR_TRY(clirr_ctx_track(ctx, ev, true, NULL, err));
+    /* A blocking read on an in-order queue: everything before it is done. */
+    clirr_ctx_harvest(ctx);
+fail:
+    return rc;
+}
+
+int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_t dst_off,
+                   size_t bytes, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (bytes == 0)
+        return CLIRR_OK;
+    cl_event ev = NULL;
+    CLIRR_CL_TRY(clEnqueueCopyBuffer(ctx->queue, src, dst, src_off, dst_off, bytes, 0, NULL, &ev));
+    if (!ctx->copy_name)
+        ctx->copy_name = clirr_ctx_timed_name(ctx, "copy");
+    rc = clirr_ctx_track(ctx, ev, false, ctx->copy_name, err);
+fail:
+    return rc;
+}
+
+int clirr_scratch(clirr_ctx *ctx, unsigned slot, size_t bytes, cl_mem *mem,
+                  clirr_error *err)
+{
+    if (slot >= CLIRR_SCRATCH_SLOTS)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "scratch slot %u out of range", slot);
+    if (!ctx->scratch[slot] || ctx->scratch_size[slot] < bytes) {
+        /* Grow by half again so slowly rising sizes do not reallocate often. */
+        size_t want = bytes + bytes / 2;
+        if (want > ctx->device.caps.max_alloc)
+            want = bytes;
+        clirr_mem_release(&ctx->scratch[slot]);
+        ctx->scratch_size[slot] = 0;
+        int rc = clirr_buf_create(ctx, "scratch storage", want, &ctx->scratch[slot], err);
+        if (rc != CLIRR_OK)
+            return rc;
+        ctx->scratch_size[slot] = want;
+    }
+    *mem = ctx->scratch[slot];
+    return CLIRR_OK;
+}

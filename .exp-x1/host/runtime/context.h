@@ -1,0 +1,78 @@
+/* host/runtime/context.h - the layout of clirr_ctx, shared by the runtime's
+ * own files only (everyone else goes through runtime.h and device.h). */
+#ifndef CLIRR_RUNTIME_CONTEXT_H
+#define CLIRR_RUNTIME_CONTEXT_H
+
+#include "runtime/runtime.h"
+
+typedef struct clirr_program_entry {
+    char *file;
+    char *options;
+    cl_program program;
+    struct clirr_program_entry *next;
+} clirr_program_entry;
+
+/* A name device work is timed under (a kernel's function name, "copy"),
+ * kept once per context so that launches carry a pointer, not a string.
+ * `row` is its row in acc.kernels while `epoch` equals the context's
+ * timing_epoch; a reset starts a new epoch, so no table needs clearing. */
+typedef struct clirr_timed_name {
+    char *name;
+    size_t row;
+    uint64_t epoch;
+    struct clirr_timed_name *next;
+} clirr_timed_name;
+
+typedef struct clirr_kernel_entry {
+    cl_program program;
+    char *name;
+    cl_kernel kernel;
+    cl_uint nargs;            /* CL_KERNEL_NUM_ARGS, asked once */
+    clirr_timed_name *timed;  /* its function name for the per-kernel times */
+    struct clirr_kernel_entry *next;
+} clirr_kernel_entry;
+
+typedef struct clirr_pending_event {
+    cl_event event;
+    bool transfer;            /* host<->device copy rather than device work */
+    clirr_timed_name *what;   /* device work: what it is timed as (NULL: "other") */
+} clirr_pending_event;
+
+struct clirr_ctx {
+    clirr_device device;
+    cl_context context;
+    cl_command_queue queue;
+    cl_command_queue device_queue; /* default on-device queue, or NULL */
+    char cap_options[1024];
+    clirr_program_entry *programs;
+    clirr_kernel_entry *kernels;
+    /* kernels again, by handle (open addressing, a power-of-two size), so
+     * a launch finds its kernel's name without a driver query */
+    clirr_kernel_entry **kernel_index;
+    size_t kernel_index_size, kernel_index_used;
+    clirr_timed_name *timed_names;
+    clirr_timed_name *copy_name;
+    uint64_t timing_epoch;
+    size_t other_row;          /* the "other" row of acc.kernels ... */
+    uint64_t other_epoch;      /* ... when this equals timing_epoch */
+    clirr_pending_event *pending;
+    size_t npending, cpending;
+    clirr_timing acc;
+    clirr_cache_stats cache;
+    cl_mem scratch[CLIRR_SCRATCH_SLOTS];
+    size_t scratch_size[CLIRR_SCRATCH_SLOTS];
+};
+
+/* Keep an event for timing; it is released when harvested. `what` names
+ * device work (NULL for a transfer, or when naming failed). */
+int clirr_ctx_track(clirr_ctx *ctx, cl_event event, bool transfer, clirr_timed_name *what,
+                    clirr_error *err);
+
+/* The context's one record of `name`, created on first use; NULL when out
+ * of memory (the work is then timed as "other"). */
+clirr_timed_name *clirr_ctx_timed_name(clirr_ctx *ctx, const char *name);
+
+/* Add the profiled times of completed events (call after a wait). */
+void clirr_ctx_harvest(clirr_ctx *ctx);
+
+#endif

@@ -1,0 +1,123 @@
+/* host/templates/plan.c - the plan of a run: the user's intent, completed
+ * by the policy (policy.c) for the device and the input, with the reason
+ * for every choice. Made once per case; prepare, --explain and the JSON
+ * all read the same plan. */
+#include "clirr/algo.h"
+#include "templates/nested_loop.h"
+#include "templates/policy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int pick_variant(const clirr_algo *a, const clirr_intent *it, clirr_plan *p, clirr_error *err)
+{
+    if (it->variant < 0) {
+        p->variant = a->default_variant;
+        p->variant_reason = a->nvariants > 1 ? "the algorithm's default" : "the only one";
+        return CLIRR_OK;
+    }
+    if ((unsigned)it->variant >= a->nvariants)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no variant number %d", a->name, it->variant);
+    p->variant = (unsigned)it->variant;
+    p->variant_reason = "asked for with --variant";
+    return CLIRR_OK;
+}
+
+static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
+                         uint64_t items, clirr_plan *p, clirr_error *err)
+{
+    uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
+    if (it->tmpl < 0) {
+        clirr_policy_template(caps, a->template_hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
+        p->lb_thres_reason = "with the template";
+    } else {
+        p->tmpl = (clirr_template)it->tmpl;
+        int rc = clirr_template_require(caps, p->tmpl, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        p->template_reason = "asked for with --template";
+        p->lb_thres = caps->simd_width ? caps->simd_width : 32;
+        p->lb_thres_reason = "the SIMD width";
+    }
+    if (it->lb_thres) {
+        p->lb_thres = it->lb_thres;
+        p->lb_thres_reason = "asked for with --lb-thres";
+    }
+    return CLIRR_OK;
+}
+
+/* Small worklists run many rounds in one work-group (local_rounds.clh),
+ * with two queues of the chosen size in local memory: at most 4096 items,
+ * what the device's local memory holds besides 1 KiB of other use. */
+static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
+{
+    uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
+    uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
+    if (it->local_rounds == 0) {
+        p->local_rounds = 0;
+        p->local_rounds_reason = "off (--local-rounds off)";
+    } else if (it->local_rounds > 0) {
+        p->local_rounds = it->local_rounds < room ? (uint32_t)it->local_rounds : room;
+        p->local_rounds_reason = it->local_rounds <= room ? "asked for with --local-rounds"
+                                                          : "asked for with --local-rounds, capped by "
+                                                            "the device's local memory";
+    } else {
+        p->local_rounds = room;
+        p->local_rounds_reason = "auto: two queues in the device's local memory, at most 4096 items";
+    }
+    if (p->local_rounds < 2) {
+        p->local_rounds = 0;
+        if (it->local_rounds != 0)
+            p->local_rounds_reason = "off: the device's local memory holds no queue";
+    }
+}
+
+int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
+                    const clirr_input *in, clirr_plan *p, clirr_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->algo = a;
+    if (clirr_input_kind_of(in) != a->input)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s reads a %s, and %s is a %s", a->name,
+                          clirr_input_kind_name(a->input), clirr_input_name(in),
+                          clirr_input_kind_name(clirr_input_kind_of(in)));
+    if (a->needs_fp64 && !caps->fp64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "%s needs double precision, which %s lacks (no cl_khr_fp64)", a->name,
+                          caps->name);
+    int rc = pick_variant(a, it, p, err);
+    const char *vname = a->variants[p->variant].name;
+    if (rc == CLIRR_OK && a->choose_variant && vname && !strcmp(vname, "auto"))
+        p->variant = a->choose_variant(in, caps, &p->variant_reason);
+    const char *why = rc == CLIRR_OK && a->unsupported ? a->unsupported(in, p->variant) : NULL;
+    if (why)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
+                          clirr_plan_variant_name(p), clirr_input_name(in), why);
+    if (rc == CLIRR_OK)
+        rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
+    if (rc != CLIRR_OK)
+        return rc;
+
+    p->wg_size = it->wg_size;
+    p->group_wg = it->group_wg ? it->group_wg : 64;
+    p->coarsen = it->coarsen ? it->coarsen : 1;
+    p->wg_reason = it->wg_size ? "from --wg-size, capped by kernel and device limits"
+                               : "256 or the kernel's limit if lower";
+    p->push = it->push;
+    p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
+                                                 : "asked for with --push";
+    p->wl_capacity = it->wl_capacity;
+    pick_local_rounds(caps, it, p);
+    p->source = it->source;
+    p->params = it->params;
+    clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);
+    return CLIRR_OK;
+}
+
+const char *clirr_plan_variant_name(const clirr_plan *p)
+{
+    const char *name = p->algo->variants[p->variant].name;
+    return name ? name : "-";
+}
+
+bool clirr_plan_uses_worklist(const clirr_plan *p) { return p->algo->variants[p->variant].worklist; }

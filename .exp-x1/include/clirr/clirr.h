@@ -1,0 +1,16 @@
+/* clirr/clirr.h - everything public: include this one header. */
+#ifndef CLIRR_CLIRR_H
+#define CLIRR_CLIRR_H
+
+#include "clirr/version.h"
+#include "clirr/file.h"
+#include "clirr/status.h"
+#include "clirr/device.h"
+#include "clirr/graph.h"
+#include "clirr/list.h"
+#include "clirr/tree.h"
+#include "clirr/worklist.h"
+#include "clirr/templates.h"
+#include "clirr/algo.h"
+
+#endif

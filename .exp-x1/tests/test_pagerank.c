@@ -1,0 +1,216 @@
+/* tests/test_pagerank.c - PageRank's own cases through the registry's
+ * descriptor (clirr_algo_find("pagerank")): the ranges of its parameters
+ * (host only); on every device, max-iter cutting the run (tol 0: exactly
+ * max-iter iterations, the reference's iterate), damping 0 (1/n after one
+ * iteration), dangling and isolated vertices (their mass spread, scores
+ * summing to 1), and a graph without vertices refused as bad usage.
+ * (Default parameters on every template are in test_algo.c.) */
+#include "harness.h"
+#include "ref/ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Set parameter `name` of a from text. */
+static int set_param(const clirr_algo *a, const char *name, const char *text, clirr_params *p,
+                     clirr_error *err)
+{
+    int k = clirr_algo_param(a, name);
+    if (k < 0)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s has no parameter %s", a->name, name);
+    return clirr_param_set(a, (unsigned)k, text, p, err);
+}
+
+static void param_ranges(th_case *tc)
+{
+    static const struct {
+        const char *name, *text;
+        bool ok;
+    } cases[] = {
+        {"damping", "0", true},    {"damping", "1", true},        {"damping", "1.5", false},
+        {"damping", "-0.1", false}, {"damping", "x", false},      {"tol", "0", true},
+        {"tol", "-1e-9", false},   {"tol", "2", false},           {"max-iter", "1", true},
+        {"max-iter", "1000000000", true}, {"max-iter", "0", false}, {"max-iter", "1000000001", false},
+        {"max-iter", "2.5", false}, {"max-iter", "-3", false},
+    };
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_error err;
+    TH_REQUIRE(tc, a, "pagerank is not in the registry");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        clirr_params p;
+        clirr_params_default(a, &p);
+        clirr_error_clear(&err);
+        int rc = set_param(a, cases[i].name, cases[i].text, &p, &err);
+        if (cases[i].ok)
+            TH_EXPECT(tc, rc == CLIRR_OK, "--%s %s refused: %s", cases[i].name, cases[i].text, err.msg);
+        else
+            TH_EXPECT(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, cases[i].name),
+                      "--%s %s: %s '%s'", cases[i].name, cases[i].text, clirr_status_name(rc), err.msg);
+    }
+done:;
+}
+
+/* Parameters as text; NULL keeps the default. */
+typedef struct pr_params {
+    const char *damping, *tol, *max_iter;
+} pr_params;
+
+/* One PageRank trial of g with parameters pp, checked by the descriptor's
+ * reference and verifier; scores and stats of the trial. */
+static int pagerank_checked(th_case *tc, const clirr_graph *g, const pr_params *pp, double *rank,
+                            clirr_stats *st, clirr_verify_report *r, bool *verified, clirr_error *err)
+{
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_input *in = NULL;
+    double *expected = malloc(((size_t)g->n + 1) * sizeof *expected);
+    clirr_intent it;
+    clirr_plan plan;
+    clirr_intent_default(a, &it);
+    int rc = expected ? CLIRR_OK : clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    if (rc == CLIRR_OK && pp->damping)
+        rc = set_param(a, "damping", pp->damping, &it.params, err);
+    if (rc == CLIRR_OK && pp->tol)
+        rc = set_param(a, "tol", pp->tol, &it.params, err);
+    if (rc == CLIRR_OK && pp->max_iter)
+        rc = set_param(a, "max-iter", pp->max_iter, &it.params, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph((clirr_graph *)g, false, "graph", &in, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, err);
+    if (rc == CLIRR_OK)
+        rc = a->reference(in, &plan, expected, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_algo_run(tc->ctx, a, in, &it, rank, st, err);
+    if (rc == CLIRR_OK) {
+        memset(r, 0, sizeof *r);
+        *verified = a->verify(in, &plan, expected, rank, r);
+    }
+    clirr_input_free(in);
+    free(expected);
+    return rc;
+}
+
+/* PageRank computes in double precision: skipped on a device without it. */
+static bool have_fp64(th_case *tc)
+{
+    if (!tc->device->caps.fp64)
+        th_skip(tc, "%s has no double precision", tc->device->caps.name);
+    return tc->device->caps.fp64;
+}
+
+/* With tol 0 no iteration is small enough: max-iter stops the run, and the
+ * scores are the reference's after as many iterations. */
+static void max_iter_cut(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    double *rank = NULL;
+    clirr_stats st;
+    clirr_verify_report r;
+    bool ok = false;
+    uint32_t ref_iters = 0;
+    if (!have_fp64(tc))
+        return;
+    TH_OK(tc, clirr_graph_generate("rmat:scale=10,ef=6,seed=12", &g, &err));
+    rank = malloc(g.n * sizeof *rank);
+    TH_REQUIRE(tc, rank, "out of memory");
+    const pr_params pp = {"0.5", "0", "7"};
+    TH_OK(tc, pagerank_checked(tc, &g, &pp, rank, &st, &r, &ok, &err));
+    TH_REQUIRE(tc, ok, "%s", r.text);
+    TH_REQUIRE(tc, st.iterations == 7, "%u iterations, max-iter 7", st.iterations);
+    TH_REQUIRE(tc, st.edges_traversed == 7ull * g.m, "%llu arcs traversed in 7 iterations of %llu arcs",
+               (unsigned long long)st.edges_traversed, (unsigned long long)g.m);
+    TH_OK(tc, clirr_ref_pagerank(&g, 0.5, 0, 7, rank, &ref_iters, &err));
+    TH_REQUIRE(tc, ref_iters == 7, "the reference did %u iterations", ref_iters);
+done:
+    clirr_graph_free(&g);
+    free(rank);
+}
+
+/* Damping 0: every score is 1/n exactly, and the first change is 0. */
+static void damping_zero(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    double *rank = NULL;
+    clirr_stats st;
+    clirr_verify_report r;
+    bool ok = false;
+    if (!have_fp64(tc))
+        return;
+    TH_OK(tc, clirr_graph_generate("random:n=1000,m=5000,seed=3", &g, &err));
+    rank = malloc(g.n * sizeof *rank);
+    TH_REQUIRE(tc, rank, "out of memory");
+    const pr_params pp = {"0", NULL, NULL};
+    TH_OK(tc, pagerank_checked(tc, &g, &pp, rank, &st, &r, &ok, &err));
+    TH_REQUIRE(tc, ok, "%s", r.text);
+    TH_REQUIRE(tc, st.iterations == 1, "%u iterations", st.iterations);
+    for (uint32_t v = 0; v < g.n; v++)
+        TH_REQUIRE(tc, rank[v] == 1.0 / g.n, "rank[%u] = %.17g, not 1/%u", v, rank[v], g.n);
+    /* --tol 0 stops at an exact fixed point (the change is 0 <= 0) rather
+     * than running to max-iter. */
+    const pr_params exact = {"0", "0", NULL};
+    TH_OK(tc, pagerank_checked(tc, &g, &exact, rank, &st, &r, &ok, &err));
+    TH_REQUIRE(tc, ok && st.iterations == 1, "tol 0 at a fixed point: %u iterations (%s)", st.iterations, r.text);
+done:
+    clirr_graph_free(&g);
+    free(rank);
+}
+
+/* 0 -> 1 -> 2 -> {0, 3}; 3 has no out-arcs, 4 no arcs at all: their mass
+ * goes to every vertex, so none is lost, and 4, which no arc reaches, still
+ * gets its share (less than 0, which 2 links to). */
+static void dangling(th_case *tc)
+{
+    static const uint32_t src[] = {0, 1, 2, 2}, dst[] = {1, 2, 0, 3};
+    clirr_error err;
+    clirr_graph g = {0};
+    double rank[5];
+    clirr_stats st;
+    clirr_verify_report r;
+    bool ok = false;
+    if (!have_fp64(tc))
+        return;
+    TH_OK(tc, clirr_graph_from_arcs(5, 4, src, dst, NULL, &g, &err));
+    const pr_params pp = {NULL, NULL, NULL};
+    TH_OK(tc, pagerank_checked(tc, &g, &pp, rank, &st, &r, &ok, &err));
+    TH_REQUIRE(tc, ok, "%s", r.text);
+    double sum = 0;
+    for (int v = 0; v < 5; v++)
+        sum += rank[v];
+    TH_REQUIRE(tc, sum > 1 - 1e-9 && sum < 1 + 1e-9, "scores sum to %.17g", sum);
+    TH_REQUIRE(tc, rank[4] > 0 && rank[4] < rank[0], "isolated %.17g, vertex 0 %.17g", rank[4], rank[0]);
+done:
+    clirr_graph_free(&g);
+}
+
+/* No vertices: no scores to spread 1 over, refused as bad usage. */
+static void empty(th_case *tc)
+{
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    double rank[1];
+    if (!have_fp64(tc))
+        return;
+    TH_REQUIRE(tc, a, "pagerank is not in the registry");
+    TH_OK(tc, clirr_graph_from_arcs(0, 0, NULL, NULL, NULL, &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "empty", &in, &err));
+    int rc = clirr_algo_run(tc->ctx, a, in, NULL, rank, NULL, &err);
+    TH_REQUIRE(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "no vertices"), "%s '%s'", clirr_status_name(rc),
+               err.msg);
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
+TH_REGISTER(register_pagerank_tests)
+{
+    th_add("pagerank/param-ranges", param_ranges, NULL);
+    th_add_device("pagerank/max-iter", max_iter_cut, NULL);
+    th_add_device("pagerank/damping-zero", damping_zero, NULL);
+    th_add_device("pagerank/dangling", dangling, NULL);
+    th_add_device("pagerank/empty", empty, NULL);
+}
