@@ -53,6 +53,38 @@ static int run(clirr_ctx *ctx, const clirr_algo *a, clirr_input *in, uint32_t so
     return clirr_algo_run(ctx, a, in, &it, result, st, err);
 }
 
+/* The reference of algos[algo] (bfs, sssp, cc). */
+static int reference(int algo, const clirr_graph *g, uint32_t source, uint32_t *want, clirr_error *err)
+{
+    return algo == 0   ? clirr_ref_bfs(g, source, (int32_t *)want, err)
+           : algo == 2 ? clirr_ref_cc(g, want, err)
+                       : clirr_ref_sssp(g, source, want, err);
+}
+
+/* Graph spec as an input, with result buffers for its vertices. */
+static int load(const char *spec, clirr_graph *g, clirr_input **in, uint32_t **want, uint32_t **got,
+                clirr_error *err)
+{
+    int rc = clirr_graph_generate(spec, g, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(g, false, spec, in, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    *want = malloc(g->n * sizeof **want);
+    *got = malloc(g->n * sizeof **got);
+    return *want && *got ? CLIRR_OK : clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+}
+
+static void unload(clirr_graph *g, clirr_input **in, uint32_t **want, uint32_t **got)
+{
+    clirr_input_free(*in);
+    *in = NULL;
+    clirr_graph_free(g);
+    free(*want);
+    free(*got);
+    *want = *got = NULL;
+}
+
 static bool verify(const clirr_graph *g, int algo, uint32_t source, const uint32_t *want, const uint32_t *got,
                    clirr_verify_report *r)
 {
@@ -70,22 +102,13 @@ static void local_rounds(th_case *tc)
     uint32_t *want = NULL, *got = NULL;
     uint64_t cc_local = 0;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(inputs[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, inputs[i].spec, &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, load(inputs[i].spec, &g, &in, &want, &got, &err));
         for (size_t k = 0; k < 3; k++) {
             const clirr_algo *a = clirr_algo_find(algos[k]);
             TH_REQUIRE(tc, a, "%s is not in the registry", algos[k]);
             bool bfs = k == 0;
             bool cc = k == 2;
-            if (bfs)
-                TH_OK(tc, clirr_ref_bfs(&g, inputs[i].source, (int32_t *)want, &err));
-            else if (cc)
-                TH_OK(tc, clirr_ref_cc(&g, want, &err));
-            else
-                TH_OK(tc, clirr_ref_sssp(&g, inputs[i].source, want, &err));
+            TH_OK(tc, reference((int)k, &g, inputs[i].source, want, &err));
             uint32_t wide_rounds = 0;
             for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
                 clirr_stats st;
@@ -168,20 +191,11 @@ static void queued_rounds(th_case *tc)
     clirr_input *in = NULL;
     uint32_t *want = NULL, *got = NULL;
     for (size_t i = 0; i < sizeof qinputs / sizeof qinputs[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(qinputs[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, qinputs[i].spec, &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, load(qinputs[i].spec, &g, &in, &want, &got, &err));
         for (int k = 0; k < 3; k++) {
             const clirr_algo *a = clirr_algo_find(algos[k]);
             TH_REQUIRE(tc, a, "%s is not in the registry", algos[k]);
-            if (k == 0)
-                TH_OK(tc, clirr_ref_bfs(&g, qinputs[i].source, (int32_t *)want, &err));
-            else if (k == 2)
-                TH_OK(tc, clirr_ref_cc(&g, want, &err));
-            else
-                TH_OK(tc, clirr_ref_sssp(&g, qinputs[i].source, want, &err));
+            TH_OK(tc, reference(k, &g, qinputs[i].source, want, &err));
             uint32_t one_a_launch = 0;
             for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
                 clirr_intent it;
@@ -217,18 +231,10 @@ static void queued_rounds(th_case *tc)
                               plan.queue_rounds_reason);
             }
         }
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-        free(want);
-        free(got);
-        want = got = NULL;
+        unload(&g, &in, &want, &got);
     }
 done:
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    unload(&g, &in, &want, &got);
 }
 
 /* The extra named `name` of a prepared session's last trial. */
@@ -258,19 +264,15 @@ static void direction_optimizing(th_case *tc)
     clirr_graph g = {0};
     clirr_input *in = NULL;
     clirr_session *sess = NULL;
-    int32_t *want = NULL, *got = NULL;
+    uint32_t *want = NULL, *got = NULL;
     const clirr_algo *a = clirr_algo_find("bfs");
     TH_REQUIRE(tc, a, "bfs is not in the registry");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, load(cases[i].spec, &g, &in, &want, &got, &err));
         uint32_t source = 0;
         while (source + 1 < g.n && clirr_graph_degree(&g, source) == 0)
             source++;
-        TH_OK(tc, clirr_ref_bfs(&g, source, want, &err));
+        TH_OK(tc, reference(0, &g, source, want, &err));
         for (int local = 0; local < 2; local++) {
             clirr_intent it;
             clirr_intent_default(a, &it);
@@ -286,7 +288,7 @@ static void direction_optimizing(th_case *tc)
             TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
             TH_OK(tc, clirr_session_run(sess, got, &st, &err));
             clirr_verify_report r;
-            TH_EXPECT(tc, clirr_verify_bfs(&g, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
+            TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
                       local ? "auto" : "off", r.text);
             uint64_t bottom = extra(sess, got, "bottom_up_rounds"), switches = extra(sess, got, "direction_switches");
             if (cases[i].switches)
@@ -297,19 +299,11 @@ static void direction_optimizing(th_case *tc)
             clirr_session_release(sess);
             sess = NULL;
         }
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-        free(want);
-        free(got);
-        want = got = NULL;
+        unload(&g, &in, &want, &got);
     }
 done:
     clirr_session_release(sess);
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    unload(&g, &in, &want, &got);
 }
 
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
