@@ -21,6 +21,8 @@
     ALGO(mst)                                                                  \
     ALGO(listrank)                                                             \
     ALGO(treestats)                                                            \
+    ALGO(descendants)                                                          \
+    ALGO(heights)                                                              \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

@@ -46,6 +46,22 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     return CLIRR_OK;
 }
 
+/* A variant that needs device-side enqueue on a device without it: the
+ * variants that do run, by name. */
+static int refuse_enqueue(const clirr_algo *a, const clirr_caps *caps, const clirr_plan *p, clirr_error *err)
+{
+    char runnable[256] = "";
+    for (unsigned v = 0; v < a->nvariants; v++) {
+        if ((a->enqueue_variants >> v & 1u) || !a->variants[v].name)
+            continue;
+        size_t len = strlen(runnable);
+        snprintf(runnable + len, sizeof runnable - len, "%s%s", len ? ", " : "", a->variants[v].name);
+    }
+    return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                      "%s --variant %s needs device-side enqueue, which %s lacks; it runs %s", a->name,
+                      clirr_plan_variant_name(p), caps->name, runnable);
+}
+
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
  * with two queues of the chosen size in local memory: at most 4096 items,
  * what the device's local memory holds besides 1 KiB of other use. On a
@@ -132,6 +148,8 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     const char *vname = a->variants[p->variant].name;
     if (rc == CLIRR_OK && a->choose_variant && vname && !strcmp(vname, "auto"))
         p->variant = a->choose_variant(in, caps, &p->variant_reason);
+    if (rc == CLIRR_OK && (a->enqueue_variants >> p->variant & 1u) && !caps->device_enqueue)
+        return refuse_enqueue(a, caps, p, err);
     const char *why = rc == CLIRR_OK && a->unsupported ? a->unsupported(in, p->variant) : NULL;
     if (why)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
