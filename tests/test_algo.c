@@ -36,6 +36,7 @@ static const algo_input inputs[] = {
     {CLIRR_INPUT_TREE, "tree:kind=attach,n=5000,seed=5", NULL, false, 77},
     {CLIRR_INPUT_TREE, NULL, "small.tree", false, 5},
     {CLIRR_INPUT_BODIES, "plummer:n=3000,seed=2", NULL, false, 0},
+    {CLIRR_INPUT_TREE, "tree:kind=regular,depth=5,outdeg=6,sparsity=1,seed=3", NULL, false, 0},
 };
 
 /* A list or a tree input (trees rooted at ai->source). */
@@ -262,7 +263,8 @@ TH_REGISTER(register_algo_tests)
              * (and child-kernel) paths see plenty of items; deferring
              * templates also under overflow. Lists and trees meet the
              * templates only through a worklist variant (treestats' BFS). */
-            bool loops = a->input == CLIRR_INPUT_GRAPH || a->variants[v].worklist;
+            bool loops = (a->input == CLIRR_INPUT_GRAPH || a->variants[v].worklist) &&
+                         !(a->enqueue_variants >> v & 1u); /* recursion variants: no loop template */
             for (int t = 0; loops && t < CLIRR_TEMPLATE_COUNT_; t++) {
                 c.tmpl = t;
                 c.thres = 4;

@@ -22,6 +22,8 @@
     ALGO(listrank)                                                             \
     ALGO(treestats)                                                            \
     ALGO(bh)                                                                   \
+    ALGO(descendants)                                                          \
+    ALGO(heights)                                                              \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;
