@@ -25,12 +25,16 @@ struct clirr_input {
     const clirr_tree *tree;
     clirr_tree_adj adj;                   /* the tree's adjacency, once built */
     bool have_adj;
+    clirr_cnf owned_cnf;                  /* the formula, when the input owns it */
+    const clirr_cnf *cnf;
+    clirr_cnf_factor factor;              /* the formula's factor graph, once built */
+    bool have_factor;
     clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
     bool have[CLIRR_FORM_COUNT_];
     device_copy *copies;
 };
 
-static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree"};
+static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree", "formula"};
 
 const char *clirr_input_kind_name(clirr_input_kind kind)
 {
@@ -78,6 +82,23 @@ int clirr_input_from_tree(clirr_tree *t, bool own, const char *name, clirr_input
         in->tree = &in->owned_tree;
     } else {
         in->tree = t;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
+int clirr_input_from_cnf(clirr_cnf *f, bool own, const char *name, clirr_input **out,
+                         clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_CNF, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned_cnf = *f;
+        memset(f, 0, sizeof *f);
+        in->cnf = &in->owned_cnf;
+    } else {
+        in->cnf = f;
     }
     *out = in;
     return CLIRR_OK;
@@ -134,6 +155,8 @@ void clirr_input_free(clirr_input *in)
     clirr_tree_free(&in->owned_tree);
     if (in->have_adj)
         clirr_tree_adj_free(&in->adj);
+    clirr_cnf_free(&in->owned_cnf);
+    clirr_cnf_factor_free(&in->factor);
     free(in->name);
     free(in);
 }
@@ -154,6 +177,26 @@ const clirr_list *clirr_input_list(const clirr_input *in)
 const clirr_tree *clirr_input_tree(const clirr_input *in)
 {
     return in->kind == CLIRR_INPUT_TREE ? in->tree : NULL;
+}
+
+const clirr_cnf *clirr_input_cnf(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_CNF ? in->cnf : NULL;
+}
+
+int clirr_input_cnf_factor(const clirr_input *cin, const clirr_cnf_factor **fg, clirr_error *err)
+{
+    clirr_input *in = (clirr_input *)cin; /* a cache, as the graph forms */
+    if (in->kind != CLIRR_INPUT_CNF)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s is a %s, not a formula", in->name, kind_names[in->kind]);
+    if (!in->have_factor) {
+        int rc = clirr_cnf_factor_build(in->cnf, &in->factor, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        in->have_factor = true;
+    }
+    *fg = &in->factor;
+    return CLIRR_OK;
 }
 
 int clirr_input_tree_adj(const clirr_input *cin, const clirr_tree_adj **adj, clirr_error *err)
@@ -178,6 +221,7 @@ uint64_t clirr_input_items(const clirr_input *in)
     case CLIRR_INPUT_GRAPH: return in->graph ? in->graph->n : 0;
     case CLIRR_INPUT_LIST: return in->list->n;
     case CLIRR_INPUT_TREE: return in->tree->n;
+    case CLIRR_INPUT_CNF: return (uint64_t)in->cnf->nvars + 1;
     case CLIRR_INPUT_KIND_COUNT_: break;
     }
     return 0;
@@ -192,6 +236,10 @@ void clirr_input_describe(const clirr_input *in, char *buf, size_t size)
         return;
     case CLIRR_INPUT_TREE:
         snprintf(buf, size, "%u vertices, root %u", in->tree->n, in->tree->root);
+        return;
+    case CLIRR_INPUT_CNF:
+        snprintf(buf, size, "%u variables, %u clauses, %u literals", in->cnf->nvars, in->cnf->nclauses,
+                 in->cnf->nlits);
         return;
     default:
         snprintf(buf, size, "%u vertices, %u arcs, %s", in->graph->n, in->graph->m,

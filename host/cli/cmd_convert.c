@@ -17,7 +17,8 @@ static void print_help(void)
            "Reads IN (.gr .mtx .el .txt .wel .csr, optionally .gz) and writes OUT in the\n"
            "format of its extension. What OUT's format cannot hold is refused, not\n"
            "dropped (weights to .el/.txt: write .wel). A list (.list) converts to a\n"
-           "list and a tree (.tree) to a tree, each checked on the way (plain <-> .gz).\n"
+           "list, a tree (.tree) to a tree and a formula (.cnf) to a formula, each\n"
+           "checked on the way (plain <-> .gz).\n"
            "  --symmetrize        add the reverse of every arc\n"
            "  --relabel           compact the ids to the vertices that have an arc, in\n"
            "                      their order; OUT.map gets 'new old' per vertex\n"
@@ -58,6 +59,22 @@ static int write_map(const char *out, const uint32_t *old, uint32_t n, clirr_err
     for (uint32_t v = 0; v < n; v++)
         fprintf(f.f, "%u %u\n", v, old[v]);
     return clirr_out_close(&f, err);
+}
+
+/* A formula, read (checked) and written again: plain <-> gzip, comments
+ * dropped, one clause a line. */
+static int convert_cnf(const char *in, const char *out)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_cnf f = {0};
+    int rc = clirr_cnf_read(in, &f, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_cnf_write(out, &f, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr convert: wrote %s: %u variables, %u clauses\n", out, f.nvars, f.nclauses);
+    clirr_cnf_free(&f);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
 /* A list or a tree, read (checked) and written again: plain <-> gzip,
@@ -124,6 +141,16 @@ int cmd_convert(int argc, char **argv)
 
     clirr_error err;
     clirr_error_clear(&err);
+    bool in_cnf = cli_has_kind_extension(in, "cnf"), out_cnf = cli_has_kind_extension(out, "cnf");
+    if (in_cnf || out_cnf) {
+        if (in_cnf != out_cnf)
+            return cli_usage_error("convert", "formulas convert to formulas (.cnf, optionally .gz): %s to %s",
+                                   in, out);
+        if (symmetrize || relabel || weights || galois)
+            return cli_usage_error("convert", "--symmetrize, --relabel, --weights and --galois are for "
+                                   "graphs");
+        return convert_cnf(in, out);
+    }
     bool in_list = cli_has_kind_extension(in, "list"), in_tree = cli_has_kind_extension(in, "tree");
     bool out_list = cli_has_kind_extension(out, "list"), out_tree = cli_has_kind_extension(out, "tree");
     if (in_list || in_tree || out_list || out_tree) {

@@ -550,9 +550,17 @@ static int load_graph(const exp_config *cfg, exp_input *e, const char *name, cli
     return rc;
 }
 
-/* A list or a tree (with --root), read or generated. */
+/* A list, a formula or a tree (with --root), read or generated. */
 static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
 {
+    if (e->kind == CLIRR_INPUT_CNF) {
+        clirr_cnf f = {0};
+        int rc = e->file ? clirr_cnf_read(e->file, &f, err) : clirr_cnf_generate(e->spec, &f, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_cnf(&f, true, name, &e->in, err);
+        clirr_cnf_free(&f);
+        return rc;
+    }
     if (e->kind == CLIRR_INPUT_LIST) {
         clirr_list l = {0};
         int rc = e->file ? clirr_list_read(e->file, &l, err) : clirr_list_generate(e->spec, &l, err);

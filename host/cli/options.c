@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum {
-    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
+    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
@@ -22,6 +22,7 @@ static const struct option common[] = {
     {"graph", required_argument, NULL, O_GRAPH},
     {"list", required_argument, NULL, O_LIST},
     {"tree", required_argument, NULL, O_TREE},
+    {"cnf", required_argument, NULL, O_CNF},
     {"root", required_argument, NULL, O_ROOT},
     {"gen", required_argument, NULL, O_GEN},
     {"symmetrize", no_argument, NULL, O_SYM},
@@ -79,7 +80,7 @@ static size_t collect_params(param_ref *out, size_t max)
 static void print_help(const exp_config *cfg)
 {
     bool b = cfg->bench;
-    printf("usage: clirr %s %s(--graph FILE | --list FILE | --tree FILE | --gen SPEC)... [options]\n\n",
+    printf("usage: clirr %s %s(--graph FILE | --list FILE | --tree FILE | --cnf FILE |\n       --gen SPEC)... [options]\n\n",
            cfg->command,
            b ? "[ALGO[,ALGO...]] " : "ALGO[,ALGO...] ");
     if (b)
@@ -104,8 +105,10 @@ static void print_help(const exp_config *cfg)
            "                      line, -1 = tail); repeatable\n"
            "  --tree FILE         a tree input (.tree, optionally .gz: an edge 'u v' per\n"
            "                      line); repeatable\n"
+           "  --cnf FILE          a SAT formula (DIMACS .cnf, optionally .gz); repeatable\n"
            "  --root R            the root of every tree input (default 0)\n"
-           "  --gen SPEC          a generated graph, list (list:...) or tree (tree:...);\n"
+           "  --gen SPEC          a generated graph, list (list:...), tree (tree:...) or\n"
+           "                      formula (ksat:...);\n"
            "                      see 'clirr gen --help'; repeatable\n"
            "  --symmetrize        add the reverse of every arc of every input\n"
            "  --device SEL        index, name substring, cpu, gpu, all, auto (default: %s)\n"
@@ -387,6 +390,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
     case O_GRAPH:
     case O_LIST:
     case O_TREE:
+    case O_CNF:
     case O_GEN: {
         if (cfg->ninputs == EXP_MAX_INPUTS)
             return cli_usage_error(cfg->command, "at most %d inputs", EXP_MAX_INPUTS);
@@ -395,6 +399,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         e->spec = c == O_GEN ? arg : NULL;
         e->kind = c == O_LIST || (c == O_GEN && clirr_list_spec(arg))   ? CLIRR_INPUT_LIST
                   : c == O_TREE || (c == O_GEN && clirr_tree_spec(arg)) ? CLIRR_INPUT_TREE
+                  : c == O_CNF || (c == O_GEN && clirr_cnf_spec(arg))   ? CLIRR_INPUT_CNF
                                                                         : CLIRR_INPUT_GRAPH;
         return 0;
     }
@@ -523,7 +528,7 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
         return cli_usage_error(cfg->command, "missing ALGO (see the list in --help)");
     if (cfg->ninputs == 0)
         return cli_usage_error(cfg->command, "give at least one --graph FILE, --list FILE, --tree FILE "
-                                             "or --gen SPEC");
+                                             "--cnf FILE or --gen SPEC");
     if (cfg->json && cfg->output && !strcmp(cfg->output, "-"))
         return cli_usage_error(cfg->command, "--json and --output - both write to standard output; "
                                              "use --json=FILE or --output FILE");

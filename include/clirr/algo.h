@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "clirr/cnf.h"
 #include "clirr/device.h"
 #include "clirr/export.h"
 #include "clirr/graph.h"
@@ -39,10 +40,11 @@ typedef enum clirr_input_kind {
     CLIRR_INPUT_GRAPH = 0, /* a directed graph in CSR form */
     CLIRR_INPUT_LIST,      /* linked lists as a successor array (clirr/list.h) */
     CLIRR_INPUT_TREE,      /* a rooted tree (clirr/tree.h) */
+    CLIRR_INPUT_CNF,       /* a SAT formula in CNF (clirr/cnf.h) */
     CLIRR_INPUT_KIND_COUNT_
 } clirr_input_kind;
 
-/* "graph", "list", "tree". */
+/* "graph", "list", "tree", "formula". */
 CLIRR_API const char *clirr_input_kind_name(clirr_input_kind kind);
 
 /* An input an algorithm reads, with the host forms derived from it once
@@ -59,6 +61,9 @@ CLIRR_API int clirr_input_from_list(clirr_list *l, bool own, const char *name, c
                                     clirr_error *err);
 CLIRR_API int clirr_input_from_tree(clirr_tree *t, bool own, const char *name, clirr_input **in,
                                     clirr_error *err);
+/* Wrap formula f the same way. */
+CLIRR_API int clirr_input_from_cnf(clirr_cnf *f, bool own, const char *name, clirr_input **in,
+                                   clirr_error *err);
 CLIRR_API void clirr_input_free(clirr_input *in);
 CLIRR_API clirr_input_kind clirr_input_kind_of(const clirr_input *in);
 CLIRR_API const char *clirr_input_name(const clirr_input *in);
@@ -67,6 +72,13 @@ CLIRR_API const clirr_graph *clirr_input_graph(const clirr_input *in);
 /* The list of a list input, the tree of a tree input, else NULL. */
 CLIRR_API const clirr_list *clirr_input_list(const clirr_input *in);
 CLIRR_API const clirr_tree *clirr_input_tree(const clirr_input *in);
+/* The formula of a formula input, else NULL. */
+CLIRR_API const clirr_cnf *clirr_input_cnf(const clirr_input *in);
+/* The formula's factor graph (clirr_cnf_factor_build), built on first use
+ * and kept with the input; CLIRR_ERR_USAGE for an input that is not a
+ * formula. */
+CLIRR_API int clirr_input_cnf_factor(const clirr_input *in, const clirr_cnf_factor **fg,
+                                     clirr_error *err);
 /* The tree's adjacency (clirr_tree_adjacency), built on first use and kept
  * with the input; CLIRR_ERR_USAGE for an input that is not a tree. */
 CLIRR_API int clirr_input_tree_adj(const clirr_input *in, const clirr_tree_adj **adj,
@@ -75,7 +87,9 @@ CLIRR_API int clirr_input_tree_adj(const clirr_input *in, const clirr_tree_adj *
  * weighted", "1048576 elements in 1 list", "1000 vertices, root 0". */
 CLIRR_API void clirr_input_describe(const clirr_input *in, char *buf, size_t size);
 /* Items an algorithm's result has one value for (a graph's or tree's
- * vertices, a list's elements). */
+ * vertices, a list's elements; a formula's variables plus one, the slot
+ * where a solver puts its own count of satisfied clauses, which its
+ * verifier checks against a recount). */
 CLIRR_API uint64_t clirr_input_items(const clirr_input *in);
 /* Free the input's copies on ctx now (they are freed with the input or the
  * context otherwise). */

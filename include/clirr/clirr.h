@@ -9,6 +9,7 @@
 #include "clirr/graph.h"
 #include "clirr/list.h"
 #include "clirr/tree.h"
+#include "clirr/cnf.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
 #include "clirr/algo.h"
