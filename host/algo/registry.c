@@ -21,6 +21,7 @@
     ALGO(mst)                                                                  \
     ALGO(listrank)                                                             \
     ALGO(treestats)                                                            \
+    ALGO(sp)                                                                   \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

@@ -174,7 +174,7 @@ typedef struct clirr_verify_report {
 typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
                                 CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT } clirr_extra_type;
 #define CLIRR_MAX_EXTRAS 12
-#define CLIRR_MAX_EXTRA_LIST 64
+#define CLIRR_MAX_EXTRA_LIST 128
 typedef struct clirr_extra {
     const char *name;
     clirr_extra_type type;
