@@ -16,6 +16,7 @@
  * variables + 1 items); the verifier recounts from the formula. */
 #include "algo/input.h"
 #include "algo/run.h"
+#include "algo/sp.h"
 #include "cl/sp.def"
 #include "prim/prim.h"
 #include "ref/sp.h"
@@ -441,3 +442,30 @@ const clirr_algo clirr_algo_sp = {
     .write_result = sp_write,
     .extras = sp_extras,
 };
+
+int clirr_sp_device_converge_once(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, float *eta,
+                                  sp_sweeps *sw, clirr_error *err)
+{
+    void *state = NULL;
+    int rc = sp_prepare(ctx, in, plan, &state, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    sp_session *s = state;
+    const clirr_cnf *f = s->f;
+    sp_state st = {.f = f, .fg = s->fg, .first = true};
+    st.var = malloc(f->nvars);
+    st.clause_sat = calloc(f->nclauses, 1);
+    if (!st.var || !st.clause_sat) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
+    memset(st.var, SP_FREE, f->nvars);
+    CLIRR_TRY(clirr_buf_write(ctx, s->eta, 0, (size_t)f->nlits * sizeof(float), s->eta0, err));
+    CLIRR_TRY(device_converge(s, &st, sw, err));
+    CLIRR_TRY(clirr_buf_read(ctx, s->eta, 0, (size_t)f->nlits * sizeof(float), eta, err));
+fail:
+    free(st.var);
+    free(st.clause_sat);
+    sp_release(s);
+    return rc;
+}
