@@ -5,8 +5,7 @@
  * and a symmetrized graph; list, tree and formula algorithms on generated
  * and sample lists, trees and formulas. Each case prepares once and runs
  * two trials, which must both verify and compile nothing; a worklist of
- * capacity 1
- * must still give the right answer. Algorithm-specific corner cases live
+ * capacity 1 must still give the right answer. Algorithm-specific corner cases live
  * in the algorithms' own test files. */
 #include "harness.h"
 
