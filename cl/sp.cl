@@ -3,7 +3,10 @@
  * and their order are host/ref/sp.h's: a sweep is sp_products over the
  * variables, then sp_update over the clauses (Jacobi: every survey of a
  * sweep from the previous sweep's products), so the serial engine of
- * host/ref/sp.c computes the same floats in the same order. Host side:
+ * host/ref/sp.c computes the same floats in the same order. A clause takes
+ * its own factor out of a variable's product by dividing by the survey the
+ * product read (eta_seen), which is the current one in a topology-driven
+ * sweep and may be older in a data-driven one. Host side:
  * host/algo/sp.c; parameters: cl/sp.def.
  *
  * No kernel waits on another work-group; the only atomics are the
@@ -36,7 +39,9 @@ kernel void sp_products(CLIRR_KPARAMS(SP_PRODUCTS_ARGS))
             continue;
         if (mark)
             clause_active[c] = 1;
-        float m = 1.0f - eta[e];
+        float seen = eta[e];
+        eta_seen[e] = seen;
+        float m = 1.0f - seen;
         if (!(lit[e] & NEG_BIT)) {
             if (m == 0.0f)
                 z0++;
@@ -70,7 +75,7 @@ kernel void sp_update(CLIRR_KPARAMS(SP_UPDATE_ARGS))
                 if (var_state[j] != SP_FREE)
                     continue;
                 bool pos = !(l & NEG_BIT);
-                float own = 1.0f - eta[e];
+                float own = 1.0f - eta_seen[e];
                 float ps = pos ? pp[j] : pn[j], pu = pos ? pn[j] : pp[j];
                 uint zs = pos ? zp[j] : zn[j], zu = pos ? zn[j] : zp[j];
                 if (own == 0.0f)
@@ -83,22 +88,21 @@ kernel void sp_update(CLIRR_KPARAMS(SP_UPDATE_ARGS))
                 r[e] = sum > 0.0f ? pi_u / sum : 0.0f;
             }
             for (uint e = b; e < end; e++) {
-                if (var_state[lit[e] & ~NEG_BIT] != SP_FREE)
+                uint i = lit[e] & ~NEG_BIT;
+                if (var_state[i] != SP_FREE)
                     continue;
                 float s = 1.0f;
                 for (uint q = b; q < end; q++)
                     if (q != e && var_state[lit[q] & ~NEG_BIT] == SP_FREE)
                         s *= r[q];
                 moved += fabs(s - eta[e]) > eps;
+                /* Drift from what i's product holds, not from the last
+                 * sweep: small moves add up and are not lost. */
+                if (mark && fabs(s - eta_seen[e]) > eps)
+                    var_dirty[i] = 1;
                 eta[e] = s;
                 computed++;
             }
-            if (mark && moved)
-                for (uint e = b; e < end; e++) {
-                    uint j = lit[e] & ~NEG_BIT;
-                    if (var_state[j] == SP_FREE)
-                        var_dirty[j] = 1;
-                }
             if (moved)
                 atomic_add(&moved_wg, moved);
             atomic_add(&surveys_wg, computed);

@@ -5,10 +5,10 @@
  *
  * Variants: topo sweeps every variable's products and every unsatisfied
  * clause's surveys each sweep until no survey moves more than --eps; data
- * recomputes only the products of variables flagged dirty (a clause of
- * theirs moved a survey above eps, or decimation touched them) and only the
- * surveys of clauses one of those variables is in, as worklists compacted
- * from flag arrays each sweep. Both are synchronous (products from the
+ * recomputes only the products of variables flagged dirty (a survey into
+ * them drifted more than eps from what their product holds, or decimation
+ * touched them) and only the surveys of clauses one of those variables is
+ * in, as worklists compacted from flag arrays each sweep. Both are synchronous (products from the
  * previous sweep's surveys), so topo computes what the serial engine does.
  *
  * Result: one value per variable (0 false, 1 true) and, after them, the
@@ -39,7 +39,7 @@ typedef struct sp_session {
     bool data;
     cl_kernel kprod, kupd, kbias;  /* the context's; not released here */
     cl_mem clause_off, lit, var_off, var_edge, edge_clause;
-    cl_mem eta, r, pp, pn, zp, zn, clause_sat, var_state, wdiff, wmag, counters;
+    cl_mem eta, eta_seen, r, pp, pn, zp, zn, clause_sat, var_state, wdiff, wmag, counters;
     cl_mem clause_active, var_dirty, clause_list, var_list;
     float *eta0;                   /* the initial surveys, uploaded each trial */
     sp_outcome out;                /* the last trial's */
@@ -59,8 +59,8 @@ static void sp_release(void *state)
     sp_session *s = state;
     if (!s)
         return;
-    cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->edge_clause, &s->eta, &s->r,
-                      &s->pp, &s->pn, &s->zp, &s->zn, &s->clause_sat, &s->var_state, &s->wdiff, &s->wmag,
+    cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->edge_clause, &s->eta,
+                      &s->eta_seen, &s->r, &s->pp, &s->pn, &s->zp, &s->zn, &s->clause_sat, &s->var_state, &s->wdiff, &s->wmag,
                       &s->counters, &s->clause_active, &s->var_dirty, &s->clause_list, &s->var_list};
     for (size_t i = 0; i < sizeof mems / sizeof mems[0]; i++)
         clirr_mem_release(mems[i]);
@@ -244,6 +244,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_bias", CLIRR_KNARGS(sp_bias_args), &s->kbias, err));
     CLIRR_TRY(upload_graph(s, err));
     CLIRR_TRY(buffer(s, "the surveys", L * 4, NULL, &s->eta, err));
+    CLIRR_TRY(buffer(s, "the surveys the products hold", L * 4, NULL, &s->eta_seen, err));
     CLIRR_TRY(buffer(s, "the survey scratch", L * 4, NULL, &s->r, err));
     CLIRR_TRY(buffer(s, "the positive products", V * 4, NULL, &s->pp, err));
     CLIRR_TRY(buffer(s, "the negative products", V * 4, NULL, &s->pn, err));
@@ -284,6 +285,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     SET(k, sp_products_args, edge_clause, s->edge_clause);
     SET(k, sp_products_args, lit, s->lit);
     SET(k, sp_products_args, eta, s->eta);
+    SET(k, sp_products_args, eta_seen, s->eta_seen);
     SET(k, sp_products_args, clause_sat, s->clause_sat);
     SET(k, sp_products_args, var_state, s->var_state);
     SET(k, sp_products_args, pp, s->pp);
@@ -297,6 +299,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     SET(k, sp_update_args, clause_off, s->clause_off);
     SET(k, sp_update_args, lit, s->lit);
     SET(k, sp_update_args, eta, s->eta);
+    SET(k, sp_update_args, eta_seen, s->eta_seen);
     SET(k, sp_update_args, r, s->r);
     SET(k, sp_update_args, pp, s->pp);
     SET(k, sp_update_args, pn, s->pn);
