@@ -527,7 +527,7 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
     if (cfg->nalgos == 0)
         return cli_usage_error(cfg->command, "missing ALGO (see the list in --help)");
     if (cfg->ninputs == 0)
-        return cli_usage_error(cfg->command, "give at least one --graph FILE, --list FILE, --tree FILE "
+        return cli_usage_error(cfg->command, "give at least one --graph FILE, --list FILE, --tree FILE, "
                                              "--cnf FILE or --gen SPEC");
     if (cfg->json && cfg->output && !strcmp(cfg->output, "-"))
         return cli_usage_error(cfg->command, "--json and --output - both write to standard output; "

@@ -3,9 +3,10 @@
  * unsatisfied clause at random and flip one of its variables, the one
  * that breaks no satisfied clause if there is one, else a random one with
  * probability SP_WALKSAT_NOISE, else the one that breaks fewest. The
- * unsatisfied clauses are kept in a list with each one's place, and every
- * clause's count of true literals, so a flip costs the variable's
- * degree. Random choices come from base/rng.h: the same on every machine. */
+ * unsatisfied clauses are kept in a list with each one's place, every
+ * clause's count of true literals and every variable's break count (the
+ * clauses where its literal is the only true one), so a pick costs the
+ * clause's length and a flip the variable's degree. Random choices come from base/rng.h: the same on every machine. */
 #include "ref/sp.h"
 
 #include "base/rng.h"
@@ -19,6 +20,7 @@ typedef struct ws {
     uint32_t *value;
     const uint8_t *frozen, *skip;
     uint32_t *ntrue;      /* true literals per clause */
+    uint32_t *breaks;     /* per variable: clauses it alone satisfies */
     uint32_t *unsat, *where, nunsat;
 } ws;
 
@@ -39,16 +41,16 @@ static void unsat_remove(ws *w, uint32_t c)
     w->where[last] = w->where[c];
 }
 
-/* Clauses that flipping v would leave with no true literal. */
-static uint32_t break_count(const ws *w, uint32_t v)
+/* The variable of clause c's one true literal other than variable not
+ * (there is one when called). */
+static uint32_t other_true(const ws *w, uint32_t c, uint32_t not)
 {
-    uint32_t b = 0;
-    for (uint32_t k = w->fg->var_off[v]; k < w->fg->var_off[v + 1]; k++) {
-        uint32_t e = w->fg->var_edge[k], c = w->fg->edge_clause[e];
-        if (!(w->skip && w->skip[c]) && w->ntrue[c] == 1 && lit_true(w, w->f->lits[e]))
-            b++;
+    for (uint32_t k = w->f->clause_off[c]; k < w->f->clause_off[c + 1]; k++) {
+        int32_t l = w->f->lits[k];
+        if ((uint32_t)abs(l) - 1 != not && lit_true(w, l))
+            return (uint32_t)abs(l) - 1;
     }
-    return b;
+    return not;
 }
 
 static void flip(ws *w, uint32_t v)
@@ -59,10 +61,21 @@ static void flip(ws *w, uint32_t v)
         if (w->skip && w->skip[c])
             continue;
         if (lit_true(w, w->f->lits[e])) {
-            if (w->ntrue[c]++ == 0)
+            uint32_t t = w->ntrue[c]++;
+            if (t == 0) {
                 unsat_remove(w, c);
-        } else if (--w->ntrue[c] == 0) {
-            unsat_add(w, c);
+                w->breaks[v]++;
+            } else if (t == 1) {
+                w->breaks[other_true(w, c, v)]--;
+            }
+        } else {
+            uint32_t t = w->ntrue[c]--;
+            if (t == 1) {
+                unsat_add(w, c);
+                w->breaks[v]--;
+            } else if (t == 2) {
+                w->breaks[other_true(w, c, v)]++;
+            }
         }
     }
 }
@@ -71,11 +84,13 @@ int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *valu
                   const uint8_t *skip, uint64_t max_flips, uint64_t seed, uint64_t *flips, uint32_t *unsat,
                   clirr_error *err)
 {
-    ws w = {f, fg, value, frozen, skip, NULL, NULL, NULL, 0};
+    ws w = {f, fg, value, frozen, skip, NULL, NULL, NULL, NULL, 0};
     w.ntrue = calloc(f->nclauses, sizeof *w.ntrue);
     w.unsat = malloc((size_t)f->nclauses * sizeof *w.unsat);
     w.where = malloc((size_t)f->nclauses * sizeof *w.where);
-    if (!w.ntrue || !w.unsat || !w.where) {
+    w.breaks = calloc((size_t)f->nvars + 1, sizeof *w.breaks);
+    if (!w.ntrue || !w.unsat || !w.where || !w.breaks) {
+        free(w.breaks);
         free(w.ntrue);
         free(w.unsat);
         free(w.where);
@@ -97,21 +112,28 @@ int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *valu
                 unsat_add(&w, c);
             else
                 stuck++;
+        } else if (w.ntrue[c] == 1) {
+            w.breaks[other_true(&w, c, UINT32_MAX)]++;
         }
     }
     uint64_t done = 0, draw = 0;
     while (w.nunsat > 0 && done < max_flips) {
         uint32_t c = w.unsat[rng_below(rng_at(seed, draw++), w.nunsat)];
         uint32_t b = f->clause_off[c], e = f->clause_off[c + 1];
-        uint32_t best = UINT32_MAX, best_break = UINT32_MAX, movable = 0;
+        uint32_t best = UINT32_MAX, best_break = UINT32_MAX, movable = 0, ties = 0;
         for (uint32_t k = b; k < e; k++) {
             uint32_t v = (uint32_t)abs(f->lits[k]) - 1;
             if (!can_flip(&w, v))
                 continue;
             movable++;
-            uint32_t br = break_count(&w, v);
+            uint32_t br = w.breaks[v];
+            /* Ties are broken at random (reservoir sampling): a fixed
+             * order lets the walk cycle. */
             if (br < best_break) {
                 best_break = br;
+                best = v;
+                ties = 1;
+            } else if (br == best_break && rng_below(rng_at(seed, draw++), ++ties) == 0) {
                 best = v;
             }
         }
@@ -133,5 +155,6 @@ int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *valu
     free(w.ntrue);
     free(w.unsat);
     free(w.where);
+    free(w.breaks);
     return CLIRR_OK;
 }
