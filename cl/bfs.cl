@@ -48,7 +48,7 @@
 
 #define NL_NAME bfs_data
 #define NL_PARAMS CLIRR_KPARAMS(BFS_DATA_ARGS)
-#define NL_NITEMS wl_in_size
+#define NL_NITEMS WL_IN_SIZE
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(u) (row[(u) + 1] - row[u])
 #define NL_KERNEL_BEGIN WL_BEGIN

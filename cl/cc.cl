@@ -57,7 +57,7 @@
 
 #define NL_NAME cc_lp_data
 #define NL_PARAMS CLIRR_KPARAMS(CC_LP_DATA_ARGS)
-#define NL_NITEMS wl_in_size
+#define NL_NITEMS WL_IN_SIZE
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(v) (row[(v) + 1] - row[v])
 #define NL_PREP(v) uint lv = label[v];

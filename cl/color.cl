@@ -136,7 +136,7 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 
 #define NL_NAME color_resolve_data
 #define NL_PARAMS CLIRR_KPARAMS(COLOR_RESOLVE_DATA_ARGS)
-#define NL_NITEMS wl_in_size
+#define NL_NITEMS WL_IN_SIZE
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(v) DEG(v)
 #define NL_PREP(v) uint cv = color[v], dv = DEG(v);

@@ -135,7 +135,7 @@ inline void mst_push_comp(uint c, __global uint *out, volatile __global uint *co
 
 #define NL_NAME mst_scan_data
 #define NL_PARAMS CLIRR_KPARAMS(MST_SCAN_DATA_ARGS)
-#define NL_NITEMS wl_in_size
+#define NL_NITEMS WL_IN_SIZE
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(v) (row[(v) + 1] - row[v])
 #define NL_PREP(v) uint cv = mst_find(parent, (v));

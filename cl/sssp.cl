@@ -78,7 +78,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 
 #define NL_NAME sssp_data
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_DATA_ARGS)
-#define NL_NITEMS wl_in_size
+#define NL_NITEMS WL_IN_SIZE
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(u) (row[(u) + 1] - row[u])
 #define NL_PREP(u) uint du = dist[u];
@@ -128,7 +128,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 
 #define NL_NAME sssp_nf
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_NF_ARGS)
-#define NL_NITEMS wl_in_size
+#define NL_NITEMS WL_IN_SIZE
 #define NL_ITEM(k) wl_in[k]
 #define NL_COUNT(u) (row[(u) + 1] - row[u])
 #define NL_PREP(u) uint du = dist[u];

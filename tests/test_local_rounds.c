@@ -30,19 +30,67 @@ static const lr_input inputs[] = {
  * auto (the device's). */
 static const int64_t thresholds[] = {0, 8, -1};
 
+static void intent(const clirr_algo *a, uint32_t source, int64_t local, int64_t queue, size_t capacity,
+                   clirr_intent *it)
+{
+    clirr_intent_default(a, it);
+    it->variant = clirr_algo_variant(a, "data");
+    it->source.rule = CLIRR_SOURCE_VERTEX;
+    it->source.vertex = source;
+    it->source_given = true;
+    it->local_rounds = local;
+    it->queue_rounds = queue;
+    it->wl_capacity = capacity;
+}
+
+/* Local rounds below, one round a launch (no queued rounds) otherwise. */
 static int run(clirr_ctx *ctx, const clirr_algo *a, clirr_input *in, uint32_t source, int64_t local,
                size_t capacity, void *result, clirr_stats *st, clirr_error *err)
 {
     clirr_intent it;
-    clirr_intent_default(a, &it);
-    it.variant = clirr_algo_variant(a, "data");
-    it.source.rule = CLIRR_SOURCE_VERTEX;
-    it.source.vertex = source;
-    it.source_given = true;
-    it.local_rounds = local;
-    it.wl_capacity = capacity;
+    intent(a, source, local, 0, capacity, &it);
     memset(st, 0, sizeof *st);
     return clirr_algo_run(ctx, a, in, &it, result, st, err);
+}
+
+/* The reference of algos[algo] (bfs, sssp, cc). */
+static int reference(int algo, const clirr_graph *g, uint32_t source, uint32_t *want, clirr_error *err)
+{
+    return algo == 0   ? clirr_ref_bfs(g, source, (int32_t *)want, err)
+           : algo == 2 ? clirr_ref_cc(g, want, err)
+                       : clirr_ref_sssp(g, source, want, err);
+}
+
+/* Graph spec as an input, with result buffers for its vertices. */
+static int load(const char *spec, clirr_graph *g, clirr_input **in, uint32_t **want, uint32_t **got,
+                clirr_error *err)
+{
+    int rc = clirr_graph_generate(spec, g, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(g, false, spec, in, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    *want = malloc(g->n * sizeof **want);
+    *got = malloc(g->n * sizeof **got);
+    return *want && *got ? CLIRR_OK : clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+}
+
+static void unload(clirr_graph *g, clirr_input **in, uint32_t **want, uint32_t **got)
+{
+    clirr_input_free(*in);
+    *in = NULL;
+    clirr_graph_free(g);
+    free(*want);
+    free(*got);
+    *want = *got = NULL;
+}
+
+static bool verify(const clirr_graph *g, int algo, uint32_t source, const uint32_t *want, const uint32_t *got,
+                   clirr_verify_report *r)
+{
+    return algo == 0   ? clirr_verify_bfs(g, source, (const int32_t *)want, (const int32_t *)got, r)
+           : algo == 2 ? clirr_verify_cc(g, want, got, r)
+                       : clirr_verify_sssp(g, source, want, got, r);
 }
 
 static void local_rounds(th_case *tc)
@@ -54,30 +102,19 @@ static void local_rounds(th_case *tc)
     uint32_t *want = NULL, *got = NULL;
     uint64_t cc_local = 0;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(inputs[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, inputs[i].spec, &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, load(inputs[i].spec, &g, &in, &want, &got, &err));
         for (size_t k = 0; k < 3; k++) {
             const clirr_algo *a = clirr_algo_find(algos[k]);
             TH_REQUIRE(tc, a, "%s is not in the registry", algos[k]);
             bool bfs = k == 0;
             bool cc = k == 2;
-            if (bfs)
-                TH_OK(tc, clirr_ref_bfs(&g, inputs[i].source, (int32_t *)want, &err));
-            else if (cc)
-                TH_OK(tc, clirr_ref_cc(&g, want, &err));
-            else
-                TH_OK(tc, clirr_ref_sssp(&g, inputs[i].source, want, &err));
+            TH_OK(tc, reference((int)k, &g, inputs[i].source, want, &err));
             uint32_t wide_rounds = 0;
             for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
                 clirr_stats st;
                 clirr_verify_report r;
                 TH_OK(tc, run(tc->ctx, a, in, inputs[i].source, thresholds[t], 0, got, &st, &err));
-                bool ok = bfs  ? clirr_verify_bfs(&g, inputs[i].source, (int32_t *)want, (int32_t *)got, &r)
-                          : cc ? clirr_verify_cc(&g, want, got, &r)
-                               : clirr_verify_sssp(&g, inputs[i].source, want, got, &r);
+                bool ok = verify(&g, (int)k, inputs[i].source, want, got, &r);
                 TH_EXPECT(tc, ok, "%s on %s, --local-rounds %lld: %s", algos[k], inputs[i].spec,
                           (long long)thresholds[t], r.text);
                 if (thresholds[t] == 0) {
@@ -114,9 +151,7 @@ static void local_rounds(th_case *tc)
             clirr_stats st;
             clirr_verify_report r;
             TH_OK(tc, run(tc->ctx, a, in, inputs[i].source, -1, 4, got, &st, &err));
-            bool ok = bfs  ? clirr_verify_bfs(&g, inputs[i].source, (int32_t *)want, (int32_t *)got, &r)
-                      : cc ? clirr_verify_cc(&g, want, got, &r)
-                           : clirr_verify_sssp(&g, inputs[i].source, want, got, &r);
+            bool ok = verify(&g, (int)k, inputs[i].source, want, got, &r);
             TH_EXPECT(tc, ok && (cc || st.local_rounds == 0), "%s on %s, capacity 4: %u local rounds, %s", algos[k],
                       inputs[i].spec, st.local_rounds, ok ? "verified" : r.text);
         }
@@ -133,6 +168,73 @@ done:
     clirr_graph_free(&g);
     free(want);
     free(got);
+}
+
+/* Rounds queued ahead (--queue-rounds) for BFS, SSSP and CC's label
+ * propagation: batches of 1, 3 and 16 rounds alone and after local rounds
+ * (8 items), on the path (every batch ends mid-way at the end), the
+ * grid, and an rmat graph whose worklist outgrows a CPU's resident
+ * work-items inside a batch. Verified; BFS's rounds equal the one-round-a-
+ * launch path's (no round with work skipped, none counted twice); queued
+ * rounds ran wherever the plan queues them. */
+static void queued_rounds(th_case *tc)
+{
+    static const char *const algos[] = {"bfs", "sssp", "cc"};
+    static const lr_input qinputs[] = {{"grid:w=5000,h=1", 0},
+                                       {"grid:w=1000,h=10,weights=1-100", 0},
+                                       {"rmat:scale=14,ef=8,seed=3,weights=1-50", 0}};
+    static const struct {
+        int64_t local, queue;
+    } modes[] = {{0, 0}, {0, 1}, {0, 3}, {0, 16}, {8, 3}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    for (size_t i = 0; i < sizeof qinputs / sizeof qinputs[0]; i++) {
+        TH_OK(tc, load(qinputs[i].spec, &g, &in, &want, &got, &err));
+        for (int k = 0; k < 3; k++) {
+            const clirr_algo *a = clirr_algo_find(algos[k]);
+            TH_REQUIRE(tc, a, "%s is not in the registry", algos[k]);
+            TH_OK(tc, reference(k, &g, qinputs[i].source, want, &err));
+            uint32_t one_a_launch = 0;
+            for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+                clirr_intent it;
+                clirr_plan plan;
+                clirr_stats st;
+                clirr_verify_report r;
+                intent(a, qinputs[i].source, modes[m].local, modes[m].queue, 0, &it);
+                TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                memset(&st, 0, sizeof st);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                TH_EXPECT(tc, verify(&g, k, qinputs[i].source, want, got, &r), "%s on %s, local %lld, queue %lld: %s",
+                          algos[k], qinputs[i].spec, (long long)modes[m].local, (long long)modes[m].queue, r.text);
+                if (m == 0) {
+                    one_a_launch = st.iterations;
+                    TH_EXPECT(tc, st.queued_rounds == 0, "%s: --queue-rounds off queued %u rounds", algos[k],
+                              st.queued_rounds);
+                    continue;
+                }
+                if (k == 0)
+                    TH_EXPECT(tc, st.iterations == one_a_launch, "bfs on %s, local %lld, queue %lld: %u rounds, %u "
+                              "one a launch", qinputs[i].spec, (long long)modes[m].local, (long long)modes[m].queue,
+                              st.iterations, one_a_launch);
+                TH_EXPECT(tc, st.queued_rounds <= st.iterations && st.queued_batches <= st.queued_rounds,
+                          "%s on %s: %u queued rounds in %u batches of %u rounds", algos[k], qinputs[i].spec,
+                          st.queued_rounds, st.queued_batches, st.iterations);
+                /* CC's first worklist is every vertex, past the queue's
+                 * threshold on big devices; BFS and SSSP start from one
+                 * (and under local rounds the path never leaves them). */
+                if (k != 2 && modes[m].local == 0)
+                    TH_EXPECT(tc, (st.queued_rounds > 0) == (plan.queue_rounds > 0),
+                              "%s on %s, queue %lld: %u queued rounds, plan %u (%s)", algos[k], qinputs[i].spec,
+                              (long long)modes[m].queue, st.queued_rounds, plan.queue_rounds,
+                              plan.queue_rounds_reason);
+            }
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
 }
 
 /* The extra named `name` of a prepared session's last trial. */
@@ -162,19 +264,15 @@ static void direction_optimizing(th_case *tc)
     clirr_graph g = {0};
     clirr_input *in = NULL;
     clirr_session *sess = NULL;
-    int32_t *want = NULL, *got = NULL;
+    uint32_t *want = NULL, *got = NULL;
     const clirr_algo *a = clirr_algo_find("bfs");
     TH_REQUIRE(tc, a, "bfs is not in the registry");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, load(cases[i].spec, &g, &in, &want, &got, &err));
         uint32_t source = 0;
         while (source + 1 < g.n && clirr_graph_degree(&g, source) == 0)
             source++;
-        TH_OK(tc, clirr_ref_bfs(&g, source, want, &err));
+        TH_OK(tc, reference(0, &g, source, want, &err));
         for (int local = 0; local < 2; local++) {
             clirr_intent it;
             clirr_intent_default(a, &it);
@@ -190,7 +288,7 @@ static void direction_optimizing(th_case *tc)
             TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
             TH_OK(tc, clirr_session_run(sess, got, &st, &err));
             clirr_verify_report r;
-            TH_EXPECT(tc, clirr_verify_bfs(&g, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
+            TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
                       local ? "auto" : "off", r.text);
             uint64_t bottom = extra(sess, got, "bottom_up_rounds"), switches = extra(sess, got, "direction_switches");
             if (cases[i].switches)
@@ -201,23 +299,49 @@ static void direction_optimizing(th_case *tc)
             clirr_session_release(sess);
             sess = NULL;
         }
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-        free(want);
-        free(got);
-        want = got = NULL;
+        unload(&g, &in, &want, &got);
     }
 done:
     clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
+/* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
+ * the plan's, before anything runs. */
+static void bfs_auto_choice(th_case *tc)
+{
+    static const struct {
+        const char *spec, *want;
+    } cases[] = {{"rmat:scale=12,ef=8,seed=1", "do"}, {"grid:w=64,h=64", "data"},
+                 {"random:n=4096,m=16384,seed=1", "data"}, {"grid:w=2000,h=1", "data"}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    const clirr_algo *a = clirr_algo_find("bfs");
+    TH_REQUIRE(tc, a, "bfs is not in the registry");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
+        clirr_intent it;
+        clirr_intent_default(a, &it);
+        it.variant = clirr_algo_variant(a, "auto");
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, cases[i].want), "%s: auto chose %s, not %s",
+                  cases[i].spec, a->variants[plan.variant].name, cases[i].want);
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+    }
+done:
     clirr_input_free(in);
     clirr_graph_free(&g);
-    free(want);
-    free(got);
 }
 
 TH_REGISTER(register_local_rounds_tests)
 {
     th_add_device("rounds/local", local_rounds, NULL);
+    th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
+    th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
 }

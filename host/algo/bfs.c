@@ -21,7 +21,7 @@ CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO };
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
  * frontier's arcs exceed the unexplored arcs / ALPHA, top-down again once
@@ -127,9 +127,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
-                                       CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds};
+                                       CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
+                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
                                       &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
@@ -322,11 +323,38 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
 };
 
+/* auto: direction-optimizing where a few hubs hold many arcs. Measured on
+ * the H100 (tests/bench/RESULTS.md, issue 16's run): rmat scale 22, 4.5
+ * against 5.8 ms end to end with do (rmat's largest out-degree is about
+ * 1,900 times the mean at scale 18); uniform random 2^23 (about 3 times),
+ * 11.1 against 6.5 ms, its bottom-up steps finding parents late; the grid
+ * and roads (about 1-2 times) run every level locally either way. The cut
+ * lies between, at 32. */
+#define DO_MIN_SKEW 32
+
+static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
+{
+    (void)caps;
+    const clirr_graph *g = clirr_input_graph(in);
+    uint64_t most = 0;
+    for (uint32_t v = 0; g && v < g->n; v++) {
+        uint64_t d = g->row[v + 1] - g->row[v];
+        most = d > most ? d : most;
+    }
+    bool skewed = g && g->m && most * g->n >= (uint64_t)DO_MIN_SKEW * g->m;
+    *reason = skewed ? "auto: do, the largest out-degree is at least 32 times the mean (hubs: bottom-up "
+                       "steps find parents early; measured on an H100)"
+                     : "auto: data, no out-degree reaches 32 times the mean (bottom-up steps would scan "
+                       "most in-arcs; measured on an H100)";
+    return skewed ? VARIANT_DO : VARIANT_DATA;
+}
+
 static const clirr_variant_desc bfs_variants[] = {
     {"topo", "every vertex every round, a changed flag (level-synchronous)", false},
     {"data", "a worklist of the frontier", true},
     {"do", "direction-optimizing: the worklist top-down, bottom-up sweeps over unvisited vertices while the "
            "frontier's arcs are many (Beamer)", true},
+    {"auto", "do on graphs with hubs (out-degree skew), else data", true},
 };
 
 const clirr_algo clirr_algo_bfs = {
@@ -335,7 +363,7 @@ const clirr_algo clirr_algo_bfs = {
     .study = "shared/papers/000 (data-driven vs topology-driven)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = bfs_variants,
-    .nvariants = 3,
+    .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
     .params = bfs_params,
     .nparams = 1,
     .default_variant = VARIANT_DATA,
@@ -350,6 +378,8 @@ const clirr_algo clirr_algo_bfs = {
     .write_value = bfs_write,
     .write_outputs = bfs_write_outputs,
     .extras = bfs_extras,
+    .choose_variant = bfs_choose,
+    .per_round_variants = 1u << VARIANT_DO,
 };
 
 int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,

@@ -21,12 +21,31 @@ typedef struct clirr_local_rounds {
     uint32_t rounds, launches; /* since the last clirr_round_loop_local_stats */
 } clirr_local_rounds;
 
+/* Rounds queued ahead: `batch` rounds enqueued back to back, each reading
+ * its input's length on the device (host/prim/worklist.h), then one read
+ * of every round's length; the rounds after the worklist empties find
+ * nothing to do. Replaces a launch, a fill and a blocking read-back per
+ * round with a launch per round and a read per batch. */
+#define CLIRR_QUEUE_MAX 64
+typedef struct clirr_queued_rounds {
+    uint32_t batch;       /* rounds per batch (plan->queue_rounds); 0: not used */
+    uint32_t threshold;   /* the largest worklist a batch starts on, and launch */
+    cl_uint round_var;    /* index + 1 of a parameter counting rounds (BFS's depth); 0: none */
+    cl_uint var0;         /* its value as the caller last set it */
+    size_t stride;        /* bytes between counts (the device's sub-buffer alignment) */
+    cl_mem counts;        /* batch + 1 counts, one every stride bytes */
+    cl_mem count[CLIRR_QUEUE_MAX + 1]; /* sub-buffers over them */
+    uint32_t *host;       /* their host copy */
+    uint32_t rounds, batches; /* since the last clirr_round_loop_local_stats */
+} clirr_queued_rounds;
+
 typedef struct clirr_round_loop {
     clirr_push_mode push;            /* as asked: a mode, or AUTO */
     cl_uint wl_first;                /* index of the first worklist parameter */
     clirr_nl nl[CLIRR_PUSH_AUTO];    /* per concrete push mode */
     bool used[CLIRR_PUSH_AUTO];
     clirr_local_rounds local;
+    clirr_queued_rounds queued;
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -42,7 +61,13 @@ typedef struct clirr_loop_spec {
      * round's followed by CLIRR_LR_ARGS, and the plan's local_rounds. */
     const char *local_name; /* "bfs_local", or NULL */
     uint32_t local_threshold;
+    /* Optional: the plan's queue_rounds, and CLIRR_ROUND_VAR(tag, name) of
+     * a uint parameter counting rounds, which each queued round gets as
+     * the caller's value + its place in the batch. */
+    uint32_t queue_rounds;
+    cl_uint round_var;
 } clirr_loop_spec;
+#define CLIRR_ROUND_VAR(tag, name) (CLIRR_KARG(tag, name) + 1)
 
 /* Build round loop `spec` for the modes `push` may use. */
 int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop_spec *spec,
@@ -63,14 +88,15 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
 /* While the worklist holds at most the plan's local_rounds items (and the
  * loop has a local-rounds kernel, and the worklist's capacity is every
  * item), many rounds in one launch of one work-group, which stops when the
- * worklist empties or outgrows that; otherwise one round. *rounds gets the
- * number of rounds run: the caller's round counter (BFS's depth) advances
- * by it. */
+ * worklist empties or outgrows that; else, while it is mid-sized (and the
+ * round is one kernel pushing with atomics), a batch of queued rounds;
+ * otherwise one round. *rounds gets the number of rounds that had work:
+ * the caller's round counter (BFS's depth) advances by it. */
 int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
                               clirr_error *err);
 
-/* Rounds and launches of the local-rounds kernel since the last call, into
- * stats (and reset). */
+/* Rounds and launches of the local-rounds kernel, and queued rounds and
+ * their batches, since the last call, into stats (and reset). */
 void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);
 
 /* Children enqueued by nested templates, over all push modes. */

@@ -116,6 +116,8 @@ static json_object *jplan(const exp_row *r)
         json_object_object_add(o, "wl_capacity", json_object_new_int64((int64_t)p->wl_capacity));
         json_object_object_add(o, "local_rounds", json_object_new_int64(p->local_rounds));
         json_object_object_add(o, "local_rounds_reason", json_object_new_string(p->local_rounds_reason));
+        json_object_object_add(o, "queue_rounds", json_object_new_int64(p->queue_rounds));
+        json_object_object_add(o, "queue_rounds_reason", json_object_new_string(p->queue_rounds_reason));
     }
     json_object_object_add(o, "build_options", json_object_new_string(p->build_options));
     json_object *params = json_object_new_object();
@@ -237,6 +239,8 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
         json_object_object_add(wl, "rounds_by_push", rounds);
         json_object_object_add(wl, "local_rounds", json_object_new_int64(s->local_rounds));
         json_object_object_add(wl, "local_launches", json_object_new_int64(s->local_launches));
+        json_object_object_add(wl, "queued_rounds", json_object_new_int64(s->queued_rounds));
+        json_object_object_add(wl, "queued_batches", json_object_new_int64(s->queued_batches));
         json_object_object_add(o, "worklist", wl);
     }
     if (r->extras.n)

@@ -10,7 +10,7 @@
 
 enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
-    O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
+    O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
@@ -36,6 +36,7 @@ static const struct option common[] = {
     {"coarsen", required_argument, NULL, O_COARSEN},
     {"wl-capacity", required_argument, NULL, O_WLCAP},
     {"local-rounds", required_argument, NULL, O_LOCALROUNDS},
+    {"queue-rounds", required_argument, NULL, O_QUEUEROUNDS},
     {"source", required_argument, NULL, O_SOURCE},
     {"sources", required_argument, NULL, O_SOURCES},
     {"seed", required_argument, NULL, O_SEED},
@@ -136,7 +137,10 @@ static void print_help(const exp_config *cfg)
            "                      overflow and reruns the round)\n"
            "  --local-rounds N    worklists of at most N items run many rounds in one\n"
            "                      work-group launch (BFS, SSSP); off, or auto (default:\n"
-           "                      what the device's local memory holds, at most 4096)\n",
+           "                      what the device's local memory holds, at most 4096)\n"
+           "  --queue-rounds N    larger worklists (up to the device's resident\n"
+           "                      work-items) run N rounds a read-back, queued ahead\n"
+           "                      (BFS, SSSP, CC); off, or auto (default: 16)\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
@@ -339,6 +343,7 @@ static void defaults(exp_config *cfg)
     cfg->repeat = cfg->bench ? 5 : 1;
     cfg->warmup = 1; /* some drivers (PoCL) compile at the first launch */
     cfg->local_rounds = -1;
+    cfg->queue_rounds = -1;
     cfg->selector = cfg->bench ? "all" : NULL;
     cfg->pushes[0] = CLIRR_PUSH_AUTO;
     cfg->npushes = 1;
@@ -437,6 +442,14 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         }
         rc = parse_one(cfg, "--local-rounds", arg, 2, 1u << 20, &v);
         cfg->local_rounds = (int64_t)v;
+        return rc;
+    case O_QUEUEROUNDS:
+        if (!strcmp(arg, "auto") || !strcmp(arg, "off")) {
+            cfg->queue_rounds = arg[0] == 'a' ? -1 : 0;
+            return 0;
+        }
+        rc = parse_one(cfg, "--queue-rounds", arg, 1, 64, &v);
+        cfg->queue_rounds = (int64_t)v;
         return rc;
     case O_SOURCE: {
         uint32_t count = cfg->source.count;

@@ -158,6 +158,8 @@ int clirr_worklist_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, clirr_er
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_marks), wl->marks));
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_epoch), wl->epoch));
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_rerun), rerun));
+    /* Read only when wl_in_size says so (queued rounds). */
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_count), wl->count));
 fail:
     return rc;
 }
@@ -255,6 +257,48 @@ void clirr_worklist_local_end(clirr_worklist *wl, uint32_t rounds, uint32_t out_
 {
     wl->epoch += rounds - 1;
     swap_in(wl, out_size);
+}
+
+int clirr_worklist_queue_begin(clirr_worklist *wl, uint32_t rounds, clirr_error *err)
+{
+    return make_room(wl, rounds, err);
+}
+
+int clirr_worklist_queue_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, uint32_t j, cl_mem in_count,
+                              cl_mem out_count, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_uint size = CLIRR_WL_SIZE_ON_DEVICE, epoch = wl->epoch + 1 + j, rerun = 0;
+    int in = (wl->cur + (int)(j % 2)) % 2;
+    CLIRR_TRY(clirr_worklist_bind(wl, k, first, err));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in), wl->items[in]));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_size), size));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_out), wl->items[1 - in]));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_count), out_count));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_epoch), epoch));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_rerun), rerun));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_count), in_count));
+fail:
+    return rc;
+}
+
+void clirr_worklist_queue_end(clirr_worklist *wl, const uint32_t *sizes, uint32_t rounds, uint32_t *ran)
+{
+    uint32_t r = 0;
+    while (r < rounds && sizes[r] > 0)
+        r++;
+    for (uint32_t j = 1; j <= r; j++)
+        if (sizes[j] > wl->max_size)
+            wl->max_size = sizes[j];
+    /* Round r - 1's output is the input now; a round after the worklist
+     * emptied had nothing to do. */
+    wl->cur = (wl->cur + (int)(r % 2)) % 2;
+    wl->size = r < rounds ? 0 : sizes[rounds];
+    wl->epoch += rounds;
+    wl->rerun = false;
+    if ((unsigned)wl->mode < CLIRR_PUSH_AUTO)
+        wl->rounds[wl->mode] += r;
+    *ran = r;
 }
 
 void clirr_worklist_release(clirr_worklist *wl)

@@ -62,6 +62,16 @@ int clirr_buf_create(clirr_ctx *ctx, const char *what, size_t bytes,
     return CLIRR_OK;
 }
 
+int clirr_buf_sub(cl_mem parent, size_t offset, size_t bytes, cl_mem *mem, clirr_error *err)
+{
+    cl_buffer_region region = {offset, bytes};
+    cl_int rc = CL_SUCCESS;
+    *mem = clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &rc);
+    if (rc != CL_SUCCESS)
+        return clirr_cl_fail(err, rc, "clCreateSubBuffer", __FILE__, __LINE__);
+    return CLIRR_OK;
+}
+
 int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
                     const void *src, clirr_error *err)
 {

@@ -141,6 +141,10 @@ int clirr_finish(clirr_ctx *ctx, clirr_error *err);
 int clirr_buf_create(clirr_ctx *ctx, const char *what, size_t bytes,
                      cl_mem *mem, clirr_error *err);
 
+/* A buffer over bytes [offset, offset + bytes) of parent (offset a
+ * multiple of the device's caps.mem_base_align). */
+int clirr_buf_sub(cl_mem parent, size_t offset, size_t bytes, cl_mem *mem, clirr_error *err);
+
 /* Blocking copies, timed as transfers. */
 int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
                     const void *src, clirr_error *err);

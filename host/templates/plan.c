@@ -72,6 +72,35 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, cl
     }
 }
 
+/* Mid-sized worklists run rounds queued ahead (host/algo/round.c): a batch
+ * of launches, then one read of all their lengths. Not with templates that
+ * size a launch from a length read on the host (dual-queue's compactions,
+ * the nested ones' child counts). */
+#define QUEUE_AUTO 16
+#define QUEUE_MAX 64
+static void pick_queue_rounds(const clirr_algo *a, const clirr_intent *it, clirr_plan *p)
+{
+    if (it->queue_rounds == 0) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "off (--queue-rounds off)";
+    } else if (a->per_round_variants >> p->variant & 1) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "off: the variant decides on the host after every round";
+    } else if (p->tmpl != CLIRR_TEMPLATE_BASELINE && p->tmpl != CLIRR_TEMPLATE_DBUF_SHARED &&
+               p->tmpl != CLIRR_TEMPLATE_DBUF_GLOBAL) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "off: the template sizes its launches from lengths read on the host";
+    } else if (it->queue_rounds > 0) {
+        p->queue_rounds = it->queue_rounds < QUEUE_MAX ? (uint32_t)it->queue_rounds : QUEUE_MAX;
+        p->queue_rounds_reason = it->queue_rounds <= QUEUE_MAX ? "asked for with --queue-rounds"
+                                                               : "asked for with --queue-rounds, at most 64";
+    } else {
+        p->queue_rounds = QUEUE_AUTO;
+        p->queue_rounds_reason = "auto: 16 rounds a read-back while the worklist fits the device's "
+                                 "resident work-items";
+    }
+}
+
 int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                     const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
@@ -108,6 +137,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
                                                  : "asked for with --push";
     p->wl_capacity = it->wl_capacity;
     pick_local_rounds(caps, it, p);
+    pick_queue_rounds(a, it, p);
     p->source = it->source;
     p->params = it->params;
     clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);

@@ -158,6 +158,8 @@ typedef struct clirr_stats {
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
     uint32_t local_rounds;    /* of the rounds, those run inside one-work-group launches */
     uint32_t local_launches;  /* those launches */
+    uint32_t queued_rounds;   /* of the rounds, those queued ahead without a read-back each */
+    uint32_t queued_batches;  /* their batches (one read-back each) */
     clirr_timing timing;      /* kernels, transfers, per-kernel times (engine) */
     uint64_t total_ns;        /* the trial, compute + download, wall clock (engine) */
 } clirr_stats;
@@ -216,6 +218,9 @@ typedef struct clirr_algo {
     /* Optional: for the variant named "auto", the variant that runs on
      * this device and input, and why (a static text). */
     unsigned (*choose_variant)(const clirr_input *in, const clirr_caps *caps, const char **reason);
+    /* Variants (bit i: variant i) that decide on the host after every
+     * round (BFS do's direction switch): no rounds are queued ahead. */
+    unsigned per_round_variants;
     /* Everything before a trial: host preparation, program builds, uploads,
      * buffers, template state. *session is the algorithm's own. */
     int (*prepare)(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **session,
@@ -281,6 +286,7 @@ typedef struct clirr_intent {
     size_t wl_capacity;       /* initial worklist capacity; 0 = items */
     int64_t local_rounds;     /* worklists of at most this many items run many
                                  rounds in one work-group; 0 = never; -1 = auto */
+    int64_t queue_rounds;     /* rounds queued ahead per read-back; 0 = never; -1 = auto */
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
@@ -311,6 +317,9 @@ struct clirr_plan {
                                  work-group (0 = never), where the algorithm
                                  has such a kernel and the capacity is items */
     const char *local_rounds_reason;
+    uint32_t queue_rounds;    /* rounds queued ahead per read-back of the
+                                 worklist's length (0 = one round each) */
+    const char *queue_rounds_reason;
     clirr_source_spec source;
     clirr_params params;
     char build_options[1024]; /* the device's capability options */
