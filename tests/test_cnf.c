@@ -4,8 +4,11 @@
  * reason each must give, the writer's round trip, the ksat generator
  * (hashes pinned so every machine makes the same formula, clauses of
  * distinct variables, planted formulas satisfiable, bad specs refused),
- * the factor graph's two directions and the satisfied-clause count. */
+ * the factor graph's two directions, the satisfied-clause count, and
+ * mutated files (accepted valid or refused naming the file, never a
+ * crash). */
 #include "harness.h"
+#include "reader_fuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,10 +221,30 @@ done:
     clirr_cnf_factor_free(&fg);
 }
 
+static int read_checked(const char *path, clirr_error *err)
+{
+    clirr_cnf f = {0};
+    int rc = clirr_cnf_read(path, &f, err);
+    if (rc == CLIRR_OK && clirr_cnf_check(&f, err) != CLIRR_OK)
+        rc = CLIRR_ERR_VERIFY;
+    clirr_cnf_free(&f);
+    return rc;
+}
+
+/* Mutations of a sample formula: accepted as a valid formula or refused
+ * naming the file (tests/reader_fuzz.c), then the fuzz harness's smoke run. */
+static void fuzz(th_case *tc)
+{
+    char src[1024];
+    snprintf(src, sizeof src, "%s/unsat.cnf", th_data_dir());
+    th_fuzz_reader(tc, src, "fuzz.cnf", read_checked, "fuzz-read-cnf");
+}
+
 TH_REGISTER(register_cnf_tests)
 {
     th_add("cnf/read-good", read_good, NULL);
     th_add("cnf/read-bad", read_bad, NULL);
     th_add("cnf/generate", generate, NULL);
     th_add("cnf/factor-count", factor_and_count, NULL);
+    th_add("cnf/fuzz", fuzz, NULL);
 }
