@@ -170,6 +170,24 @@ done:
     free(got);
 }
 
+/* The most vertices on one BFS level. */
+static uint32_t widest_level(const int32_t *level, uint32_t n)
+{
+    uint32_t most = 0, *count = calloc(n + 1, sizeof *count);
+    for (uint32_t v = 0; count && v < n; v++)
+        if (level[v] >= 0 && ++count[level[v]] > most)
+            most = count[level[v]];
+    free(count);
+    return most;
+}
+
+/* The largest worklist a queued round runs on (host/algo/round.c). */
+static uint32_t queue_limit(const clirr_caps *caps, uint32_t n)
+{
+    uint64_t resident = (uint64_t)caps->compute_units * caps->max_wg_size;
+    return resident < n ? (uint32_t)resident : n;
+}
+
 /* Rounds queued ahead (--queue-rounds) for BFS, SSSP and CC's label
  * propagation: batches of 1, 3 and 16 rounds alone and after local rounds
  * (8 items), on the path (every batch ends mid-way at the end), the
@@ -182,7 +200,7 @@ static void queued_rounds(th_case *tc)
     static const char *const algos[] = {"bfs", "sssp", "cc"};
     static const lr_input qinputs[] = {{"grid:w=5000,h=1", 0},
                                        {"grid:w=1000,h=10,weights=1-100", 0},
-                                       {"rmat:scale=14,ef=8,seed=3,weights=1-50", 0}};
+                                       {"rmat:scale=16,ef=8,seed=3,weights=1-50", 0}};
     static const struct {
         int64_t local, queue;
     } modes[] = {{0, 0}, {0, 1}, {0, 3}, {0, 16}, {8, 3}};
@@ -218,6 +236,14 @@ static void queued_rounds(th_case *tc)
                     TH_EXPECT(tc, st.iterations == one_a_launch, "bfs on %s, local %lld, queue %lld: %u rounds, %u "
                               "one a launch", qinputs[i].spec, (long long)modes[m].local, (long long)modes[m].queue,
                               st.iterations, one_a_launch);
+                /* A BFS level larger than what a queued round takes (the
+                 * device's resident work-items) stops the batch: that
+                 * level runs wide. */
+                if (k == 0 && widest_level((const int32_t *)want, g.n) > queue_limit(&tc->device->caps, g.n))
+                    TH_EXPECT(tc, st.queued_rounds < st.iterations, "bfs on %s, queue %lld: all %u rounds queued, "
+                              "a level of %u past the limit %u", qinputs[i].spec, (long long)modes[m].queue,
+                              st.iterations, widest_level((const int32_t *)want, g.n),
+                              queue_limit(&tc->device->caps, g.n));
                 TH_EXPECT(tc, st.queued_rounds <= st.iterations && st.queued_batches <= st.queued_rounds,
                           "%s on %s: %u queued rounds in %u batches of %u rounds", algos[k], qinputs[i].spec,
                           st.queued_rounds, st.queued_batches, st.iterations);

@@ -200,12 +200,13 @@ static int run_queued(clirr_round_loop *rl, clirr_worklist *wl, clirr_push_mode 
     CLIRR_TRY(clirr_buf_write(wl->ctx, q->counts, 0, bytes, q->host, err));
     CLIRR_TRY(clirr_worklist_queue_begin(wl, q->batch, err));
     /* The worklist may grow many times within a batch (a low-diameter
-     * graph's third round holds most vertices), and the strided loops then
-     * give each work-item many items. A GPU gets all the work-items it
-     * holds at once (those finding nothing cost little; measured: rmat 22
-     * BFS took 23.6 ms of kernel at 64 a compute unit, 4.4 one round a
-     * launch); a CPU, which schedules every work-group, gets 4x the
-     * worklist, at least 64 a core: more than its cores either way. */
+     * graph's third round holds most vertices) up to the threshold, past
+     * which rounds stop (WL_IN_SIZE), and the strided loops then give each
+     * work-item many items. A GPU gets all the work-items it holds at once
+     * (those finding nothing cost little; measured: rmat 22 BFS took 23.6
+     * ms of kernel at 64 a compute unit, 4.4 one round a launch); a CPU,
+     * which schedules every work-group, gets 4x the worklist, at least 64
+     * a core: more than its cores either way. */
     const clirr_caps *caps = clirr_ctx_caps(wl->ctx);
     uint64_t items = 4 * (uint64_t)clirr_worklist_size(wl), least = 64 * (uint64_t)caps->compute_units;
     items = items > least ? items : least;
@@ -217,7 +218,8 @@ static int run_queued(clirr_round_loop *rl, clirr_worklist *wl, clirr_push_mode 
             CLIRR_TRY(set_arg(rl, q->round_var - 1, sizeof var, &var, err));
         }
         for (unsigned i = 0; i < nk; i++)
-            CLIRR_TRY(clirr_worklist_queue_bind(wl, k[i], rl->wl_first, j, q->count[j], q->count[j + 1], err));
+            CLIRR_TRY(clirr_worklist_queue_bind(wl, k[i], rl->wl_first, j, q->count[j], q->count[j + 1],
+                                                q->threshold, err));
         CLIRR_TRY(clirr_nl_run(nl, launch, err));
     }
     CLIRR_TRY(clirr_buf_read(wl->ctx, q->counts, 0, bytes, q->host, err));
@@ -228,7 +230,7 @@ static int run_queued(clirr_round_loop *rl, clirr_worklist *wl, clirr_push_mode 
             return clirr_fail(err, CLIRR_ERR_OPENCL, "queued round %u reported %u items of %u", j, sizes[j],
                               wl->universe);
     }
-    clirr_worklist_queue_end(wl, sizes, q->batch, rounds);
+    clirr_worklist_queue_end(wl, sizes, q->batch, q->threshold, rounds);
     q->rounds += *rounds;
     q->batches++;
 fail:

@@ -29,7 +29,8 @@ typedef struct clirr_local_rounds {
 #define CLIRR_QUEUE_MAX 64
 typedef struct clirr_queued_rounds {
     uint32_t batch;       /* rounds per batch (plan->queue_rounds); 0: not used */
-    uint32_t threshold;   /* the largest worklist a batch starts on, and launch */
+    uint32_t threshold;   /* the largest worklist a queued round runs on (a
+                             GPU's launch size) */
     cl_uint round_var;    /* index + 1 of a parameter counting rounds (BFS's depth); 0: none */
     cl_uint var0;         /* its value as the caller last set it */
     size_t stride;        /* bytes between counts (the device's sub-buffer alignment) */

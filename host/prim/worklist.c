@@ -160,6 +160,7 @@ int clirr_worklist_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, clirr_er
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_rerun), rerun));
     /* Read only when wl_in_size says so (queued rounds). */
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_count), wl->count));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_limit), cap32));
 fail:
     return rc;
 }
@@ -265,7 +266,7 @@ int clirr_worklist_queue_begin(clirr_worklist *wl, uint32_t rounds, clirr_error 
 }
 
 int clirr_worklist_queue_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, uint32_t j, cl_mem in_count,
-                              cl_mem out_count, clirr_error *err)
+                              cl_mem out_count, uint32_t limit, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_uint size = CLIRR_WL_SIZE_ON_DEVICE, epoch = wl->epoch + 1 + j, rerun = 0;
@@ -278,22 +279,24 @@ int clirr_worklist_queue_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, ui
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_epoch), epoch));
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_rerun), rerun));
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_count), in_count));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_limit), limit));
 fail:
     return rc;
 }
 
-void clirr_worklist_queue_end(clirr_worklist *wl, const uint32_t *sizes, uint32_t rounds, uint32_t *ran)
+void clirr_worklist_queue_end(clirr_worklist *wl, const uint32_t *sizes, uint32_t rounds, uint32_t limit,
+                              uint32_t *ran)
 {
     uint32_t r = 0;
-    while (r < rounds && sizes[r] > 0)
+    while (r < rounds && sizes[r] > 0 && sizes[r] <= limit)
         r++;
     for (uint32_t j = 1; j <= r; j++)
         if (sizes[j] > wl->max_size)
             wl->max_size = sizes[j];
-    /* Round r - 1's output is the input now; a round after the worklist
-     * emptied had nothing to do. */
+    /* Round r - 1's output is the input now: round r found it empty or
+     * over the limit and did nothing, and so did the rest. */
     wl->cur = (wl->cur + (int)(r % 2)) % 2;
-    wl->size = r < rounds ? 0 : sizes[rounds];
+    wl->size = sizes[r];
     wl->epoch += rounds;
     wl->rerun = false;
     if ((unsigned)wl->mode < CLIRR_PUSH_AUTO)

@@ -103,18 +103,21 @@ void clirr_worklist_local_end(clirr_worklist *wl, uint32_t rounds, uint32_t out_
  * with no read-back between them. Round j reads its input's length from
  * the one-element buffer in_count (the caller's counts[j]) and counts its
  * pushes in out_count (counts[j + 1]); before the first, counts[0] holds
- * the input's size and the others 0. Only for ATOMIC or CHUNK pushes into
- * buffers that hold every item: nothing overflows, nothing reruns. The
- * launch is sized by the caller's bound; kernels loop over WL_IN_SIZE. */
+ * the input's size and the others 0. A round whose input holds more than
+ * `limit` items does nothing (nor do the later ones). Only for ATOMIC or
+ * CHUNK pushes into buffers that hold every item: nothing overflows,
+ * nothing reruns. The launch is sized by the caller's bound; kernels loop
+ * over WL_IN_SIZE. */
 #define CLIRR_WL_SIZE_ON_DEVICE 0xffffffffu
 int clirr_worklist_queue_begin(clirr_worklist *wl, uint32_t rounds, clirr_error *err);
 /* Bind the worklist for the batch's round j. */
 int clirr_worklist_queue_bind(clirr_worklist *wl, cl_kernel kernel, cl_uint first, uint32_t j, cl_mem in_count,
-                              cl_mem out_count, clirr_error *err);
+                              cl_mem out_count, uint32_t limit, clirr_error *err);
 /* After the batch: sizes[0..rounds] are the counts read back. The rounds
- * that had work (*ran: those before the first empty input) advance the
- * worklist; its input is the last one's output. */
-void clirr_worklist_queue_end(clirr_worklist *wl, const uint32_t *sizes, uint32_t rounds, uint32_t *ran);
+ * that ran (*ran: those before the first input empty or over the limit)
+ * advance the worklist; its input is the last one's output. */
+void clirr_worklist_queue_end(clirr_worklist *wl, const uint32_t *sizes, uint32_t rounds, uint32_t limit,
+                              uint32_t *ran);
 
 void clirr_worklist_release(clirr_worklist *wl);
 
