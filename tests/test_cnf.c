@@ -39,7 +39,8 @@ static void read_good(th_case *tc)
     TH_OK(tc, clirr_cnf_read(path, &f, &err));
     static const uint32_t off[] = {0, 2, 5, 7};
     static const int32_t lits[] = {1, -2, 3, -4, 2, -1, 4};
-    TH_REQUIRE(tc, f.nvars == 4 && f.nclauses == 3 && f.nlits == 7, "counts %u %u %u", f.nvars, f.nclauses, f.nlits);
+    TH_REQUIRE(tc, f.nvars == 4 && f.nclauses == 3 && f.nlits == 7, "counts %u %u %u", f.nvars, f.nclauses,
+               f.nlits);
     TH_REQUIRE(tc, !memcmp(f.clause_off, off, sizeof off) && !memcmp(f.lits, lits, sizeof lits), "clauses differ");
     /* Written and read again, plain and gzipped: the same formula. */
     uint64_t h = clirr_cnf_hash(&f);
@@ -79,8 +80,8 @@ static const struct bad_cnf {
     {"p cnf 3 1\n1 4 0\n", ":2: ", "literal 4 names variable 4; the header declares 3"},
     {"p cnf 3 1\n-9 1 0\n", ":2: ", "literal -9 names variable 9"},
     {"p cnf 3 1\n1 99999999999 0\n", ":2: ", "a literal"},
-    {"p cnf 3 2\n1 2 0\n0\n", ":3: ", "clause 2 is empty (a 0 with no literal before it): the formula is trivially "
-                                      "unsatisfiable"},
+    {"p cnf 3 2\n1 2 0\n0\n", ":3: ",
+     "clause 2 is empty (a 0 with no literal before it): the formula is trivially unsatisfiable"},
     {"p cnf 3 1\n2 1 2 0\n", ":2: ", "holds literal 2 twice"},
     {"p cnf 3 1\n1 2\n-1 0\n", ":3: ", "holds both 1 and -1: it is always true"},
     {"p cnf 3 1\n1 2 0\n3 0\n", ":3: ", "more clauses than the 1 the header declares"},
@@ -107,7 +108,8 @@ static void read_bad(th_case *tc)
         clirr_cnf f = {0};
         clirr_error_clear(&err);
         int rc = clirr_cnf_read(path, &f, &err);
-        TH_EXPECT(tc, rc == CLIRR_ERR_INPUT, "case %zu: status %s, not INPUT (%s)", i, clirr_status_name(rc), err.msg);
+        TH_EXPECT(tc, rc == CLIRR_ERR_INPUT, "case %zu: status %s, not INPUT (%s)", i, clirr_status_name(rc),
+                  err.msg);
         TH_EXPECT(tc, f.lits == NULL && f.nclauses == 0, "case %zu: the formula was not cleared", i);
         char want[1200];
         if (b->line)

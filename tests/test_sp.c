@@ -94,7 +94,8 @@ static void reference(th_case *tc)
     clirr_cnf f = {0};
     clirr_cnf_factor fg = {0};
     uint32_t *result = NULL;
-    static const char *const specs[] = {"ksat:n=3000,m=12000,seed=2,planted=1", "ksat:n=500,m=2100,seed=3,planted=1"};
+    static const char *const specs[] = {"ksat:n=3000,m=12000,seed=2,planted=1",
+                                        "ksat:n=500,m=2100,seed=3,planted=1"};
     for (size_t i = 0; i < 2; i++) {
         TH_OK(tc, clirr_cnf_generate(specs[i], &f, &err));
         TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
@@ -247,8 +248,8 @@ static void sync_surveys(th_case *tc)
         for (uint32_t e = 0; e < fc->nlits; e++)
             if (fabs((double)dev[e] - ref[e]) > worst)
                 worst = fabs((double)dev[e] - ref[e]), at = e;
-        TH_EXPECT(tc, worst <= 1e-4, "max-iter %s: survey %u differs by %g (device %g, serial %g)", iters[i], at, worst,
-                  dev[at], ref[at]);
+        TH_EXPECT(tc, worst <= 1e-4, "max-iter %s: survey %u differs by %g (device %g, serial %g)", iters[i], at,
+                  worst, dev[at], ref[at]);
         TH_EXPECT(tc, i == 1 || (dsw.sweeps == 8 && ssw.sweeps == 8), "8 sweeps: device %u serial %u", dsw.sweeps,
                   ssw.sweeps);
         TH_EXPECT(tc, i == 0 || (dsw.converged && ssw.converged && abs((int)dsw.sweeps - (int)ssw.sweeps) <= 2),

@@ -60,8 +60,8 @@ static void sp_release(void *state)
     if (!s)
         return;
     cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->edge_clause, &s->eta,
-                      &s->eta_seen, &s->r, &s->pp, &s->pn, &s->zp, &s->zn, &s->clause_sat, &s->var_state, &s->wdiff, &s->wmag,
-                      &s->counters, &s->clause_active, &s->var_dirty, &s->clause_list, &s->var_list};
+                      &s->eta_seen, &s->r, &s->pp, &s->pn, &s->zp, &s->zn, &s->clause_sat, &s->var_state,
+                      &s->wdiff, &s->wmag, &s->counters, &s->clause_active, &s->var_dirty, &s->clause_list, &s->var_list};
     for (size_t i = 0; i < sizeof mems / sizeof mems[0]; i++)
         clirr_mem_release(mems[i]);
     free(s->eta0);
@@ -356,14 +356,15 @@ static void sp_extras(void *state, const void *result, clirr_extras *x)
     e->b = sat == s->f->nclauses;
     e->in_table = true;
     clirr_extras_add(x, "rounds", CLIRR_EXTRA_UINT)->u = o->rounds;
-    uint32_t kept = o->rounds < SP_ROUNDS_KEPT ? o->rounds : SP_ROUNDS_KEPT;
-    if (kept > CLIRR_MAX_EXTRA_LIST)
-        kept = CLIRR_MAX_EXTRA_LIST;
+    /* The first rounds only, as many as the lists hold; a round that ended
+     * decimation (paramagnetic, not converged) fixed nothing. */
+    uint32_t most = SP_ROUNDS_KEPT < CLIRR_MAX_EXTRA_LIST ? SP_ROUNDS_KEPT : CLIRR_MAX_EXTRA_LIST;
+    uint32_t fixing = o->rounds - (o->end == SP_END_PARAMAGNETIC || o->end == SP_END_UNCONVERGED);
     e = clirr_extras_add(x, "sweeps_per_round", CLIRR_EXTRA_UINTS);
-    e->nlist = kept;
-    memcpy(e->list, o->sweeps, kept * sizeof e->list[0]);
+    e->nlist = o->rounds < most ? o->rounds : most;
+    memcpy(e->list, o->sweeps, e->nlist * sizeof e->list[0]);
     e = clirr_extras_add(x, "fixed_per_round", CLIRR_EXTRA_UINTS);
-    e->nlist = o->fixed_total ? (o->end == SP_END_PARAMAGNETIC || o->end == SP_END_UNCONVERGED ? kept - 1 : kept) : 0;
+    e->nlist = fixing < most ? fixing : most;
     memcpy(e->list, o->fixed, e->nlist * sizeof e->list[0]);
     e = clirr_extras_add(x, "walksat", CLIRR_EXTRA_BOOL);
     e->b = o->walksat_ran;

@@ -6,7 +6,8 @@
  * unsatisfied clauses are kept in a list with each one's place, every
  * clause's count of true literals and every variable's break count (the
  * clauses where its literal is the only true one), so a pick costs the
- * clause's length and a flip the variable's degree. Random choices come from base/rng.h: the same on every machine. */
+ * clause's length and a flip the variable's degree. Random choices come
+ * from base/rng.h: the same on every machine. */
 #include "ref/sp.h"
 
 #include "base/rng.h"
