@@ -35,6 +35,7 @@ static const algo_input inputs[] = {
     {CLIRR_INPUT_TREE, "tree:kind=binary,n=20000,seed=4", NULL, false, 0},
     {CLIRR_INPUT_TREE, "tree:kind=attach,n=5000,seed=5", NULL, false, 77},
     {CLIRR_INPUT_TREE, NULL, "small.tree", false, 5},
+    {CLIRR_INPUT_TREE, "tree:kind=regular,depth=5,outdeg=6,sparsity=1,seed=3", NULL, false, 0},
     {CLIRR_INPUT_CNF, "ksat:n=2000,m=8000,seed=6,planted=1", NULL, false, 0},
     {CLIRR_INPUT_CNF, NULL, "planted.cnf", false, 0},
     {CLIRR_INPUT_CNF, NULL, "unsat.cnf", false, 0},
@@ -264,7 +265,8 @@ TH_REGISTER(register_algo_tests)
              * (and child-kernel) paths see plenty of items; deferring
              * templates also under overflow. Lists and trees meet the
              * templates only through a worklist variant (treestats' BFS). */
-            bool loops = a->input == CLIRR_INPUT_GRAPH || a->variants[v].worklist;
+            bool loops = (a->input == CLIRR_INPUT_GRAPH || a->variants[v].worklist) &&
+                         !(a->enqueue_variants >> v & 1u); /* recursion variants: no loop template */
             for (int t = 0; loops && t < CLIRR_TEMPLATE_COUNT_; t++) {
                 c.tmpl = t;
                 c.thres = 4;

@@ -840,7 +840,29 @@ static const struct {
     {"random:n=100,m=500,seed=7,weights=-3-3", 0x357f4247643ecff7ULL},
     {"grid:w=5,h=4,weights=1-9", 0x8453b3740b4e7c21ULL},
     {"grid:w=3,h=2", 0xebb1b533f62e6740ULL},
+    {"random:n=300,deg=2-9,seed=4", 0x265518309620b000ULL},
 };
+
+/* random:n=N,deg=LO-HI (the recursion study's BFS graphs): every
+ * vertex's out-degree within [LO, HI], both ends met, heads in range. */
+static void test_generate_degrees(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    TH_OK(tc, clirr_graph_generate("random:n=5000,deg=3-17,seed=9", &g, &err));
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t v = 0; v < g.n; v++) {
+        uint32_t d = g.row[v + 1] - g.row[v];
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+        for (uint32_t e = g.row[v]; e < g.row[v + 1]; e++)
+            TH_REQUIRE(tc, g.col[e] < g.n, "arc %u -> %u out of range", v, g.col[e]);
+    }
+    TH_REQUIRE(tc, lo == 3 && hi == 17, "out-degrees from %u to %u, want 3 to 17", lo, hi);
+    TH_REQUIRE(tc, g.m > 5000 * 9 && g.m < 5000 * 11, "%llu arcs, want about 50000", (unsigned long long)g.m);
+done:
+    clirr_graph_free(&g);
+}
 
 static void test_generate_pinned(th_case *tc)
 {
@@ -1002,10 +1024,14 @@ static const struct {
     {"rmat:scale=4,weights=1", "key 'weights'"},
     {"rmat:scale=4,weights=0-3000000000", "key 'weights'"},
     {"rmat:scale=4,seed=18446744073709551616", "key 'seed'"},
-    {"random:n=10", "missing required key 'm'"},
+    {"random:n=10", "either m=M (arcs) or deg=LO-HI"},
+    {"random:n=10,m=5,deg=1-2", "not both"},
+    {"random:n=10,deg=5-2", "key 'deg': expected LO-HI"},
+    {"random:n=10,deg=5", "key 'deg'"},
+    {"random:n=4000000000,deg=100-200", "more than clirr's limit"},
     {"random:m=10", "missing required key 'n'"},
     {"random:n=0,m=1", "key 'n': expected an integer from 1"},
-    {"random:n=10,m=5,scale=3", "unknown key 'scale' for random (valid: n, m, seed, weights)"},
+    {"random:n=10,m=5,scale=3", "unknown key 'scale' for random (valid: n, m, deg, seed, weights)"},
     {"grid:w=3", "missing required key 'h'"},
     {"grid:w=3,h=0", "key 'h'"},
     {"grid:w=100000,h=100000", "keys 'w', 'h'"},
@@ -1861,6 +1887,7 @@ TH_REGISTER(register_graph_tests)
     th_add("graph/large-text", test_large_text, NULL);
     th_add("graph/write-errors", test_write_errors, NULL);
     th_add("graph/generate-pinned", test_generate_pinned, NULL);
+    th_add("graph/generate-degrees", test_generate_degrees, NULL);
     th_add("graph/generate-seeds", test_generate_seeds, NULL);
     th_add("graph/generate-shape", test_generate_shape, NULL);
     th_add("graph/generate-bad-specs", test_generate_bad, NULL);

@@ -31,6 +31,9 @@ static const struct {
     {"color.cl", "color_resolve_data_nested_opt"},
     {"cc.cl", "cc_link_rest_nested_naive"},
     {"mst.cl", "mst_scan_data_nested_opt"},
+    {"descendants.cl", "desc_hier"},
+    {"heights.cl", "heights_naive"},
+    {"bfs_rec.cl", "bfs_rec_hier"},
 };
 
 static const char *targets[][2] = {

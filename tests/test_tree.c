@@ -9,6 +9,7 @@
 #include "reader_fuzz.h"
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -119,6 +120,84 @@ done:
     clirr_tree_free(&b);
 }
 
+/* The recursion study's regular trees (shared/papers/001, III.C): depth D
+ * counts the root's level; at sparsity 0 every vertex above the last
+ * level has K children (1 + K + ... + K^(D-1) vertices); at sparsity S
+ * the root keeps its K children, the others have K or none, and about a
+ * 2^-S share of each middle level is expanded. */
+static void regular(th_case *tc)
+{
+    clirr_error err;
+    clirr_tree t = {0};
+    uint32_t *kids = NULL, *depth = NULL;
+    static const struct {
+        uint32_t depth, k, sparsity;
+    } shapes[] = {{1, 5, 0}, {2, 7, 0}, {4, 3, 0}, {4, 32, 0}, {5, 2, 1}, {4, 64, 2}, {3, 512, 3}, {20, 2, 1}};
+    char spec[160];
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        uint32_t D = shapes[i].depth, K = shapes[i].k, S = shapes[i].sparsity;
+        snprintf(spec, sizeof spec, "tree:kind=regular,depth=%u,outdeg=%u,sparsity=%u,seed=%zu", D, K, S, i);
+        TH_OK(tc, clirr_tree_generate(spec, &t, &err));
+        TH_OK(tc, clirr_tree_check(&t, &err));
+        uint64_t want = 0, level = 1;
+        for (uint32_t d = 0; d < D; d++, level *= K)
+            want += level;
+        if (S == 0)
+            TH_REQUIRE(tc, t.n == want, "%s: %u vertices, want %llu", spec, t.n, (unsigned long long)want);
+        free(kids);
+        free(depth);
+        TH_REQUIRE(tc, (kids = calloc(t.n, sizeof *kids)) && (depth = calloc(t.n, sizeof *depth)), "out of memory");
+        /* Edges are "parent child" with the parent first seen earlier
+         * (level by level), so depths fill in edge order. */
+        uint64_t expanded_mid = 0, mid = 0;
+        for (uint32_t e = 0; e + 1 < t.n; e++) {
+            kids[t.u[e]]++;
+            depth[t.v[e]] = depth[t.u[e]] + 1;
+        }
+        for (uint32_t v = 0; v < t.n; v++) {
+            TH_REQUIRE(tc, kids[v] == 0 || kids[v] == K, "%s: vertex %u has %u children", spec, v, kids[v]);
+            TH_REQUIRE(tc, depth[v] < D, "%s: vertex %u at depth %u", spec, v, depth[v]);
+            TH_REQUIRE(tc, (depth[v] == D - 1) <= (kids[v] == 0), "%s: last-level vertex %u has children", spec, v);
+            if (S == 0)
+                TH_REQUIRE(tc, (kids[v] == 0) == (depth[v] == D - 1), "%s: vertex %u at depth %u is a leaf", spec,
+                           v, depth[v]);
+            if (depth[v] > 0 && depth[v] + 1 < D) {
+                mid++;
+                expanded_mid += kids[v] > 0;
+            }
+        }
+        TH_REQUIRE(tc, D == 1 || kids[t.root] == K, "%s: the root has %u children", spec, kids[t.root]);
+        /* The expanded share of the middle levels: within 5 standard
+         * deviations of 2^-S. */
+        if (mid > 100) {
+            double p = 1.0 / (1u << S), got = (double)expanded_mid / (double)mid;
+            double sd = sqrt(p * (1 - p) / (double)mid) + 1e-12;
+            TH_REQUIRE(tc, fabs(got - p) <= 5 * sd, "%s: %.4f of the middle vertices expanded, want %.4f", spec,
+                       got, p);
+        }
+        clirr_tree_free(&t);
+    }
+    static const struct {
+        const char *spec;
+        uint64_t hash;
+    } pinned[] = {
+        {"tree:kind=regular,depth=4,outdeg=32", 0x1a12189251fd0ec3ull},
+        {"tree:kind=regular,depth=4,outdeg=64,sparsity=3,seed=5", 0xabf7b96ffe077caaull},
+        {"tree:kind=regular,depth=6,outdeg=4,sparsity=1,shuffle=0", 0x2b7fa56823ac9bf3ull},
+    };
+    for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
+        TH_OK(tc, clirr_tree_generate(pinned[i].spec, &t, &err));
+        uint64_t h = clirr_tree_hash(&t);
+        TH_EXPECT(tc, h == pinned[i].hash, "%s: hash 0x%016llx, pinned 0x%016llx", pinned[i].spec,
+                  (unsigned long long)h, (unsigned long long)pinned[i].hash);
+        clirr_tree_free(&t);
+    }
+done:
+    free(kids);
+    free(depth);
+    clirr_tree_free(&t);
+}
+
 static void generators(th_case *tc)
 {
     clirr_error err;
@@ -166,7 +245,14 @@ static void generators(th_case *tc)
         {"tree:kind=ternary,n=3", "expected one of binary, attach"},
         {"tree:kind=binary,n=0", "key 'n': expected an integer from 1"},
         {"tree:kind=binary,n=10,shuffle=2", "key 'shuffle': expected an integer from 0 to 1"},
-        {"tree:kind=binary,n=10,depth=2", "unknown key 'depth'"},
+        {"tree:kind=binary,n=10,depth=2", "belong to kind=regular"},
+        {"tree:kind=binary,n=10,degree=2", "unknown key 'degree'"},
+        {"tree:kind=regular,depth=4", "needs depth=D and outdeg=K"},
+        {"tree:kind=regular,outdeg=4", "needs depth=D and outdeg=K"},
+        {"tree:kind=regular,depth=4,outdeg=2,n=31", "not n"},
+        {"tree:kind=regular,depth=0,outdeg=2", "key 'depth': expected an integer from 1"},
+        {"tree:kind=regular,depth=40,outdeg=2", "more than 2147483647 vertices"},
+        {"tree:kind=regular,depth=4,outdeg=2,sparsity=64", "key 'sparsity'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = clirr_tree_generate(bad[i].spec, &t, &err);
@@ -257,6 +343,7 @@ TH_REGISTER(register_tree_tests)
     th_add("tree/round-trip", round_trip, NULL);
     th_add("tree/fuzz", fuzz, NULL);
     th_add("tree/generators", generators, NULL);
+    th_add("tree/regular", regular, NULL);
     th_add("tree/limits", limits, NULL);
     th_add("tree/adjacency", adjacency, NULL);
 }

@@ -4,11 +4,13 @@
  * the plan's nested-loop template.
  * Levels are uint on the device with NONE for unreached, which read as
  * int32 is exactly CLIRR_BFS_UNREACHED (-1). */
+#include "algo/bfs_rec.h"
 #include "algo/input.h"
 #include "algo/round.h"
 #include "algo/run.h"
 #include "cl/bfs.def"
 #include "prim/prim.h"
+#include "ref/bfs_rec.h"
 #include "ref/ref.h"
 
 #include <stdlib.h>
@@ -21,7 +23,9 @@ CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO, VARIANT_REC_NAIVE, VARIANT_REC_HIER, VARIANT_SERIAL_REC,
+       VARIANT_SERIAL_ITER };
+#define REC_VARIANTS ((1u << VARIANT_REC_NAIVE) | (1u << VARIANT_REC_HIER))
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
  * frontier's arcs exceed the unexplored arcs / ALPHA, top-down again once
@@ -45,9 +49,11 @@ typedef struct bfs_session {
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
     uint32_t bottom_up_rounds, switches; /* of the last trial */
+    bfs_rec *rec;           /* rec-naive, rec-hier (host/algo/bfs_rec.c) */
+    unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS }; /* the descriptor's parameters */
+enum { PARAM_PARENTS, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
 
 static void bfs_release(void *state)
 {
@@ -57,6 +63,7 @@ static void bfs_release(void *state)
     clirr_mem_release(&s->level);
     clirr_mem_release(&s->changed);
     clirr_mem_release(&s->info);
+    bfs_rec_release(s->rec);
     free(s);
 }
 
@@ -126,6 +133,21 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     bool topo = plan->variant == VARIANT_TOPO;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
+    if (plan->variant >= VARIANT_SERIAL_REC) {
+        s->serial = plan->variant;
+        *out = s;
+        return CLIRR_OK;
+    }
+    if (REC_VARIANTS >> plan->variant & 1u) {
+        bfs_rec_config rc_cfg = {plan->variant == VARIANT_REC_HIER, plan->params.v[PARAM_STREAMS].b,
+                                 plan->params.v[PARAM_COUNT].b, (uint32_t)plan->params.v[PARAM_NEST_LIMIT].u,
+                                 plan->group_wg};
+        CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+        CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
+        CLIRR_TRY(bfs_rec_prepare(ctx, s->g, s->dg, s->level, &rc_cfg, &s->rec, err));
+        *out = s;
+        return CLIRR_OK;
+    }
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
@@ -258,16 +280,24 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
 {
     int rc = CLIRR_OK;
     bfs_session *s = state;
+    if (s->serial) {
+        stats->iterations = 1;
+        return s->serial == VARIANT_SERIAL_REC ? clirr_ref_bfs_recursive(s->g, s->source, result, NULL, err)
+                                               : clirr_ref_bfs(s->g, s->source, result, err);
+    }
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, 0, s->g->n, NONE, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, s->source, 1, 0, err));
-    if (s->vl.topo)
+    if (s->rec)
+        CLIRR_TRY(bfs_rec_run(s->rec, s->source, stats, err));
+    else if (s->vl.topo)
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->bottom_up)
         CLIRR_TRY(run_do(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->level, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
-    CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
+    if (!s->rec)
+        CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
 fail:
     return rc;
 }
@@ -306,6 +336,8 @@ static void bfs_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     bfs_session *s = state;
+    if (s->rec)
+        bfs_rec_extras(s->rec, x);
     if (!s->bottom_up)
         return;
     clirr_extras_add(x, "bottom_up_rounds", CLIRR_EXTRA_UINT)->u = s->bottom_up_rounds;
@@ -321,6 +353,14 @@ static int bfs_write_outputs(void *state, const void *result, clirr_error *err)
 
 static const clirr_param_desc bfs_params[] = {
     [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
+    [PARAM_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
+                       "rec-*: half of the nested launches go to a second on-device queue", NULL, REC_VARIANTS},
+    [PARAM_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
+                     "rec-*: count atomic_min calls and visits on the device (a separate, slower build)", NULL,
+                     REC_VARIANTS},
+    [PARAM_NEST_LIMIT] = {"nest-limit", CLIRR_PARAM_UINT, "512", 1, 8192,
+                          "rec-*: nested launches at most this deep; deeper vertices restart from the host", NULL,
+                          REC_VARIANTS},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on
@@ -355,6 +395,12 @@ static const clirr_variant_desc bfs_variants[] = {
     {"do", "direction-optimizing: the worklist top-down, bottom-up sweeps over unvisited vertices while the "
            "frontier's arcs are many (Beamer)", true},
     {"auto", "do on graphs with hubs (out-degree skew), else data", true},
+    {"rec-naive", "the recursion study's unordered recursive BFS: a one-work-group child kernel per improved "
+                  "neighbour (device-side enqueue; shared/papers/001)", false},
+    {"rec-hier", "recursive BFS, a work-group per arc, one child kernel per work-group whose neighbour has "
+                 "neighbours to improve (device-side enqueue)", false},
+    {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false},
+    {"serial-iter", "the serial queue BFS on the host, timed", false},
 };
 
 const clirr_algo clirr_algo_bfs = {
@@ -364,8 +410,9 @@ const clirr_algo clirr_algo_bfs = {
     .input = CLIRR_INPUT_GRAPH,
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
+    .enqueue_variants = REC_VARIANTS,
     .params = bfs_params,
-    .nparams = 1,
+    .nparams = 4,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

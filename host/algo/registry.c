@@ -21,6 +21,8 @@
     ALGO(mst)                                                                  \
     ALGO(listrank)                                                             \
     ALGO(treestats)                                                            \
+    ALGO(descendants)                                                          \
+    ALGO(heights)                                                              \
     ALGO(sp)                                                                   \
     /* one line per algorithm, above this one */
 

@@ -140,7 +140,8 @@ static void print_help(const exp_config *cfg)
            "                      what the device's local memory holds, at most 4096)\n"
            "  --queue-rounds N    larger worklists (up to the device's resident\n"
            "                      work-items) run N rounds a read-back, queued ahead\n"
-           "                      (BFS, SSSP, CC); off, or auto (default: 16)\n",
+           "                      (BFS, SSSP, CC); off, or auto (default: 16 on GPUs,\n"
+           "                      off on CPUs)\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);

@@ -16,7 +16,9 @@ typedef struct gen_params {
     uint64_t scale, ef;          /* rmat */
     double a, b, c, d;           /* rmat quadrant probabilities */
     uint64_t permute;            /* rmat: relabel vertices at random */
-    uint64_t n, m;               /* random */
+    uint64_t n, m;               /* random; m = UINT64_MAX until given */
+    bool by_degree;              /* random: deg=LO-HI given instead of m */
+    uint64_t dlo, dhi;           /* random: out-degrees uniform in [dlo, dhi] */
     uint64_t w, h;               /* grid */
     uint64_t seed;
     bool weighted;
@@ -28,6 +30,6 @@ typedef struct gen_params {
 int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err);
 
 /* Independent streams of one seed: arcs, weights, the vertex permutation. */
-enum { RNG_ARCS = 1, RNG_WEIGHTS = 2, RNG_PERMUTE = 3 };
+enum { RNG_ARCS = 1, RNG_WEIGHTS = 2, RNG_PERMUTE = 3, RNG_DEGREES = 4 };
 
 #endif

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum key_type { K_UINT, K_PROB, K_WEIGHTS } key_type;
+typedef enum key_type { K_UINT, K_PROB, K_WEIGHTS, K_DEGREES } key_type;
 
 typedef struct key_def {
     const char *name;
@@ -39,7 +39,8 @@ static const key_def rmat_keys[] = {
 };
 static const key_def random_keys[] = {
     UINT_KEY("n", 1, CLIRR_GRAPH_MAX_NODES, true, n),
-    UINT_KEY("m", 0, CLIRR_GRAPH_MAX_EDGES, true, m),
+    UINT_KEY("m", 0, CLIRR_GRAPH_MAX_EDGES, false, m),
+    {"deg", K_DEGREES, 0, CLIRR_GRAPH_MAX_NODES, false, 0},
     SEED_KEY,
     WEIGHTS_KEY,
 };
@@ -113,6 +114,22 @@ static int parse_value(const char *spec, const key_def *key, const char *s,
         *(double *)((char *)p + key->off) = x;
         return CLIRR_OK;
     }
+    case K_DEGREES: {
+        /* LO-HI out-degrees of every vertex, the recursion study's random
+         * graphs (shared/papers/001, III.C). */
+        const char *dash = memchr(s, '-', len);
+        uint64_t lo, hi;
+        if (!dash || !clirr_spec_parse_uint(s, (size_t)(dash - s), &lo) ||
+            !clirr_spec_parse_uint(dash + 1, len - (size_t)(dash + 1 - s), &hi) || lo > hi || hi > key->hi)
+            return clirr_fail(err, CLIRR_ERR_USAGE,
+                              "generator spec '%s': key 'deg': expected LO-HI, integers from 0 to %llu "
+                              "with LO <= HI, found '%.*s'",
+                              spec, (unsigned long long)key->hi, (int)len, s);
+        p->by_degree = true;
+        p->dlo = lo;
+        p->dhi = hi;
+        return CLIRR_OK;
+    }
     case K_WEIGHTS: {
         /* LO-HI: the separator is the first '-' after LO's optional sign. */
         const char *dash = len > 1 ? memchr(s + 1, '-', len - 1) : NULL;
@@ -164,6 +181,15 @@ static int check_kind(const char *spec, const gen_params *p, clirr_error *err)
         return CLIRR_OK;
     }
     case GEN_RANDOM:
+        if ((p->m == UINT64_MAX) == !p->by_degree)
+            return clirr_fail(err, CLIRR_ERR_USAGE,
+                              "generator spec '%s': random takes either m=M (arcs) or deg=LO-HI (every "
+                              "vertex's out-degree), %s", spec, p->by_degree ? "not both" : "and got neither");
+        if (p->by_degree && p->dhi * p->n > CLIRR_GRAPH_MAX_EDGES && p->dlo * p->n > CLIRR_GRAPH_MAX_EDGES)
+            return clirr_fail(err, CLIRR_ERR_USAGE,
+                              "generator spec '%s': %llu vertices of out-degree at least %llu make more "
+                              "than clirr's limit of %llu arcs", spec, (unsigned long long)p->n,
+                              (unsigned long long)p->dlo, (unsigned long long)CLIRR_GRAPH_MAX_EDGES);
         return CLIRR_OK;
     }
     return CLIRR_OK;
@@ -199,7 +225,7 @@ int clirr_gen_parse(const char *spec, gen_params *p, clirr_error *err)
                           spec, (int)klen, spec);
 
     *p = (gen_params){.kind = kd->kind, .ef = 16, .a = 0.57, .b = 0.19, .c = 0.19,
-                      .d = 0.05, .permute = 1, .seed = 1};
+                      .d = 0.05, .permute = 1, .seed = 1, .m = UINT64_MAX};
     char valid[160];
     clirr_spec_join_names(valid, sizeof valid, &kd->keys[0].name, kd->nkeys, sizeof kd->keys[0]);
     uint64_t seen = 0;

@@ -140,8 +140,40 @@ static int gen_rmat(const gen_params *p, clirr_graph *g, clirr_error *err)
 
 /* ---- uniform random ------------------------------------------------------- */
 
+/* deg=LO-HI: vertex v's out-degree is draw v of its own stream, uniform
+ * in [LO, HI]; arc k's head is draw k of the arc stream. */
+static int gen_random_degrees(const gen_params *p, clirr_graph *g, clirr_error *err)
+{
+    uint32_t n = (uint32_t)p->n;
+    uint64_t dkey = rng_key(p->seed, RNG_DEGREES), key = rng_key(p->seed, RNG_ARCS);
+    uint64_t wkey = rng_key(p->seed, RNG_WEIGHTS), span = p->dhi - p->dlo + 1, m = 0;
+    for (uint32_t v = 0; v < n; v++)
+        m += p->dlo + rng_below(rng_at(dkey, v), (uint32_t)span);
+    if (m > CLIRR_GRAPH_MAX_EDGES)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "random graph with deg=%llu-%llu: %llu arcs, more than clirr's "
+                          "limit of %llu", (unsigned long long)p->dlo, (unsigned long long)p->dhi,
+                          (unsigned long long)m, (unsigned long long)CLIRR_GRAPH_MAX_EDGES);
+    int rc = clirr_graph_alloc(g, n, m, p->weighted, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    uint64_t k = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        g->row[v] = (uint32_t)k;
+        uint64_t d = p->dlo + rng_below(rng_at(dkey, v), (uint32_t)span);
+        for (uint64_t j = 0; j < d; j++, k++) {
+            g->col[k] = rng_below(rng_at(key, k), n);
+            if (g->weight)
+                g->weight[k] = weight_at(p, wkey, k);
+        }
+    }
+    g->row[n] = (uint32_t)k;
+    return CLIRR_OK;
+}
+
 static int gen_random(const gen_params *p, clirr_graph *g, clirr_error *err)
 {
+    if (p->by_degree)
+        return gen_random_degrees(p, g, err);
     uint32_t n = (uint32_t)p->n;
     uint64_t m = p->m;
     int rc = clirr_graph_alloc(g, n, m, p->weighted, err);

@@ -88,6 +88,8 @@ void clirr_ctx_release(clirr_ctx *ctx)
         free(p->options);
         free(p);
     }
+    if (ctx->stream_queue)
+        clReleaseCommandQueue(ctx->stream_queue);
     if (ctx->device_queue)
         clReleaseCommandQueue(ctx->device_queue);
     if (ctx->queue)
@@ -124,6 +126,28 @@ int clirr_ctx_device_queue(clirr_ctx *ctx, clirr_error *err)
     cl_int cl_rc = CL_SUCCESS;
     ctx->device_queue = clCreateCommandQueueWithProperties(ctx->context, ctx->device.id, props, &cl_rc);
     CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueueWithProperties(CL_QUEUE_ON_DEVICE_DEFAULT)");
+fail:
+    return rc;
+}
+
+int clirr_ctx_device_queues(clirr_ctx *ctx, cl_command_queue *dflt, cl_command_queue *second,
+                            clirr_error *err)
+{
+    int rc = clirr_ctx_device_queue(ctx, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    if (!ctx->stream_queue) {
+        size_t size = ctx->device.caps.queue_on_device_max_size;
+        size = size < (1u << 20) ? size : (1u << 20);
+        cl_queue_properties props[] = {CL_QUEUE_PROPERTIES,
+                                       CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE,
+                                       CL_QUEUE_SIZE, (cl_queue_properties)size, 0};
+        cl_int cl_rc = CL_SUCCESS;
+        ctx->stream_queue = clCreateCommandQueueWithProperties(ctx->context, ctx->device.id, props, &cl_rc);
+        CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueueWithProperties(CL_QUEUE_ON_DEVICE)");
+    }
+    *dflt = ctx->device_queue;
+    *second = ctx->stream_queue;
 fail:
     return rc;
 }

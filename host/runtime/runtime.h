@@ -130,6 +130,12 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
  * device without device-side enqueue. */
 int clirr_ctx_device_queue(clirr_ctx *ctx, clirr_error *err);
 
+/* The default on-device queue and a second one (created once, kept by the
+ * context), for kernels that take queues as queue_t arguments (the
+ * recursion templates' "streams"). CLIRR_ERR_UNSUPPORTED as above. */
+int clirr_ctx_device_queues(clirr_ctx *ctx, cl_command_queue *dflt, cl_command_queue *second,
+                            clirr_error *err);
+
 /* Wait for everything enqueued so far. */
 int clirr_finish(clirr_ctx *ctx, clirr_error *err);
 

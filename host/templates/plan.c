@@ -46,17 +46,34 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     return CLIRR_OK;
 }
 
+/* A variant that needs device-side enqueue on a device without it: the
+ * variants that do run, by name. */
+static int refuse_enqueue(const clirr_algo *a, const clirr_caps *caps, const clirr_plan *p, clirr_error *err)
+{
+    char runnable[256] = "";
+    for (unsigned v = 0; v < a->nvariants; v++) {
+        if ((a->enqueue_variants >> v & 1u) || !a->variants[v].name)
+            continue;
+        size_t len = strlen(runnable);
+        snprintf(runnable + len, sizeof runnable - len, "%s%s", len ? ", " : "", a->variants[v].name);
+    }
+    return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                      "%s --variant %s needs device-side enqueue, which %s lacks; it runs %s", a->name,
+                      clirr_plan_variant_name(p), caps->name, runnable);
+}
+
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
  * with two queues of the chosen size in local memory: at most 4096 items,
  * what the device's local memory holds besides 1 KiB of other use. On a
- * GPU with queued rounds, worklists above 1024 go to those instead
+ * GPU with queued rounds, worklists above 1024 go to those instead where
+ * queued rounds take them (below 1/256 of the items: host/algo/round.c)
  * (measured on the H100, BFS: the 2048x2048 grid's fronts of up to 2,047
- * items 75 ms end to end at 1024 against 120 at 4096, one work-group
- * being one of 132 compute units; luxembourg_osm 4.8 against 5.6 ms). */
-static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
+ * items 66-75 ms end to end at 1024 against 120 at 4096, one work-group
+ * being one of 132 compute units). */
+static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, uint64_t items, clirr_plan *p)
 {
     uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
-    uint32_t most = caps->is_gpu && p->queue_rounds ? 1024 : 4096;
+    uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > 1024 ? 1024 : 4096;
     uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
     if (it->local_rounds == 0) {
         p->local_rounds = 0;
@@ -80,12 +97,14 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, cl
 }
 
 /* Mid-sized worklists run rounds queued ahead (host/algo/round.c): a batch
- * of launches, then one read of all their lengths. Not with templates that
+ * of launches, then one read of all their lengths. Measured on the H100
+ * against one round a launch: 2048x2048 grid BFS 0.55x, near-far SSSP
+ * 0.43x, data SSSP and CC 0.90x, the low-diameter graphs 0.83-1.00x. Not with templates that
  * size a launch from a length read on the host (dual-queue's compactions,
  * the nested ones' child counts). */
 #define QUEUE_AUTO 16
 #define QUEUE_MAX 64
-static void pick_queue_rounds(const clirr_algo *a, const clirr_intent *it, clirr_plan *p)
+static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
 {
     if (it->queue_rounds == 0) {
         p->queue_rounds = 0;
@@ -101,10 +120,14 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_intent *it, clirr
         p->queue_rounds = it->queue_rounds < QUEUE_MAX ? (uint32_t)it->queue_rounds : QUEUE_MAX;
         p->queue_rounds_reason = it->queue_rounds <= QUEUE_MAX ? "asked for with --queue-rounds"
                                                                : "asked for with --queue-rounds, at most 64";
+    } else if (!caps->is_gpu) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "auto: off on a CPU (measured, PoCL with 16 cores: local rounds and the "
+                                 "scan's wide rounds leave them nothing to gain)";
     } else {
         p->queue_rounds = QUEUE_AUTO;
-        p->queue_rounds_reason = "auto: 16 rounds a read-back while the worklist fits the device's "
-                                 "resident work-items";
+        p->queue_rounds_reason = "auto: 16 rounds a read-back on a GPU while the worklist is under 1/256 of "
+                                 "the items and the device's resident work-items";
     }
 }
 
@@ -125,6 +148,8 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     const char *vname = a->variants[p->variant].name;
     if (rc == CLIRR_OK && a->choose_variant && vname && !strcmp(vname, "auto"))
         p->variant = a->choose_variant(in, caps, &p->variant_reason);
+    if (rc == CLIRR_OK && (a->enqueue_variants >> p->variant & 1u) && !caps->device_enqueue)
+        return refuse_enqueue(a, caps, p, err);
     const char *why = rc == CLIRR_OK && a->unsupported ? a->unsupported(in, p->variant) : NULL;
     if (why)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
@@ -143,8 +168,8 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
     p->wl_capacity = it->wl_capacity;
-    pick_queue_rounds(a, it, p);
-    pick_local_rounds(caps, it, p);
+    pick_queue_rounds(a, caps, it, p);
+    pick_local_rounds(caps, it, clirr_input_items(in), p);
     p->source = it->source;
     p->params = it->params;
     clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);

@@ -65,6 +65,11 @@ clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_
     return caps->is_gpu ? CLIRR_PUSH_ATOMIC : CLIRR_PUSH_CHUNK;
 }
 
+uint32_t clirr_policy_push_small(uint32_t universe)
+{
+    return universe ? (universe - 1) / SCAN_SHARE : 0;
+}
+
 const char *clirr_policy_push_reason(const clirr_caps *caps)
 {
     return caps->is_gpu ? "per round: scan when the round holds at least 1/256 of the vertices, "

@@ -13,6 +13,8 @@
  * rounds push with atomics (GPUs) or per-work-item chunks (CPUs, where
  * contended atomics cost most). */
 clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_t universe);
+/* The largest round clirr_policy_push gives an atomic push (not the scan). */
+uint32_t clirr_policy_push_small(uint32_t universe);
 
 /* Why clirr_policy_push decides as it does, for --explain. */
 const char *clirr_policy_push_reason(const clirr_caps *caps);

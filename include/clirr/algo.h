@@ -205,6 +205,10 @@ typedef struct clirr_algo {
     const clirr_variant_desc *variants; /* at least one */
     unsigned nvariants;
     unsigned default_variant;
+    /* Bit v: variant v needs device-side enqueue (the recursion study's
+     * rec-* templates); planning refuses it on a device without, naming
+     * the variants that run there, and choose_variant must not pick it. */
+    uint32_t enqueue_variants;
     const clirr_param_desc *params;
     unsigned nparams;
     clirr_source_use sources;

@@ -44,12 +44,20 @@ CLIRR_API int clirr_tree_read(const char *path, clirr_tree *t, clirr_error *err)
  * at all. The root is not written. */
 CLIRR_API int clirr_tree_write(const char *path, const clirr_tree *t, clirr_error *err);
 
-/* Generate a tree from "tree:kind=K,n=N[,seed=S][,shuffle=0|1]":
+/* Generate a tree from "tree:kind=K,n=N[,seed=S][,shuffle=0|1]" (or the
+ * regular kind's keys below):
  *   kind=binary   random binary tree: vertex i attaches to a uniformly
  *                 random free child slot of the vertices before it (the
  *                 shape of a random binary search tree, depth ~ 4.3 ln n)
  *   kind=attach   random recursive tree: vertex i attaches to a uniformly
  *                 random vertex before it
+ *   kind=regular the recursion study's trees (shared/papers/001, III.C):
+ *                 "tree:kind=regular,depth=D,outdeg=K[,sparsity=S]":
+ *                 D levels counting the root's (depth 4: 1 + K + K^2 + K^3
+ *                 vertices at S = 0); the root has K children; a vertex
+ *                 of levels 1 .. D - 2 has K children with probability
+ *                 (1/2)^S (default S = 0), else none; the last level is
+ *                 leaves. Numbered level by level before the shuffle.
  * shuffle=1 (default) relabels every vertex but the root (0) at random so
  * that tree neighbours lie apart in memory. Edges are "parent child".
  * The root is 0. The same spec gives the same tree on every machine. */
