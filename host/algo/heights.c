@@ -1,4 +1,4 @@
-/* host/algo/descendants.c - tree heights (shared/papers/001, III.C, Fig. 8):
+/* host/algo/heights.c - tree heights (shared/papers/001, III.C, Fig. 8):
  * line i of the output is the height of vertex i's subtree (a leaf 1, any
  * other vertex 1 + its largest child's) in the tree rooted at --root. The templates,
  * variants and counters are host/algo/treerec.c's; kernels cl/heights.cl. */
