@@ -2,10 +2,11 @@
  * the registry alone: each variant, push mode and template the device can
  * run, verified by the algorithm's own verifier against its CPU reference
  * on generated graphs (skewed rmat, uniform random, grid), a data/ sample
- * and a symmetrized graph; list and tree algorithms on generated and
- * sample lists and trees; Barnes-Hut on a Plummer sphere. Each case prepares once and runs two trials,
- * which must both verify and compile nothing; a worklist of capacity 1
- * must still give the right answer. Algorithm-specific corner cases live
+ * and a symmetrized graph; list, tree and formula algorithms on generated
+ * and sample lists, trees and formulas; Barnes-Hut on a Plummer sphere.
+ * Each case prepares once and runs two trials, which must both verify and
+ * compile nothing; a worklist of capacity 1 must still give the right
+ * answer. Algorithm-specific corner cases live
  * in the algorithms' own test files. */
 #include "harness.h"
 
@@ -37,9 +38,12 @@ static const algo_input inputs[] = {
     {CLIRR_INPUT_TREE, NULL, "small.tree", false, 5},
     {CLIRR_INPUT_BODIES, "plummer:n=3000,seed=2", NULL, false, 0},
     {CLIRR_INPUT_TREE, "tree:kind=regular,depth=5,outdeg=6,sparsity=1,seed=3", NULL, false, 0},
+    {CLIRR_INPUT_CNF, "ksat:n=2000,m=8000,seed=6,planted=1", NULL, false, 0},
+    {CLIRR_INPUT_CNF, NULL, "planted.cnf", false, 0},
+    {CLIRR_INPUT_CNF, NULL, "unsat.cnf", false, 0},
 };
 
-/* A list or a tree input (trees rooted at ai->source). */
+/* A list, a formula or a tree input (trees rooted at ai->source). */
 static int load_other(const algo_input *ai, const char *path, clirr_input **in, clirr_error *err)
 {
     const char *name = ai->spec ? ai->spec : ai->file;
@@ -50,6 +54,14 @@ static int load_other(const algo_input *ai, const char *path, clirr_input **in, 
         if (rc == CLIRR_OK)
             rc = clirr_input_from_bodies(&b, true, name, in, err);
         clirr_bodies_free(&b);
+        return rc;
+    }
+    if (ai->kind == CLIRR_INPUT_CNF) {
+        clirr_cnf f = {0};
+        rc = ai->spec ? clirr_cnf_generate(ai->spec, &f, err) : clirr_cnf_read(path, &f, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_cnf(&f, true, name, in, err);
+        clirr_cnf_free(&f);
         return rc;
     }
     if (ai->kind == CLIRR_INPUT_LIST) {

@@ -27,12 +27,16 @@ struct clirr_input {
     const clirr_bodies *bodies;
     clirr_tree_adj adj;                   /* the tree's adjacency, once built */
     bool have_adj;
+    clirr_cnf owned_cnf;                  /* the formula, when the input owns it */
+    const clirr_cnf *cnf;
+    clirr_cnf_factor factor;              /* the formula's factor graph, once built */
+    bool have_factor;
     clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
     bool have[CLIRR_FORM_COUNT_];
     device_copy *copies;
 };
 
-static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree", "bodies"};
+static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree", "bodies", "formula"};
 
 const char *clirr_input_kind_name(clirr_input_kind kind)
 {
@@ -102,6 +106,23 @@ int clirr_input_from_bodies(clirr_bodies *b, bool own, const char *name, clirr_i
     return CLIRR_OK;
 }
 
+int clirr_input_from_cnf(clirr_cnf *f, bool own, const char *name, clirr_input **out,
+                         clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_CNF, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned_cnf = *f;
+        memset(f, 0, sizeof *f);
+        in->cnf = &in->owned_cnf;
+    } else {
+        in->cnf = f;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
 int clirr_input_from_graph(clirr_graph *g, bool own, const char *name, clirr_input **out,
                            clirr_error *err)
 {
@@ -154,6 +175,8 @@ void clirr_input_free(clirr_input *in)
     clirr_bodies_free(&in->owned_bodies);
     if (in->have_adj)
         clirr_tree_adj_free(&in->adj);
+    clirr_cnf_free(&in->owned_cnf);
+    clirr_cnf_factor_free(&in->factor);
     free(in->name);
     free(in);
 }
@@ -181,6 +204,26 @@ const clirr_bodies *clirr_input_bodies(const clirr_input *in)
     return in->kind == CLIRR_INPUT_BODIES ? in->bodies : NULL;
 }
 
+const clirr_cnf *clirr_input_cnf(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_CNF ? in->cnf : NULL;
+}
+
+int clirr_input_cnf_factor(const clirr_input *cin, const clirr_cnf_factor **fg, clirr_error *err)
+{
+    clirr_input *in = (clirr_input *)cin; /* a cache, as the graph forms */
+    if (in->kind != CLIRR_INPUT_CNF)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s is a %s, not a formula", in->name, kind_names[in->kind]);
+    if (!in->have_factor) {
+        int rc = clirr_cnf_factor_build(in->cnf, &in->factor, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        in->have_factor = true;
+    }
+    *fg = &in->factor;
+    return CLIRR_OK;
+}
+
 int clirr_input_tree_adj(const clirr_input *cin, const clirr_tree_adj **adj, clirr_error *err)
 {
     /* A cache, as the graph forms below. */
@@ -204,6 +247,7 @@ uint64_t clirr_input_items(const clirr_input *in)
     case CLIRR_INPUT_LIST: return in->list->n;
     case CLIRR_INPUT_TREE: return in->tree->n;
     case CLIRR_INPUT_BODIES: return in->bodies->n;
+    case CLIRR_INPUT_CNF: return (uint64_t)in->cnf->nvars + 1;
     case CLIRR_INPUT_KIND_COUNT_: break;
     }
     return 0;
@@ -221,6 +265,10 @@ void clirr_input_describe(const clirr_input *in, char *buf, size_t size)
         return;
     case CLIRR_INPUT_BODIES:
         snprintf(buf, size, "%u bodies", in->bodies->n);
+        return;
+    case CLIRR_INPUT_CNF:
+        snprintf(buf, size, "%u variables, %u clauses, %u literals", in->cnf->nvars, in->cnf->nclauses,
+                 in->cnf->nlits);
         return;
     default:
         snprintf(buf, size, "%u vertices, %u arcs, %s", in->graph->n, in->graph->m,

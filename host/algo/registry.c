@@ -24,6 +24,7 @@
     ALGO(bh)                                                                   \
     ALGO(descendants)                                                          \
     ALGO(heights)                                                              \
+    ALGO(sp)                                                                   \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

@@ -17,8 +17,8 @@ static void print_help(void)
            "Reads IN (.gr .mtx .el .txt .wel .csr, optionally .gz) and writes OUT in the\n"
            "format of its extension. What OUT's format cannot hold is refused, not\n"
            "dropped (weights to .el/.txt: write .wel). A list (.list) converts to a\n"
-           "list, a tree (.tree) to a tree and bodies (.bodies) to bodies, each checked\n"
-           "on the way (plain <-> .gz).\n"
+           "list, a tree (.tree) to a tree, bodies (.bodies) to bodies and a formula\n"
+           "(.cnf) to a formula, each checked on the way (plain <-> .gz).\n"
            "  --symmetrize        add the reverse of every arc\n"
            "  --relabel           compact the ids to the vertices that have an arc, in\n"
            "                      their order; OUT.map gets 'new old' per vertex\n"
@@ -74,6 +74,22 @@ static int convert_bodies(const char *in, const char *out)
     if (rc == CLIRR_OK)
         fprintf(stderr, "clirr convert: wrote %s: %u bodies\n", out, b.n);
     clirr_bodies_free(&b);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}
+
+/* A formula, read (checked) and written again: plain <-> gzip, comments
+ * dropped, one clause a line. */
+static int convert_cnf(const char *in, const char *out)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_cnf f = {0};
+    int rc = clirr_cnf_read(in, &f, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_cnf_write(out, &f, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr convert: wrote %s: %u variables, %u clauses\n", out, f.nvars, f.nclauses);
+    clirr_cnf_free(&f);
     return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
@@ -141,6 +157,16 @@ int cmd_convert(int argc, char **argv)
 
     clirr_error err;
     clirr_error_clear(&err);
+    bool in_cnf = cli_has_kind_extension(in, "cnf"), out_cnf = cli_has_kind_extension(out, "cnf");
+    if (in_cnf || out_cnf) {
+        if (in_cnf != out_cnf)
+            return cli_usage_error("convert", "formulas convert to formulas (.cnf, optionally .gz): %s to %s",
+                                   in, out);
+        if (symmetrize || relabel || weights || galois)
+            return cli_usage_error("convert", "--symmetrize, --relabel, --weights and --galois are for "
+                                   "graphs");
+        return convert_cnf(in, out);
+    }
     bool in_list = cli_has_kind_extension(in, "list"), in_tree = cli_has_kind_extension(in, "tree");
     bool out_list = cli_has_kind_extension(out, "list"), out_tree = cli_has_kind_extension(out, "tree");
     bool in_bodies = cli_has_kind_extension(in, "bodies"), out_bodies = cli_has_kind_extension(out, "bodies");

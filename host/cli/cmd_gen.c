@@ -1,5 +1,5 @@
-/* host/cli/cmd_gen.c - `clirr gen SPEC -o FILE`: generate a graph, a list
- * or a tree and write it (graphs in the format named by FILE's extension,
+/* host/cli/cmd_gen.c - `clirr gen SPEC -o FILE`: generate a graph, a list,
+ * a tree or a SAT formula and write it (graphs in the format named by FILE's extension,
  * lists as .list, trees as .tree). */
 #include "cli.h"
 
@@ -31,6 +31,11 @@ static void print_help(void)
            "each with optional seed=N (default 1); bodies (.bodies, optionally .gz):\n"
            "  plummer:n=N[,seed=S]\n"
            "      the Plummer model as LonestarGPU's Barnes-Hut draws it, mass 1/N\n"
+           "SAT formulas (.cnf, optionally .gz):\n"
+           "  ksat:n=N,m=M[,k=K][,planted=0|1]\n"
+           "      random k-SAT: M clauses of K distinct variables (default 3) with random\n"
+           "      signs; planted=1 keeps only clauses a hidden assignment satisfies\n"
+           "each with optional seed=N (default 1).\n"
            "The same SPEC gives the same input on every machine.\n"
            "  -o, --output FILE   where to write (required)\n"
            "  --symmetrize        add the reverse of every arc\n");
@@ -52,6 +57,25 @@ static int gen_bodies(const char *spec, const char *out, bool symmetrize)
     if (rc == CLIRR_OK)
         fprintf(stderr, "clirr gen: wrote %s: %u bodies\n", out, b.n);
     clirr_bodies_free(&b);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}
+
+/* A formula spec, written as DIMACS CNF. */
+static int gen_cnf(const char *spec, const char *out, bool symmetrize)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    if (symmetrize)
+        return cli_usage_error("gen", "--symmetrize is for graphs, not formulas");
+    if (!cli_has_kind_extension(out, "cnf"))
+        return cli_usage_error("gen", "a formula is written to a .cnf file (optionally .gz), not %s", out);
+    clirr_cnf f = {0};
+    int rc = clirr_cnf_generate(spec, &f, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_cnf_write(out, &f, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr gen: wrote %s: %u variables, %u clauses\n", out, f.nvars, f.nclauses);
+    clirr_cnf_free(&f);
     return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
@@ -119,6 +143,8 @@ int cmd_gen(int argc, char **argv)
     clirr_error_clear(&err);
     if (clirr_bodies_spec(argv[optind]))
         return gen_bodies(argv[optind], out, symmetrize);
+    if (clirr_cnf_spec(argv[optind]))
+        return gen_cnf(argv[optind], out, symmetrize);
     if (clirr_list_spec(argv[optind]) || clirr_tree_spec(argv[optind]))
         return gen_other(argv[optind], out, symmetrize);
     clirr_graph g = {0};

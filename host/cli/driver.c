@@ -551,9 +551,17 @@ static int load_graph(const exp_config *cfg, exp_input *e, const char *name, cli
     return rc;
 }
 
-/* A list, a tree (with --root) or bodies, read or generated. */
+/* A list, a formula, bodies or a tree (with --root), read or generated. */
 static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
 {
+    if (e->kind == CLIRR_INPUT_CNF) {
+        clirr_cnf f = {0};
+        int rc = e->file ? clirr_cnf_read(e->file, &f, err) : clirr_cnf_generate(e->spec, &f, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_cnf(&f, true, name, &e->in, err);
+        clirr_cnf_free(&f);
+        return rc;
+    }
     if (e->kind == CLIRR_INPUT_BODIES) {
         clirr_bodies b = {0};
         int rc = e->file ? clirr_bodies_read(e->file, &b, err) : clirr_bodies_generate(e->spec, &b, err);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "clirr/bodies.h"
+#include "clirr/cnf.h"
 #include "clirr/device.h"
 #include "clirr/export.h"
 #include "clirr/graph.h"
@@ -41,10 +42,11 @@ typedef enum clirr_input_kind {
     CLIRR_INPUT_LIST,      /* linked lists as a successor array (clirr/list.h) */
     CLIRR_INPUT_TREE,      /* a rooted tree (clirr/tree.h) */
     CLIRR_INPUT_BODIES,    /* bodies of an n-body system (clirr/bodies.h) */
+    CLIRR_INPUT_CNF,       /* a SAT formula in CNF (clirr/cnf.h) */
     CLIRR_INPUT_KIND_COUNT_
 } clirr_input_kind;
 
-/* "graph", "list", "tree", "bodies". */
+/* "graph", "list", "tree", "bodies", "formula". */
 CLIRR_API const char *clirr_input_kind_name(clirr_input_kind kind);
 
 /* An input an algorithm reads, with the host forms derived from it once
@@ -63,6 +65,9 @@ CLIRR_API int clirr_input_from_tree(clirr_tree *t, bool own, const char *name, c
                                     clirr_error *err);
 CLIRR_API int clirr_input_from_bodies(clirr_bodies *b, bool own, const char *name, clirr_input **in,
                                       clirr_error *err);
+/* Wrap formula f the same way. */
+CLIRR_API int clirr_input_from_cnf(clirr_cnf *f, bool own, const char *name, clirr_input **in,
+                                   clirr_error *err);
 CLIRR_API void clirr_input_free(clirr_input *in);
 CLIRR_API clirr_input_kind clirr_input_kind_of(const clirr_input *in);
 CLIRR_API const char *clirr_input_name(const clirr_input *in);
@@ -73,6 +78,13 @@ CLIRR_API const clirr_list *clirr_input_list(const clirr_input *in);
 CLIRR_API const clirr_tree *clirr_input_tree(const clirr_input *in);
 /* The bodies of a bodies input, else NULL. */
 CLIRR_API const clirr_bodies *clirr_input_bodies(const clirr_input *in);
+/* The formula of a formula input, else NULL. */
+CLIRR_API const clirr_cnf *clirr_input_cnf(const clirr_input *in);
+/* The formula's factor graph (clirr_cnf_factor_build), built on first use
+ * and kept with the input; CLIRR_ERR_USAGE for an input that is not a
+ * formula. */
+CLIRR_API int clirr_input_cnf_factor(const clirr_input *in, const clirr_cnf_factor **fg,
+                                     clirr_error *err);
 /* The tree's adjacency (clirr_tree_adjacency), built on first use and kept
  * with the input; CLIRR_ERR_USAGE for an input that is not a tree. */
 CLIRR_API int clirr_input_tree_adj(const clirr_input *in, const clirr_tree_adj **adj,
@@ -81,7 +93,9 @@ CLIRR_API int clirr_input_tree_adj(const clirr_input *in, const clirr_tree_adj *
  * weighted", "1048576 elements in 1 list", "1000 vertices, root 0". */
 CLIRR_API void clirr_input_describe(const clirr_input *in, char *buf, size_t size);
 /* Items an algorithm's result has one value for (a graph's or tree's
- * vertices, a list's elements, bodies). */
+ * vertices, a list's elements, bodies; a formula's variables plus one, the
+ * slot where a solver puts its own count of satisfied clauses, which its
+ * verifier checks against a recount). */
 CLIRR_API uint64_t clirr_input_items(const clirr_input *in);
 /* Free the input's copies on ctx now (they are freed with the input or the
  * context otherwise). */
@@ -169,7 +183,7 @@ typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_
                                 CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT,
                                 CLIRR_EXTRA_REALS } clirr_extra_type;
 #define CLIRR_MAX_EXTRAS 16
-#define CLIRR_MAX_EXTRA_LIST 64
+#define CLIRR_MAX_EXTRA_LIST 128
 #define CLIRR_MAX_EXTRA_REALS 4
 /* A name with dots ("energy.before") nests in the JSON: {"energy":
  * {"before": ...}}. */

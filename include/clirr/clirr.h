@@ -10,6 +10,7 @@
 #include "clirr/list.h"
 #include "clirr/tree.h"
 #include "clirr/bodies.h"
+#include "clirr/cnf.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
 #include "clirr/algo.h"

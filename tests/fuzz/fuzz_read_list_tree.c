@@ -1,7 +1,8 @@
-/* tests/fuzz/fuzz_read_list_tree.c - the fuzz harness of the list or tree
- * reader (FUZZ_KIND "list" or "tree", set by tests/fuzz/meson.build): the
- * input bytes become a .list or .tree file, which the reader must either
- * read into a valid list or tree or refuse with a status and a message -
+/* tests/fuzz/fuzz_read_list_tree.c - the fuzz harness of the list, tree or
+ * formula reader (FUZZ_KIND "list", "tree" or "cnf", set by
+ * tests/fuzz/meson.build): the input bytes become a .list, .tree or .cnf
+ * file, which the reader must either read into a valid list, tree or
+ * formula or refuse with a status and a message -
  * never crash, hang or leak. Built like fuzz_read.c: with libFuzzer under
  * -Dfuzz=true, otherwise with replay.c for the suite's smoke run. */
 #include "clirr/clirr.h"
@@ -36,6 +37,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (rc == CLIRR_OK && clirr_list_check(&l, &err) != CLIRR_OK)
                 abort();
             clirr_list_free(&l);
+        } else if (!strcmp(FUZZ_KIND, "cnf")) {
+            clirr_cnf c;
+            rc = clirr_cnf_read(path, &c, &err);
+            if (rc == CLIRR_OK && clirr_cnf_check(&c, &err) != CLIRR_OK)
+                abort();
+            clirr_cnf_free(&c);
         } else {
             clirr_tree t;
             rc = clirr_tree_read(path, &t, &err);
