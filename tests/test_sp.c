@@ -248,7 +248,11 @@ static void sync_surveys(th_case *tc)
         for (uint32_t e = 0; e < fc->nlits; e++)
             if (fabs((double)dev[e] - ref[e]) > worst)
                 worst = fabs((double)dev[e] - ref[e]), at = e;
-        TH_EXPECT(tc, worst <= 1e-4, "max-iter %s: survey %u differs by %g (device %g, serial %g)", iters[i], at,
+        /* Float surveys: a GPU contracts a * b + c into one rounding and
+         * orders the products its own way; measured on the H100, 2.6e-4
+         * after 8 sweeps (CPU devices: under 1e-4). A wrong survey
+         * equation moves surveys by far more than 1e-3. */
+        TH_EXPECT(tc, worst <= 1e-3, "max-iter %s: survey %u differs by %g (device %g, serial %g)", iters[i], at,
                   worst, dev[at], ref[at]);
         TH_EXPECT(tc, i == 1 || (dsw.sweeps == 8 && ssw.sweeps == 8), "8 sweeps: device %u serial %u", dsw.sweeps,
                   ssw.sweeps);
