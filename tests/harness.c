@@ -353,6 +353,25 @@ int th_run(char *const argv[], char *out, size_t out_size, char *errbuf, size_t 
     return th_run_env(argv, NULL, out, out_size, errbuf, err_size, signo);
 }
 
+#define TH_CLIRR_MAX_ARGS 40
+
+int th_clirr_run(th_case *tc, char *out, size_t out_size, char *errbuf, size_t err_size, const char *first, ...)
+{
+    char *argv[TH_CLIRR_MAX_ARGS + 2];
+    int argc = 0;
+    argv[argc++] = (char *)th_clirr_path();
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc <= TH_CLIRR_MAX_ARGS; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    int sig = 0, rc = th_run(argv, out, out_size, errbuf, err_size, &sig);
+    if (sig)
+        th_fail(tc, __FILE__, __LINE__, "clirr %s died with signal %d", first ? first : "", sig);
+    return rc;
+}
+
 /* ---- cases in a process of their own (--run-cases) ---------------------- */
 
 /* What a case process writes on TH_REPORT_FD: TH_STARTED before each case,

@@ -93,6 +93,11 @@ int th_run(char *const argv[], char *out, size_t out_size, char *errbuf,
 int th_run_env(char *const argv[], char *const env[], char *out, size_t out_size,
                char *errbuf, size_t err_size, int *signo);
 
+/* Run the built clirr with the arguments from `first` up to a NULL (at
+ * most 40), capturing as th_run; a death by a signal fails tc. Returns
+ * the exit status. */
+int th_clirr_run(th_case *tc, char *out, size_t out_size, char *errbuf, size_t err_size, const char *first, ...);
+
 /* The clirr-tests executable itself, for cases that run the runner. */
 const char *th_runner_path(void);
 

@@ -13,35 +13,17 @@
 #include <dirent.h>
 #include <json-c/json.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 
 #define OUT_MAX (1 << 20)
-#define MAX_ARGS 40
 
 static char out[OUT_MAX], errtext[1 << 16];
 
-/* Run clirr with up to MAX_ARGS arguments (NULL-terminated list). */
-static int clirr(th_case *tc, const char *first, ...)
-{
-    char *argv[MAX_ARGS + 2];
-    int argc = 0;
-    argv[argc++] = (char *)th_clirr_path();
-    va_list ap;
-    va_start(ap, first);
-    for (const char *a = first; a && argc <= MAX_ARGS; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
-    va_end(ap);
-    argv[argc] = NULL;
-    int sig = 0;
-    int rc = th_run(argv, out, sizeof out, errtext, sizeof errtext, &sig);
-    if (sig)
-        th_fail(tc, __FILE__, __LINE__, "clirr %s died with signal %d", first ? first : "", sig);
-    return rc;
-}
+/* Run clirr (arguments up to a NULL), its output into out and errtext. */
+#define clirr(tc, ...) th_clirr_run((tc), out, sizeof out, errtext, sizeof errtext, __VA_ARGS__)
 
 static void dev_arg(th_case *tc, char *buf, size_t size)
 {

@@ -7,7 +7,6 @@
  * --root out of range, --output's format, gen and convert. */
 #include "harness.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,22 +165,8 @@ done:
 
 static char out[1 << 20], errtext[1 << 16];
 
-static int clirr(th_case *tc, const char *first, ...)
-{
-    char *argv[40];
-    int argc = 0;
-    argv[argc++] = (char *)th_clirr_path();
-    va_list ap;
-    va_start(ap, first);
-    for (const char *x = first; x && argc < 38; x = va_arg(ap, const char *))
-        argv[argc++] = (char *)x;
-    va_end(ap);
-    argv[argc] = NULL;
-    int sig = 0, rc = th_run(argv, out, sizeof out, errtext, sizeof errtext, &sig);
-    if (sig)
-        th_fail(tc, __FILE__, __LINE__, "clirr %s died with signal %d", first, sig);
-    return rc;
-}
+/* clirr's output into out and errtext. */
+#define clirr(tc, ...) th_clirr_run((tc), out, sizeof out, errtext, sizeof errtext, __VA_ARGS__)
 
 static bool write_text(const char *path, const char *text)
 {
