@@ -22,7 +22,7 @@ struct bfs_rec {
     cl_kernel k;
     cl_mem counters, defer, dmark;
     cl_command_queue dq, sq;
-    uint32_t child_wg, *todo;
+    uint32_t child_wg, *restart;
     uint64_t host_calls, launches, atomics, visits, deferred;
 };
 
@@ -33,7 +33,7 @@ void bfs_rec_release(bfs_rec *r)
     clirr_mem_release(&r->counters);
     clirr_mem_release(&r->defer);
     clirr_mem_release(&r->dmark);
-    free(r->todo);
+    free(r->restart);
     free(r);
 }
 
@@ -48,8 +48,8 @@ int bfs_rec_prepare(clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg
     r->ctx = ctx;
     r->g = g;
     r->cfg = *cfg;
-    r->todo = malloc(((size_t)g->n + 1) * sizeof *r->todo);
-    if (!r->todo)
+    r->restart = malloc(((size_t)g->n + 1) * sizeof *r->restart);
+    if (!r->restart)
         CLIRR_TRY(clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory"));
     CLIRR_TRY(clirr_prim_prepare(ctx, err));
     CLIRR_TRY(clirr_program_get(ctx, "bfs_rec.cl", cfg->count ? "-DBR_COUNT=1" : "", &prog, err));
@@ -83,15 +83,15 @@ fail:
 int bfs_rec_run(bfs_rec *r, uint32_t source, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    uint32_t ntodo = 0, zero = 0;
+    uint32_t nrestart = 0, zero = 0;
     const clirr_graph *g = r->g;
     r->host_calls = r->deferred = 0;
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->counters, 0, BR_NCOUNTERS, 0, err));
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->dmark, 0, g->n, 0, err));
-    r->todo[ntodo++] = source;
-    while (ntodo) {
-        for (uint32_t i = 0; i < ntodo; i++) {
-            uint32_t v = r->todo[i];
+    r->restart[nrestart++] = source;
+    while (nrestart) {
+        for (uint32_t i = 0; i < nrestart; i++) {
+            uint32_t v = r->restart[i];
             size_t groups = r->cfg.hier ? g->row[v + 1] - g->row[v] : 1;
             SET(node, v);
             CLIRR_TRY(clirr_launch(r->ctx, r->k, groups * r->child_wg, r->child_wg, err));
@@ -99,13 +99,13 @@ int bfs_rec_run(bfs_rec *r, uint32_t source, clirr_stats *stats, clirr_error *er
         }
         /* A kernel completes after the children it enqueued. */
         CLIRR_TRY(clirr_finish(r->ctx, err));
-        CLIRR_TRY(clirr_buf_read(r->ctx, r->counters, BR_DEFERRED * sizeof(uint32_t), sizeof ntodo, &ntodo, err));
-        if (ntodo) {
-            if (ntodo > g->n)
-                CLIRR_TRY(clirr_fail(err, CLIRR_ERR_OPENCL, "the device deferred %u of %u vertices", ntodo, g->n));
-            CLIRR_TRY(clirr_buf_read(r->ctx, r->defer, 0, (size_t)ntodo * sizeof(uint32_t), r->todo, err));
+        CLIRR_TRY(clirr_buf_read(r->ctx, r->counters, BR_DEFERRED * sizeof(uint32_t), sizeof nrestart, &nrestart, err));
+        if (nrestart) {
+            if (nrestart > g->n)
+                CLIRR_TRY(clirr_fail(err, CLIRR_ERR_OPENCL, "the device deferred %u of %u vertices", nrestart, g->n));
+            CLIRR_TRY(clirr_buf_read(r->ctx, r->defer, 0, (size_t)nrestart * sizeof(uint32_t), r->restart, err));
             CLIRR_TRY(clirr_buf_write(r->ctx, r->counters, BR_DEFERRED * sizeof(uint32_t), sizeof zero, &zero, err));
-            r->deferred += ntodo;
+            r->deferred += nrestart;
         }
     }
     uint32_t c[BR_NCOUNTERS];
