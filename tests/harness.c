@@ -353,6 +353,20 @@ int th_run(char *const argv[], char *out, size_t out_size, char *errbuf, size_t 
     return th_run_env(argv, NULL, out, out_size, errbuf, err_size, signo);
 }
 
+bool th_write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(data, 1, len, f) == len;
+    return fclose(f) == 0 && ok;
+}
+
+bool th_write_text(const char *path, const char *text)
+{
+    return th_write_bytes(path, text, strlen(text));
+}
+
 #define TH_CLIRR_MAX_ARGS 40
 
 int th_clirr_run(th_case *tc, char *out, size_t out_size, char *errbuf, size_t err_size, const char *first, ...)

@@ -93,6 +93,11 @@ int th_run(char *const argv[], char *out, size_t out_size, char *errbuf,
 int th_run_env(char *const argv[], char *const env[], char *out, size_t out_size,
                char *errbuf, size_t err_size, int *signo);
 
+/* Write a file (replacing it): len bytes of data, or the string text.
+ * False on any error. */
+bool th_write_bytes(const char *path, const void *data, size_t len);
+bool th_write_text(const char *path, const char *text);
+
 /* Run the built clirr with the arguments from `first` up to a NULL (at
  * most 40), capturing as th_run; a death by a signal fails tc. Returns
  * the exit status. */

@@ -51,15 +51,6 @@ done:
     clirr_bodies_free(&b);
 }
 
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    bool ok = fputs(text, f) >= 0;
-    return fclose(f) == 0 && ok;
-}
-
 static void round_trip(th_case *tc)
 {
     clirr_error err;
@@ -76,7 +67,7 @@ static void round_trip(th_case *tc)
     }
     /* Comments, blank lines, blanks and exponents. */
     snprintf(path, sizeof path, "%s/hand.bodies", th_tmp_dir());
-    TH_REQUIRE(tc, write_text(path, "# two bodies\n\n 1 0 0 0 0 0 0\n\t2.5e-1 1e0 -2 +3 0.5 -.5e1 0  \n"), "write");
+    TH_REQUIRE(tc, th_write_text(path, "# two bodies\n\n 1 0 0 0 0 0 0\n\t2.5e-1 1e0 -2 +3 0.5 -.5e1 0  \n"), "write");
     TH_OK(tc, clirr_bodies_read(path, &b, &err));
     TH_EXPECT(tc, b.n == 2 && b.v[7] == 0.25 && b.v[8] == 1 && b.v[9] == -2 && b.v[10] == 3 && b.v[12] == -5,
               "hand-written file read wrong");
@@ -109,7 +100,7 @@ static void malformed_files(th_case *tc)
     clirr_bodies b = {0};
     snprintf(path, sizeof path, "%s/bad.bodies", th_tmp_dir());
     for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
-        TH_REQUIRE(tc, write_text(path, malformed[i].text), "cannot write");
+        TH_REQUIRE(tc, th_write_text(path, malformed[i].text), "cannot write");
         int rc = clirr_bodies_read(path, &b, &err);
         TH_EXPECT(tc, rc == CLIRR_ERR_INPUT && strstr(err.msg, malformed[i].msg) && !b.v, "case %zu: %s: %s", i,
                   clirr_status_name(rc), err.msg);
@@ -394,7 +385,7 @@ static void cli_malformed(th_case *tc)
     snprintf(dev, sizeof dev, "%u", tc->device->index);
     snprintf(path, sizeof path, "%s/bad.bodies", th_tmp_dir());
     for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
-        TH_REQUIRE(tc, write_text(path, malformed[i].text), "cannot write");
+        TH_REQUIRE(tc, th_write_text(path, malformed[i].text), "cannot write");
         int rc = clirr(tc, "run", "bh", "--bodies", path, "--device", dev, NULL);
         TH_EXPECT(tc, rc == 2 && strstr(errtext, malformed[i].msg), "case %zu: exit %d, stderr: %s", i, rc, errtext);
     }

@@ -14,16 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    return fclose(f) == 0 && ok;
-}
-
 static void read_good(th_case *tc)
 {
     clirr_error err;
@@ -32,9 +22,9 @@ static void read_good(th_case *tc)
     snprintf(path, sizeof path, "%s/good.cnf", th_tmp_dir());
     /* Comments anywhere, a clause over two lines, two on one line, CRLF,
      * tabs, SATLIB's end mark and the 0 after it. */
-    TH_REQUIRE(tc, write_text(path, "c a comment\r\np cnf 4 3\r\n1 -2\t0 c\n"), "cannot write");
+    TH_REQUIRE(tc, th_write_text(path, "c a comment\r\np cnf 4 3\r\n1 -2\t0 c\n"), "cannot write");
     TH_REQUIRE(tc, clirr_cnf_read(path, &f, &err) == CLIRR_ERR_INPUT, "a 'c' inside a clause line is no comment");
-    TH_REQUIRE(tc, write_text(path, "c a comment\r\np cnf 4 3\r\n1 -2\t0 3\n-4 2\n0\nc late\n-1 4 0\n%\n0\n\n"),
+    TH_REQUIRE(tc, th_write_text(path, "c a comment\r\np cnf 4 3\r\n1 -2\t0 3\n-4 2\n0\nc late\n-1 4 0\n%\n0\n\n"),
                "cannot write");
     TH_OK(tc, clirr_cnf_read(path, &f, &err));
     static const uint32_t off[] = {0, 2, 5, 7};

@@ -17,15 +17,6 @@ static void tmp_path(char *buf, size_t size, const char *name)
     snprintf(buf, size, "%s/%s", th_tmp_dir(), name);
 }
 
-static bool write_text(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    bool ok = fwrite(text, 1, len, f) == len;
-    return fclose(f) == 0 && ok;
-}
-
 static void read_good(th_case *tc)
 {
     clirr_error err;
@@ -40,12 +31,12 @@ static void read_good(th_case *tc)
     /* Blanks, tabs, CRLF, '%' comments; a single element is a list. */
     tmp_path(path, sizeof path, "crlf.list");
     const char *text = "% comment\r\n\t1 \r\n\r\n-1\r\n";
-    TH_REQUIRE(tc, write_text(path, text, strlen(text)), "cannot write");
+    TH_REQUIRE(tc, th_write_bytes(path, text, strlen(text)), "cannot write");
     TH_OK(tc, clirr_list_read(path, &l, &err));
     TH_REQUIRE(tc, l.n == 2 && l.succ[0] == 1 && l.succ[1] == CLIRR_LIST_END && l.lists == 1, "crlf");
     clirr_list_free(&l);
     tmp_path(path, sizeof path, "one.list");
-    TH_REQUIRE(tc, write_text(path, "-1\n", 3), "cannot write");
+    TH_REQUIRE(tc, th_write_bytes(path, "-1\n", 3), "cannot write");
     TH_OK(tc, clirr_list_read(path, &l, &err));
     TH_REQUIRE(tc, l.n == 1 && l.lists == 1, "one element");
 done:
@@ -83,7 +74,7 @@ static void read_bad(th_case *tc)
     for (size_t i = 0; i < sizeof bad_lists / sizeof bad_lists[0]; i++) {
         snprintf(name, sizeof name, "bad-%02zu.list", i);
         tmp_path(path, sizeof path, name);
-        TH_REQUIRE(tc, write_text(path, bad_lists[i].text, strlen(bad_lists[i].text)), "cannot write");
+        TH_REQUIRE(tc, th_write_bytes(path, bad_lists[i].text, strlen(bad_lists[i].text)), "cannot write");
         clirr_error_clear(&err);
         int rc = clirr_list_read(path, &l, &err);
         TH_EXPECT(tc, rc == CLIRR_ERR_INPUT, "case %zu: status %s (%s)", i, clirr_status_name(rc), err.msg);
@@ -96,7 +87,7 @@ static void read_bad(th_case *tc)
     }
     /* A NUL byte: binary data in a text file. */
     tmp_path(path, sizeof path, "nul.list");
-    TH_REQUIRE(tc, write_text(path, "1\n-1\0\n", 6), "cannot write");
+    TH_REQUIRE(tc, th_write_bytes(path, "1\n-1\0\n", 6), "cannot write");
     TH_EXPECT(tc, clirr_list_read(path, &l, &err) == CLIRR_ERR_INPUT && strstr(err.msg, ":2: binary data"),
               "NUL: %s", err.msg);
     tmp_path(path, sizeof path, "missing.list");

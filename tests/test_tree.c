@@ -19,16 +19,6 @@ static void tmp_path(char *buf, size_t size, const char *name)
     snprintf(buf, size, "%s/%s", th_tmp_dir(), name);
 }
 
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    return fclose(f) == 0 && ok;
-}
-
 static void read_good(th_case *tc)
 {
     clirr_error err;
@@ -50,7 +40,7 @@ static void read_good(th_case *tc)
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         tmp_path(path, sizeof path, "good.tree");
-        TH_REQUIRE(tc, write_text(path, good[i].text), "cannot write");
+        TH_REQUIRE(tc, th_write_text(path, good[i].text), "cannot write");
         TH_OK(tc, clirr_tree_read(path, &t, &err));
         TH_REQUIRE(tc, t.n == good[i].n, "good %zu: n %u, want %u", i, t.n, good[i].n);
         TH_OK(tc, clirr_tree_check(&t, &err));
@@ -86,7 +76,7 @@ static void read_bad(th_case *tc)
     for (size_t i = 0; i < sizeof bad_trees / sizeof bad_trees[0]; i++) {
         snprintf(name, sizeof name, "bad-%02zu.tree", i);
         tmp_path(path, sizeof path, name);
-        TH_REQUIRE(tc, write_text(path, bad_trees[i].text), "cannot write");
+        TH_REQUIRE(tc, th_write_text(path, bad_trees[i].text), "cannot write");
         clirr_error_clear(&err);
         int rc = clirr_tree_read(path, &t, &err);
         TH_EXPECT(tc, rc == CLIRR_ERR_INPUT, "case %zu: status %s (%s)", i, clirr_status_name(rc), err.msg);

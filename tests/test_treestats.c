@@ -168,15 +168,6 @@ static char out[1 << 20], errtext[1 << 16];
 /* clirr's output into out and errtext. */
 #define clirr(tc, ...) th_clirr_run((tc), out, sizeof out, errtext, sizeof errtext, __VA_ARGS__)
 
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    bool ok = fputs(text, f) >= 0;
-    return fclose(f) == 0 && ok;
-}
-
 /* The malformed trees: each exits 2 naming file, line, reason. */
 static void cli_malformed(th_case *tc)
 {
@@ -194,7 +185,7 @@ static void cli_malformed(th_case *tc)
     };
     snprintf(path, sizeof path, "%s/bad.tree", th_tmp_dir());
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TH_REQUIRE(tc, write_text(path, cases[i].text), "cannot write");
+        TH_REQUIRE(tc, th_write_text(path, cases[i].text), "cannot write");
         int rc = clirr(tc, "run", "treestats", "--tree", path, "--device", dev, NULL);
         TH_EXPECT(tc, rc == 2 && strstr(errtext, cases[i].msg), "case %zu: exit %d, stderr: %s", i, rc, errtext);
     }
