@@ -15,7 +15,6 @@
 #include <string.h>
 
 enum { V_WYLLIE, V_WYLLIE32, V_STEPWISE, V_OPT, V_RHJ, V_SCAN, V_SERIAL, V_AUTO };
-enum { P_SPLITTERS, P_HANDOFF, P_HANDOFF_BELOW, P_JUMPS };
 
 static const lr_method methods[] = {
     [V_WYLLIE] = LR_WYLLIE, [V_WYLLIE32] = LR_WYLLIE32, [V_STEPWISE] = LR_STEPWISE,
@@ -43,10 +42,7 @@ static void config_from(const clirr_plan *plan, uint32_t lists, lr_config *c)
 {
     memset(c, 0, sizeof *c);
     c->method = methods[plan->variant];
-    c->splitters = (lr_splitters)plan->params.v[P_SPLITTERS].u;
-    c->handoff = (lr_handoff)plan->params.v[P_HANDOFF].u;
-    c->handoff_below = (uint32_t)plan->params.v[P_HANDOFF_BELOW].u;
-    c->jumps = (uint32_t)plan->params.v[P_JUMPS].u;
+    lr_config_params(&plan->params, c);
     c->lists = lists;
     c->walk_wg = plan->wg_size;
 }
@@ -172,23 +168,12 @@ static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, c
     return n >= CPU_RHJ_FROM ? V_RHJ : V_SERIAL;
 }
 
-static const char *const splitter_rules[] = {"nlogn", "n2log2n", NULL};
 /* The variants each parameter concerns (rhj's handoff also ranks with
  * Wyllie, under Wyllie's jumps). */
 #define RHJ_ONLY (1u << V_RHJ | 1u << V_AUTO)
 #define JUMPERS (1u << V_WYLLIE | 1u << V_OPT | 1u << V_RHJ | 1u << V_AUTO)
-static const char *const handoffs[] = {"cpu", "wyllie", NULL};
 
-static const clirr_param_desc listrank_params[] = {
-    [P_SPLITTERS] = {"splitters", CLIRR_PARAM_CHOICE, "nlogn", 0, 0,
-                     "rhj: n/log n splitters (nlogn) or n/(2 log^2 n) (n2log2n)", splitter_rules, RHJ_ONLY},
-    [P_HANDOFF] = {"handoff", CLIRR_PARAM_CHOICE, "wyllie", 0, 0,
-                   "rhj: who ranks the small levels: the host's serial walk or Wyllie", handoffs, RHJ_ONLY},
-    [P_HANDOFF_BELOW] = {"handoff-below", CLIRR_PARAM_UINT, "4096", 1, 4294967295.0,
-                         "rhj: levels of at most this many elements go to the handoff", NULL, RHJ_ONLY},
-    [P_JUMPS] = {"jumps", CLIRR_PARAM_UINT, "0", 0, 64,
-                 "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL, JUMPERS},
-};
+static const clirr_param_desc listrank_params[] = {LR_PARAM_DESCS(RHJ_ONLY, JUMPERS)};
 
 static const clirr_variant_desc listrank_variants[] = {
     [V_WYLLIE] = {"wyllie", "pointer jumping, rank and successor in one 64-bit word, in place, "

@@ -43,6 +43,17 @@ CLIRR_KARGS_STRUCT(scan_rank_args, LR_SCAN_RANK_ARGS);
 /* lr_walk_chains' LR_CHAINS (the kernel's default). */
 #define LR_CPU_CHAINS 16
 
+const char *const lr_splitter_rules[] = {"nlogn", "n2log2n", NULL};
+const char *const lr_handoffs[] = {"cpu", "wyllie", NULL};
+
+void lr_config_params(const clirr_params *params, lr_config *c)
+{
+    c->splitters = (lr_splitters)params->v[LR_P_SPLITTERS].u;
+    c->handoff = (lr_handoff)params->v[LR_P_HANDOFF].u;
+    c->handoff_below = (uint32_t)params->v[LR_P_HANDOFF_BELOW].u;
+    c->jumps = (uint32_t)params->v[LR_P_JUMPS].u;
+}
+
 uint32_t lr_log2_ceil(uint64_t x)
 {
     uint32_t k = 1;
@@ -222,6 +233,35 @@ static int read_u32(lr_ranker *r, cl_mem m, uint32_t *v, clirr_error *err)
 
 /* ---- Wyllie -------------------------------------------------------------- */
 
+/* words[i] = (weight of i, succ[i]) for m elements; weight NULL: one per
+ * link. */
+static int words_init(lr_ranker *r, cl_mem succ, cl_mem weight, uint32_t m, cl_mem words, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t weighted = weight != NULL;
+    cl_mem w = weight ? weight : succ;
+    SET(r->words_init, words_init_args, succ, succ);
+    SET(r->words_init, words_init_args, weight, w);
+    SET(r->words_init, words_init_args, weighted, weighted);
+    SET(r->words_init, words_init_args, m, m);
+    SET(r->words_init, words_init_args, words, words);
+    CLIRR_TRY(launch(r, r->words_init, m, err));
+fail:
+    return rc;
+}
+
+/* rank[i] = the rank half of words[i]. */
+static int words_rank(lr_ranker *r, cl_mem words, uint32_t m, cl_mem rank, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    SET(r->words_rank, words_rank_args, words, words);
+    SET(r->words_rank, words_rank_args, m, m);
+    SET(r->words_rank, words_rank_args, rank, rank);
+    CLIRR_TRY(launch(r, r->words_rank, m, err));
+fail:
+    return rc;
+}
+
 /* Launch a jumping kernel (its arguments set, `unfinished` = r->flag) over
  * m elements until a launch leaves the flag down. */
 static int jump_until_done(lr_ranker *r, cl_kernel k, uint32_t m, clirr_error *err)
@@ -244,23 +284,14 @@ static int wyllie64(lr_ranker *r, cl_mem succ, cl_mem weight, uint32_t m, cl_mem
                     clirr_error *err)
 {
     int rc = CLIRR_OK;
-    uint32_t weighted = weight != NULL, jumps = jumps_for(r, m);
-    cl_mem w = weight ? weight : succ;
-    SET(r->words_init, words_init_args, succ, succ);
-    SET(r->words_init, words_init_args, weight, w);
-    SET(r->words_init, words_init_args, weighted, weighted);
-    SET(r->words_init, words_init_args, m, m);
-    SET(r->words_init, words_init_args, words, words);
-    CLIRR_TRY(launch(r, r->words_init, m, err));
+    uint32_t jumps = jumps_for(r, m);
+    CLIRR_TRY(words_init(r, succ, weight, m, words, err));
     SET(r->wyllie, wyllie_args, words, words);
     SET(r->wyllie, wyllie_args, m, m);
     SET(r->wyllie, wyllie_args, jumps, jumps);
     SET(r->wyllie, wyllie_args, unfinished, r->flag);
     CLIRR_TRY(jump_until_done(r, r->wyllie, m, err));
-    SET(r->words_rank, words_rank_args, words, words);
-    SET(r->words_rank, words_rank_args, m, m);
-    SET(r->words_rank, words_rank_args, rank, rank);
-    CLIRR_TRY(launch(r, r->words_rank, m, err));
+    CLIRR_TRY(words_rank(r, words, m, rank, err));
 fail:
     return rc;
 }
@@ -292,13 +323,7 @@ static int stepwise(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_er
 {
     int rc = CLIRR_OK;
     cl_mem a = r->lv[0].info, b = r->words2;
-    uint32_t weighted = 0;
-    SET(r->words_init, words_init_args, succ, succ);
-    SET(r->words_init, words_init_args, weight, succ);
-    SET(r->words_init, words_init_args, weighted, weighted);
-    SET(r->words_init, words_init_args, m, m);
-    SET(r->words_init, words_init_args, words, a);
-    CLIRR_TRY(launch(r, r->words_init, m, err));
+    CLIRR_TRY(words_init(r, succ, NULL, m, a, err));
     uint32_t steps = m > 1 ? lr_log2_ceil(m) : 0;
     for (uint32_t t = 0; t < steps; t++) {
         SET(r->step, step_args, in, a);
@@ -310,10 +335,7 @@ static int stepwise(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_er
         a = b;
         b = x;
     }
-    SET(r->words_rank, words_rank_args, words, a);
-    SET(r->words_rank, words_rank_args, m, m);
-    SET(r->words_rank, words_rank_args, rank, rank);
-    CLIRR_TRY(launch(r, r->words_rank, m, err));
+    CLIRR_TRY(words_rank(r, a, m, rank, err));
 fail:
     return rc;
 }
@@ -324,13 +346,8 @@ static int optimized(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_e
 {
     int rc = CLIRR_OK;
     cl_mem words = r->lv[0].info;
-    uint32_t weighted = 0, jumps = jumps_for(r, m);
-    SET(r->words_init, words_init_args, succ, succ);
-    SET(r->words_init, words_init_args, weight, succ);
-    SET(r->words_init, words_init_args, weighted, weighted);
-    SET(r->words_init, words_init_args, m, m);
-    SET(r->words_init, words_init_args, words, words);
-    CLIRR_TRY(launch(r, r->words_init, m, err));
+    uint32_t jumps = jumps_for(r, m);
+    CLIRR_TRY(words_init(r, succ, NULL, m, words, err));
     CLIRR_TRY(clirr_prim_iota_u32(r->ctx, r->wl, m, 0, err));
     for (uint32_t count = m; count;) {
         SET(r->opt, opt_args, words, words);
@@ -348,10 +365,7 @@ static int optimized(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_e
         r->wl_next = x;
         count = left;
     }
-    SET(r->words_rank, words_rank_args, words, words);
-    SET(r->words_rank, words_rank_args, m, m);
-    SET(r->words_rank, words_rank_args, rank, rank);
-    CLIRR_TRY(launch(r, r->words_rank, m, err));
+    CLIRR_TRY(words_rank(r, words, m, rank, err));
 fail:
     return rc;
 }

@@ -32,6 +32,28 @@ typedef struct lr_config {
     bool known_head;         /* one list whose head lr_rank is told (Euler tours) */
 } lr_config;
 
+/* The ranker's parameters, shared by the algorithms built on it (listrank,
+ * treestats: the same names, so one option sets both): their places at the
+ * head of the algorithm's parameter list, and their descriptors, given the
+ * masks of the variants that read rhj's and Wyllie's. */
+enum { LR_P_SPLITTERS, LR_P_HANDOFF, LR_P_HANDOFF_BELOW, LR_P_JUMPS, LR_NPARAMS };
+extern const char *const lr_splitter_rules[];
+extern const char *const lr_handoffs[];
+#define LR_PARAM_DESCS(rhj, jumpers)                                                                     \
+    [LR_P_SPLITTERS] = {"splitters", CLIRR_PARAM_CHOICE, "nlogn", 0, 0,                                  \
+                        "rhj: n/log n splitters (nlogn) or n/(2 log^2 n) (n2log2n)", lr_splitter_rules, \
+                        (rhj)},                                                                          \
+    [LR_P_HANDOFF] = {"handoff", CLIRR_PARAM_CHOICE, "wyllie", 0, 0,                                     \
+                      "rhj: who ranks the small levels: the host's serial walk or Wyllie", lr_handoffs,  \
+                      (rhj)},                                                                            \
+    [LR_P_HANDOFF_BELOW] = {"handoff-below", CLIRR_PARAM_UINT, "4096", 1, 4294967295.0,                  \
+                            "rhj: levels of at most this many elements go to the handoff", NULL, (rhj)}, \
+    [LR_P_JUMPS] = {"jumps", CLIRR_PARAM_UINT, "0", 0, 64,                                               \
+                    "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL, (jumpers)}
+
+/* The config's method-independent fields from those parameters. */
+void lr_config_params(const clirr_params *params, lr_config *c);
+
 /* One level of rhj's recursion: the reduced list of the level above. */
 typedef struct lr_level {
     uint32_t cap;            /* elements at most */

@@ -37,7 +37,6 @@ CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 #define NONE CLIRR_TREE_NONE
 
 enum { V_RHJ, V_WYLLIE, V_WYLLIE32, V_STEPWISE, V_OPT, V_BFS, V_SERIAL, V_AUTO };
-enum { P_SPLITTERS, P_HANDOFF, P_HANDOFF_BELOW, P_JUMPS };
 
 static const lr_method methods[] = {
     [V_RHJ] = LR_RHJ, [V_WYLLIE] = LR_WYLLIE, [V_WYLLIE32] = LR_WYLLIE32,
@@ -120,14 +119,11 @@ static int prepare_ett(treestats_session *s, const clirr_plan *plan, clirr_error
     if (m) {
         lr_config cfg = {
             .method = methods[s->variant],
-            .splitters = (lr_splitters)plan->params.v[P_SPLITTERS].u,
-            .handoff = (lr_handoff)plan->params.v[P_HANDOFF].u,
-            .handoff_below = (uint32_t)plan->params.v[P_HANDOFF_BELOW].u,
-            .jumps = (uint32_t)plan->params.v[P_JUMPS].u,
             .lists = 1,
             .known_head = true,
             .walk_wg = plan->wg_size,
         };
+        lr_config_params(&plan->params, &cfg);
         CLIRR_TRY(lr_init(&s->r, s->ctx, s->m, &cfg, err));
     }
 fail:
@@ -382,24 +378,13 @@ static unsigned treestats_choose(const clirr_input *in, const clirr_caps *caps, 
     return V_RHJ;
 }
 
-static const char *const splitter_rules[] = {"nlogn", "n2log2n", NULL};
 /* The variants each parameter concerns (rhj's handoff also ranks with
  * Wyllie, under Wyllie's jumps). */
 #define RHJ_ONLY (1u << V_RHJ | 1u << V_AUTO)
 #define JUMPERS (1u << V_WYLLIE | 1u << V_OPT | 1u << V_RHJ | 1u << V_AUTO)
-static const char *const handoffs[] = {"cpu", "wyllie", NULL};
 
 /* The same names as listrank's, so one option sets both. */
-static const clirr_param_desc treestats_params[] = {
-    [P_SPLITTERS] = {"splitters", CLIRR_PARAM_CHOICE, "nlogn", 0, 0,
-                     "rhj: n/log n splitters (nlogn) or n/(2 log^2 n) (n2log2n)", splitter_rules, RHJ_ONLY},
-    [P_HANDOFF] = {"handoff", CLIRR_PARAM_CHOICE, "wyllie", 0, 0,
-                   "rhj: who ranks the small levels: the host's serial walk or Wyllie", handoffs, RHJ_ONLY},
-    [P_HANDOFF_BELOW] = {"handoff-below", CLIRR_PARAM_UINT, "4096", 1, 4294967295.0,
-                         "rhj: levels of at most this many elements go to the handoff", NULL, RHJ_ONLY},
-    [P_JUMPS] = {"jumps", CLIRR_PARAM_UINT, "0", 0, 64,
-                 "wyllie: jumps a launch (0 = ceil(log2 n) on GPUs, 2 on CPUs)", NULL, JUMPERS},
-};
+static const clirr_param_desc treestats_params[] = {LR_PARAM_DESCS(RHJ_ONLY, JUMPERS)};
 
 static const clirr_variant_desc treestats_variants[] = {
     [V_RHJ] = {"rhj", "Euler tour ranked by rhj, then parent, size, preorder, level", false},
