@@ -45,6 +45,10 @@ int clirr_spec_parse(const char *spec, const char *family, const clirr_spec_kind
  * generators' own spec parser. */
 bool clirr_spec_parse_uint(const char *s, size_t len, uint64_t *v);
 
+/* "a, b, c": the names of n entries `stride` bytes apart whose first field
+ * is the name (from names, the first entry's), into buf. */
+void clirr_spec_join_names(char *buf, size_t size, const char *const *names, size_t n, size_t stride);
+
 /* The "key=value,..." items after spec's colon, each key looked up among
  * nkeys entries `stride` bytes apart whose first field is the key's name
  * (from names, the first entry's): an item that is not key=value, an
@@ -52,10 +56,6 @@ bool clirr_spec_parse_uint(const char *s, size_t len, uint64_t *v);
  * the valid keys; otherwise value(user, key index, text, length, err) takes
  * the value. *seen gets bit i for key i given (at most 64 keys). Both spec
  * parsers (this file's, graph/gen_spec.c's) walk their specs with it. */
-/* "a, b, c": the names of n entries `stride` bytes apart whose first field
- * is the name (from names, the first entry's), into buf. */
-void clirr_spec_join_names(char *buf, size_t size, const char *const *names, size_t n, size_t stride);
-
 typedef int (*clirr_spec_value_fn)(void *user, size_t key, const char *text, size_t len, clirr_error *err);
 int clirr_spec_walk(const char *spec, const char *kind, const char *const *names, size_t nkeys, size_t stride,
                     const char *valid, clirr_spec_value_fn value, void *user, uint64_t *seen, clirr_error *err);
