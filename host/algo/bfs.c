@@ -23,9 +23,9 @@ CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO, VARIANT_REC_NAIVE, VARIANT_REC_HIER, VARIANT_SERIAL_REC,
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO, VARIANT_RECURSIVE, VARIANT_SERIAL_REC,
        VARIANT_SERIAL_ITER };
-#define REC_VARIANTS ((1u << VARIANT_REC_NAIVE) | (1u << VARIANT_REC_HIER))
+#define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
  * frontier's arcs exceed the unexplored arcs / ALPHA, top-down again once
@@ -130,7 +130,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     s->ctx = ctx;
     s->g = clirr_input_graph(in);
-    bool topo = plan->variant == VARIANT_TOPO;
+    /* The recursive BFS's flat template is the study's: a thread-mapped
+     * level-by-level traversal, which is topo on the baseline template. */
+    bool rec_flat = plan->variant == VARIANT_RECURSIVE && plan->tmpl == CLIRR_TEMPLATE_FLAT;
+    bool topo = plan->variant == VARIANT_TOPO || rec_flat;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
     if (plan->variant >= VARIANT_SERIAL_REC) {
@@ -138,8 +141,8 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         *out = s;
         return CLIRR_OK;
     }
-    if (REC_VARIANTS >> plan->variant & 1u) {
-        bfs_rec_config rc_cfg = {plan->variant == VARIANT_REC_HIER, plan->params.v[PARAM_STREAMS].b,
+    if (plan->variant == VARIANT_RECURSIVE && !rec_flat) {
+        bfs_rec_config rc_cfg = {plan->tmpl == CLIRR_TEMPLATE_REC_HIER, plan->params.v[PARAM_STREAMS].b,
                                  plan->params.v[PARAM_COUNT].b, (uint32_t)plan->params.v[PARAM_NEST_LIMIT].u,
                                  plan->group_wg};
         CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
@@ -149,6 +152,8 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         return CLIRR_OK;
     }
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    if (rec_flat)
+        cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
@@ -390,17 +395,17 @@ static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const 
 }
 
 static const clirr_variant_desc bfs_variants[] = {
-    {"topo", "every vertex every round, a changed flag (level-synchronous)", false},
-    {"data", "a worklist of the frontier", true},
+    {"topo", "every vertex every round, a changed flag (level-synchronous)", false, false},
+    {"data", "a worklist of the frontier", true, false},
     {"do", "direction-optimizing: the worklist top-down, bottom-up sweeps over unvisited vertices while the "
-           "frontier's arcs are many (Beamer)", true},
-    {"auto", "do on graphs with hubs (out-degree skew), else data", true},
-    {"rec-naive", "the recursion study's unordered recursive BFS: a one-work-group child kernel per improved "
-                  "neighbour (device-side enqueue; shared/papers/001)", false},
-    {"rec-hier", "recursive BFS, a work-group per arc, one child kernel per work-group whose neighbour has "
-                 "neighbours to improve (device-side enqueue)", false},
-    {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false},
-    {"serial-iter", "the serial queue BFS on the host, timed", false},
+           "frontier's arcs are many (Beamer)", true, false},
+    {"auto", "do on graphs with hubs (out-degree skew), else data", true, false},
+    {"recursive", "the recursion study's unordered recursive BFS (shared/papers/001) through a recursion template: "
+                  "rec-naive (a one-work-group child kernel per improved neighbour), rec-hier (a work-group per "
+                  "arc, one child kernel per work-group), flat (the study's: level by level, thread-mapped)",
+     false, true},
+    {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false, false},
+    {"serial-iter", "the serial queue BFS on the host, timed", false, false},
 };
 
 const clirr_algo clirr_algo_bfs = {
@@ -410,7 +415,6 @@ const clirr_algo clirr_algo_bfs = {
     .input = CLIRR_INPUT_GRAPH,
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
-    .enqueue_variants = REC_VARIANTS,
     .params = bfs_params,
     .nparams = 4,
     .default_variant = VARIANT_DATA,

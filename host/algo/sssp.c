@@ -415,9 +415,9 @@ static const clirr_param_desc sssp_params[] = {
 };
 
 static const clirr_variant_desc sssp_variants[] = {
-    {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false},
-    {"data", "a worklist of the vertices whose distance improved", true},
-    {"nearfar", "the data-driven worklist below a split that moves up by delta; farther vertices wait in a pile", true},
+    {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false, false},
+    {"data", "a worklist of the vertices whose distance improved", true, false},
+    {"nearfar", "the data-driven worklist below a split that moves up by delta; farther vertices wait in a pile", true, false},
 };
 
 const clirr_algo clirr_algo_sssp = {
