@@ -9,9 +9,11 @@
 #   bfs    Fig. 9: bfs on random graphs of $BFSN vertices (default 50000)
 #          whose out-degrees are uniform in each of $DEGS (default 16-48
 #          32-96 64-192 128-384 256-768: 1.6M to 26M arcs).
-# Variants, --streams, --count and the rest come from the extra arguments,
-# e.g. --variant flat,rec-naive,rec-hier,serial-rec,serial-iter
-# --streams=off,on. Run from the build directory's parent (build/clirr,
+# Variants, templates, --streams, --count and the rest come from the extra
+# arguments, e.g. --variant recursive,serial-rec,serial-iter --template
+# flat,rec-naive,rec-hier --streams=off,on (bfs: --variant
+# topo,data,recursive,serial-rec,serial-iter --template
+# auto,flat,rec-naive,rec-hier: the loop variants take auto only). Run from the build directory's parent (build/clirr,
 # or CLIRR=path). tests/bench/recursion_table.py turns the JSON into the
 # tables of tests/bench/RESULTS.md.
 set -e
