@@ -19,11 +19,12 @@
 #define NONE UINT32_MAX
 
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
 CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO, VARIANT_RECURSIVE, VARIANT_SERIAL_REC,
+enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO, VARIANT_RECURSIVE, VARIANT_SERIAL_REC,
        VARIANT_SERIAL_ITER };
 #define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
@@ -40,7 +41,8 @@ typedef struct bfs_session {
     uint32_t source;
     const char *tree_path;  /* --parents FILE, or NULL */
     cl_mem level;
-    cl_mem changed;         /* topo: set when a round discovered a vertex */
+    cl_mem changed;         /* topo, level: set when a round lowered a level */
+    bool level_sync;        /* level (and the recursive BFS's flat): bfs_level */
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data, do */
     /* do: in-arcs, the two kernels (context-owned) and their counts */
@@ -67,7 +69,8 @@ static void bfs_release(void *state)
     free(s);
 }
 
-/* The arguments that stay the same in every round of every trial. */
+/* The arguments that stay the same in every round of every trial (the
+ * two topology-driven kernels share their first four). */
 static int bind_topo(bfs_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -76,10 +79,15 @@ static int bind_topo(bfs_session *s, clirr_error *err)
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, col, s->dg->col));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, level, s->level));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, n, s->dg->n));
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
+    if (s->level_sync)
+        CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, changed, s->changed));
+    else
+        CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
 fail:
     return rc;
 }
+_Static_assert(CLIRR_KARG(bfs_level_args, n) == CLIRR_KARG(bfs_topo_args, n),
+               "BFS_LEVEL_ARGS must start with BFS_TOPO_ARGS's row, col, level, n");
 
 static int bind_data(bfs_session *s, clirr_error *err)
 {
@@ -131,9 +139,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     s->ctx = ctx;
     s->g = clirr_input_graph(in);
     /* The recursive BFS's flat template is the study's: a thread-mapped
-     * level-by-level traversal, which is topo on the baseline template. */
+     * level-by-level traversal, which is level on the baseline template. */
     bool rec_flat = plan->variant == VARIANT_RECURSIVE && plan->tmpl == CLIRR_TEMPLATE_FLAT;
-    bool topo = plan->variant == VARIANT_TOPO || rec_flat;
+    s->level_sync = plan->variant == VARIANT_LEVEL || rec_flat;
+    bool topo = plan->variant == VARIANT_TOPO || s->level_sync;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
     if (plan->variant >= VARIANT_SERIAL_REC) {
@@ -155,10 +164,12 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
                                        plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
-    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop, &data_loop,
+                                      s->g->n, plan->push,
                                       &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
     CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
@@ -178,14 +189,16 @@ fail:
     return rc;
 }
 
-/* Every vertex every round; stops after a round that changed nothing. */
+/* Every vertex every round (topo: a sweep; level: round `depth` expands
+ * level depth); stops after a round that changed nothing. */
 static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     for (uint32_t depth = 0;; depth++) {
         uint32_t flag = 0;
         CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
-        CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_topo_args, depth, depth));
+        if (s->level_sync)
+            CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_level_args, depth, depth));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         stats->iterations++;
@@ -395,7 +408,10 @@ static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const 
 }
 
 static const clirr_variant_desc bfs_variants[] = {
-    {"topo", "every vertex every round, a changed flag (level-synchronous)", false, false},
+    {"topo", "the study's topology-driven BFS: every reached vertex offers level + 1 to its neighbours every "
+             "sweep (plain stores, levels only fall), a changed flag", false, false},
+    {"level", "every vertex every round, the vertices at the round's level expand, a changed flag "
+              "(level-synchronous)", false, false},
     {"data", "a worklist of the frontier", true, false},
     {"do", "direction-optimizing: the worklist top-down, bottom-up sweeps over unvisited vertices while the "
            "frontier's arcs are many (Beamer)", true, false},
