@@ -494,7 +494,10 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "nearfar: how far the split moves per phase (0: eight mean arc weights; "
                      "unweighted, one phase)"},
-    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+    /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
+     * hybrid"), every lower threshold was slower than data-driven rounds
+     * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.6", 0, 2,
                       "hybrid: a worklist holding at least this fraction of the vertices gives way to "
                       "topology-driven sweeps", NULL, 1u << VARIANT_HYBRID},
 };
