@@ -405,6 +405,85 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* Per-round traces (intent.trace, --trace): one row a round for every
+ * BFS and SSSP variant that runs rounds, whatever its rounds' kind; a data
+ * round's output is the next data round's input (unless empty: near-far's
+ * next phase starts from its far pile); the rows' kernel time
+ * is part of the trial's; a BFS data run's rows relax every reached
+ * vertex's arcs once (the run's edges_traversed); local and queued rounds
+ * are off, with the plan's reason. */
+static void traces(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=40,h=40,weights=1-100", "rmat:scale=12,ef=8,seed=4,weights=1-50"};
+    static const char *const variants[2][5] = {{"data", "topo", "level", "hybrid", "do"},
+                                               {"data", "topo", "hybrid", "nearfar", NULL}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    clirr_trace trace = {0};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint32_t source = 0;
+        for (uint32_t v = 0; v < g.n; v++)
+            if (clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source))
+                source = v;
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_OK(tc, reference(algo, &g, source, want, &err));
+            for (int k = 0; k < 5 && variants[algo][k]; k++) {
+                clirr_intent it;
+                intent(a, source, -1, -1, 0, &it);
+                it.variant = clirr_algo_variant(a, variants[algo][k]);
+                it.trace = &trace;
+                TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), "0.02", &it.params, &err));
+                clirr_plan plan;
+                clirr_stats st;
+                TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                TH_EXPECT(tc, plan.local_rounds == 0 && plan.queue_rounds == 0 &&
+                                  strstr(plan.local_rounds_reason, "--trace"),
+                          "a traced plan runs local (%u) or queued (%u) rounds", plan.local_rounds, plan.queue_rounds);
+                TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                for (int trial = 0; trial < 2; trial++) /* the second trial's rows only */
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                clirr_verify_report r;
+                TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s %s: %s", a->name, variants[algo][k], r.text);
+                TH_EXPECT(tc, trace.n == st.iterations && trace.arcs == g.m,
+                          "%s %s on %s: %zu rows for %u rounds", a->name, variants[algo][k], specs[i], trace.n,
+                          st.iterations);
+                uint64_t ns = 0, arcs = 0;
+                for (size_t j = 0; j < trace.n; j++) {
+                    const clirr_trace_round *x = &trace.rounds[j];
+                    ns += x->kernel_ns;
+                    arcs += x->arcs;
+                    TH_EXPECT(tc, x->launches > 0, "%s %s: round %zu has no launch", a->name, variants[algo][k], j + 1);
+                    /* (near-far refills an emptied worklist from its far pile) */
+                    if (j + 1 < trace.n && x->items_out && !strcmp(x->kind, "data") &&
+                        !strcmp(trace.rounds[j + 1].kind, "data"))
+                        TH_EXPECT(tc, x->items_out == trace.rounds[j + 1].items_in,
+                                  "%s %s: round %zu pushed %llu, round %zu took %llu", a->name, variants[algo][k],
+                                  j + 1, (unsigned long long)x->items_out, j + 2,
+                                  (unsigned long long)trace.rounds[j + 1].items_in);
+                }
+                TH_EXPECT(tc, ns <= st.timing.kernel_ns, "%s %s: rounds' kernel time %llu over the trial's %llu",
+                          a->name, variants[algo][k], (unsigned long long)ns,
+                          (unsigned long long)st.timing.kernel_ns);
+                if (!algo && k == 0)
+                    TH_EXPECT(tc, arcs == st.edges_traversed, "bfs data on %s: rows relax %llu arcs, the run %llu",
+                              specs[i], (unsigned long long)arcs, (unsigned long long)st.edges_traversed);
+                clirr_session_release(sess);
+                sess = NULL;
+            }
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    clirr_trace_free(&trace);
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
  * the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -444,4 +523,5 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
+    th_add_device("rounds/trace", traces, NULL);
 }

@@ -1,6 +1,7 @@
 /* host/algo/round.c - a data-driven round's nested loop per push mode,
  * and the choice of one per round. */
 #include "algo/round.h"
+#include "algo/run.h"
 
 #include "cl/templates/local_rounds.def"
 #include "templates/policy.h"
@@ -147,8 +148,32 @@ static int launch_nl(void *user, uint32_t items, clirr_error *err)
     return clirr_nl_run(user, items, err);
 }
 
+void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint32_t *row)
+{
+    rl->trace = trace;
+    rl->trace_row = row;
+}
+
+/* The arcs out of the worklist's input items (read back: traces only). */
+static int input_arcs(const clirr_round_loop *rl, clirr_worklist *wl, uint64_t *arcs, clirr_error *err)
+{
+    *arcs = 0;
+    uint32_t n = clirr_worklist_size(wl);
+    if (!rl->trace_row || !n)
+        return CLIRR_OK;
+    uint32_t *items = malloc((size_t)n * sizeof *items);
+    if (!items)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the trace");
+    int rc = clirr_buf_read(wl->ctx, wl->items[wl->cur], 0, (size_t)n * sizeof *items, items, err);
+    for (uint32_t i = 0; rc == CLIRR_OK && i < n; i++)
+        *arcs += rl->trace_row[items[i] + 1] - rl->trace_row[items[i]];
+    free(items);
+    return rc;
+}
+
 int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err)
 {
+    int rc = CLIRR_OK;
     clirr_push_mode mode = rl->push;
     if (mode == CLIRR_PUSH_AUTO)
         mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), clirr_worklist_size(wl), wl->universe);
@@ -156,7 +181,17 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
     clirr_nl *nl = &rl->nl[mode];
     const cl_kernel *k;
     unsigned nk = clirr_nl_kernels(nl, &k);
-    return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
+    if (!rl->trace)
+        return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
+    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, clirr_push_mode_name(mode), 0, 0};
+    clirr_trace_mark m;
+    CLIRR_TRY(input_arcs(rl, wl, &r.arcs, err));
+    CLIRR_TRY(clirr_trace_begin(wl->ctx, &m, err));
+    CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err));
+    r.items_out = clirr_worklist_size(wl);
+    CLIRR_TRY(clirr_trace_end(wl->ctx, rl->trace, &m, &r, err));
+fail:
+    return rc;
 }
 
 /* One launch of the local-rounds kernel over the worklist. */

@@ -49,6 +49,8 @@ typedef struct clirr_round_loop {
     clirr_queued_rounds queued;
     uint32_t most;                   /* run_many's rounds stop past this many
                                         items (clirr_round_loop_cap); 0: no cap */
+    clirr_trace *trace;              /* a row a round (clirr_round_loop_trace) */
+    const uint32_t *trace_row;       /* host CSR offsets of the items, for arcs */
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -97,6 +99,11 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
  * the caller's round counter (BFS's depth) advances by it. */
 int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
                               clirr_error *err);
+
+/* Record every round into trace (NULL: none): its worklist in and out,
+ * push mode, launches, kernel time and, with row (the items' host CSR
+ * offsets; may be NULL), the arcs out of its worklist, read back for it. */
+void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint32_t *row);
 
 /* Make run_many's rounds (local and queued) stop once the worklist holds
  * more than `most` items (0: only their own limits), so that a caller that

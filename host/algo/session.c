@@ -67,6 +67,8 @@ void clirr_session_prepare_times(const clirr_session *s, clirr_prepare_times *t)
 int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats, clirr_error *err)
 {
     memset(stats, 0, sizeof *stats);
+    if (s->plan.trace)
+        clirr_trace_clear(s->plan.trace);
     clirr_ctx_timing_reset(s->ctx);
     uint64_t t0 = clirr_now_ns();
     int rc = s->algo->run(s->state, result, stats, err);

@@ -53,6 +53,7 @@ typedef struct sssp_session {
     bool have_sweep_nl;
     cl_mem mark;
     uint32_t hybrid_min, sweep, topo_sweeps, switches;
+    clirr_trace *trace;     /* the plan's: a row a round, or NULL */
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID }; /* the descriptor's parameters */
@@ -205,6 +206,9 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     bool topo = plan->variant == VARIANT_TOPO, nearfar = plan->variant == VARIANT_NEARFAR;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PREDECESSORS].path;
+    s->trace = plan->trace;
+    if (s->trace)
+        s->trace->arcs = s->g->m;
     CLIRR_TRY(check_weights(s->g, err));
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
@@ -226,6 +230,7 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
+        clirr_round_loop_trace(&s->vl.rl, s->trace, s->g->row);
         if (nearfar)
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
@@ -245,9 +250,15 @@ static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     for (;;) {
         uint32_t flags[STATUS_FLAGS] = {0, 0};
+        clirr_trace_round r;
+        clirr_trace_mark m;
+        /* traced: every reached vertex relaxes all its arcs */
+        CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
+        if (s->trace)
+            CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
         stats->iterations++;
         /* A dropped sum changes nothing: the rounds go on to the fixed
          * point, and check_overflow decides after it. */
@@ -293,12 +304,19 @@ static int run_hybrid(sssp_session *s, clirr_stats *stats, clirr_error *err)
         }
         uint32_t rounds = 1;
         if (topo) {
+            clirr_trace_round r;
+            clirr_trace_mark m;
+            CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m,
+                                             err));
             s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
             if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
                 CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
             CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
             CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
             CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
+            r.items_out = clirr_worklist_size(&s->wl);
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
             s->topo_sweeps++;
         } else {
             CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));

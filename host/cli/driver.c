@@ -37,6 +37,7 @@ typedef struct driver {
     char reference_error[CLIRR_MSG_MAX];
     void *result;              /* one case's values */
     size_t result_size;
+    clirr_trace trace;         /* --trace: the current case's rounds */
 } driver;
 
 /* What varies inside one (input, algorithm, parameters, root) group. */
@@ -308,6 +309,8 @@ static void visit(driver *d, const group *g, size_t dev, const clirr_intent *it)
     row->device = &d->devs[d->picked[dev]];
     row->algo = g->algo;
     row->intent = *it;
+    if (d->cfg->trace_file)
+        row->intent.trace = &d->trace;
     row->source = g->source;
     row->verified = -1;
     progress(d, "%s on %s", g->algo->name, row->device->caps.name, "");
@@ -676,6 +679,7 @@ static void free_driver(driver *d)
         if (d->prepared)
             free(d->prepared[i]);
     }
+    clirr_trace_free(&d->trace);
     free(d->ctx);
     free(d->ctx_status);
     free(d->ctx_error);

@@ -67,6 +67,7 @@ typedef struct exp_config {
     bool json;              /* JSON document instead of the table */
     const char *json_file;  /* the JSON document to a file as well */
     const char *csv_file;
+    const char *trace_file; /* --trace: per-round rows (BFS, SSSP) */
     const char *output;     /* --output: the result values of the one case */
     bool explain, kernels, wide, progress;
     int argc;

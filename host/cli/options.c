@@ -12,7 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -47,6 +47,7 @@ static const struct option common[] = {
     {"warmup", required_argument, NULL, O_WARMUP},
     {"json", optional_argument, NULL, O_JSON},
     {"csv", required_argument, NULL, O_CSV},
+    {"trace", required_argument, NULL, O_TRACE},
     {"output", required_argument, NULL, O_OUTPUT},
     {"explain", no_argument, NULL, O_EXPLAIN},
     {"kernels", no_argument, NULL, O_KERNELS},
@@ -178,6 +179,9 @@ static void print_help(const exp_config *cfg)
            "  --json[=FILE]       one JSON document: on stdout instead of the table, or to\n"
            "                      FILE as well\n"
            "  --csv FILE          one CSV row per case ('-' = stdout)\n"
+           "  --trace FILE        BFS, SSSP: one CSV row per round of each case's last\n"
+           "                      trial (worklist in/out, arcs, push, launches, kernel\n"
+           "                      ms); rounds run one a launch ('-' = stdout)\n"
            "  --explain           print each case's plan and the reason for each choice\n"
            "  --kernels           print each case's per-kernel times\n"
            "  --wide              more columns: spreads, build/prepare/upload, launches\n"
@@ -495,6 +499,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
             cfg->json = true;
         return 0;
     case O_CSV: cfg->csv_file = arg; return 0;
+    case O_TRACE: cfg->trace_file = arg; return 0;
     case O_OUTPUT: cfg->output = arg; return 0;
     case O_EXPLAIN: cfg->explain = true; return 0;
     case O_KERNELS: cfg->kernels = true; return 0;

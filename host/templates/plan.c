@@ -96,7 +96,10 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, ui
     uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
     uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > 1024 ? 1024 : 4096;
     uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
-    if (it->local_rounds == 0) {
+    if (it->trace) {
+        p->local_rounds = 0;
+        p->local_rounds_reason = "off: --trace records every round";
+    } else if (it->local_rounds == 0) {
         p->local_rounds = 0;
         p->local_rounds_reason = "off (--local-rounds off)";
     } else if (it->local_rounds > 0) {
@@ -112,7 +115,7 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, ui
     }
     if (p->local_rounds < 2) {
         p->local_rounds = 0;
-        if (it->local_rounds != 0)
+        if (it->local_rounds != 0 && !it->trace)
             p->local_rounds_reason = "off: the device's local memory holds no queue";
     }
 }
@@ -127,7 +130,10 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, ui
 #define QUEUE_MAX 64
 static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
 {
-    if (it->queue_rounds == 0) {
+    if (it->trace) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "off: --trace records every round";
+    } else if (it->queue_rounds == 0) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off (--queue-rounds off)";
     } else if (a->per_round_variants >> p->variant & 1) {
@@ -191,6 +197,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     pick_local_rounds(caps, it, clirr_input_items(in), p);
     p->source = it->source;
     p->params = it->params;
+    p->trace = it->trace;
     clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);
     return CLIRR_OK;
 }

@@ -29,6 +29,7 @@
 #include "clirr/list.h"
 #include "clirr/tree.h"
 #include "clirr/templates.h"
+#include "clirr/trace.h"
 #include "clirr/worklist.h"
 
 #ifdef __cplusplus
@@ -304,6 +305,7 @@ typedef struct clirr_intent {
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
+    clirr_trace *trace;       /* per-round rows of each trial (BFS, SSSP); NULL = none */
 } clirr_intent;
 
 /* Defaults for algorithm a: everything automatic, source vertex 0 (BC:
@@ -336,6 +338,7 @@ struct clirr_plan {
     const char *queue_rounds_reason;
     clirr_source_spec source;
     clirr_params params;
+    clirr_trace *trace;       /* the intent's: rounds are recorded there */
     char build_options[1024]; /* the device's capability options */
 };
 

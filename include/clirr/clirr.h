@@ -13,6 +13,7 @@
 #include "clirr/cnf.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
+#include "clirr/trace.h"
 #include "clirr/algo.h"
 
 #endif
