@@ -484,6 +484,83 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* --no-dedup (the study's duplicate pushes): every worklist variant of
+ * BFS and SSSP with a one-item initial capacity grows, reruns and
+ * verifies, on every loop template the device runs (chunked pushes); the
+ * trace finds no repeated item in any round with dedup and some in SSSP's
+ * without; the scan push, which drops them by construction, is refused. */
+static void keep_duplicates(th_case *tc)
+{
+    static const char *const variants[2][3] = {{"data", "hybrid", NULL}, {"data", "nearfar", "hybrid"}};
+    const char *spec = "rmat:scale=12,ef=8,seed=4,weights=1-50";
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    clirr_trace trace = {0};
+    TH_OK(tc, load(spec, &g, &in, &want, &got, &err));
+    uint32_t source = 0;
+    for (uint32_t v = 0; v < g.n; v++)
+        if (clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source))
+            source = v;
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &g, source, want, &err));
+        for (int k = 0; k < 3 && variants[algo][k]; k++)
+            for (int t = 0; t < CLIRR_TEMPLATE_FIRST_RECURSION; t++) {
+                if (!clirr_template_runnable(&tc->device->caps, (clirr_template)t, NULL))
+                    continue;
+                uint64_t dups[2] = {0, 0};
+                for (int dedup = 0; dedup < 2; dedup++) {
+                    clirr_intent it;
+                    intent(a, source, -1, -1, dedup ? 0 : 1, &it);
+                    it.variant = clirr_algo_variant(a, variants[algo][k]);
+                    it.tmpl = t;
+                    it.trace = &trace;
+                    it.push = CLIRR_PUSH_CHUNK; /* the scan drops duplicates */
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), dedup ? "on" : "off",
+                                              &it.params, &err));
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), "0.05", &it.params, &err));
+                    clirr_plan plan;
+                    clirr_stats st;
+                    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                    TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s %s, %s, dedup %s: %s", a->name,
+                              variants[algo][k], clirr_template_name((clirr_template)t), dedup ? "on" : "off", r.text);
+                    if (!dedup)
+                        TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0 && plan.local_rounds == 0,
+                                  "%s %s without dedup from one item of room: %u grows, %u reruns", a->name,
+                                  variants[algo][k], st.wl_grows, st.wl_reruns);
+                    for (size_t j = 0; j < trace.n; j++)
+                        dups[dedup] += trace.rounds[j].duplicates;
+                    clirr_session_release(sess);
+                    sess = NULL;
+                }
+                TH_EXPECT(tc, dups[1] == 0, "%s %s, %s: %llu repeated items with dedup on", a->name,
+                          variants[algo][k], clirr_template_name((clirr_template)t), (unsigned long long)dups[1]);
+                if (algo && k == 0)
+                    TH_EXPECT(tc, dups[0] > 0, "sssp data, %s: no repeated item without dedup",
+                              clirr_template_name((clirr_template)t));
+            }
+        clirr_intent it;
+        intent(a, source, -1, -1, 0, &it);
+        it.variant = clirr_algo_variant(a, "data");
+        it.push = CLIRR_PUSH_SCAN;
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), "off", &it.params, &err));
+        clirr_stats st;
+        int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "duplicates"), "%s --push scan --no-dedup: %s (%s)",
+                  a->name, clirr_status_name(rc), err.msg);
+    }
+done:
+    clirr_trace_free(&trace);
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
  * the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -524,4 +601,5 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
     th_add_device("rounds/trace", traces, NULL);
+    th_add_device("rounds/no-dedup", keep_duplicates, NULL);
 }

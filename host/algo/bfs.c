@@ -62,7 +62,7 @@ typedef struct bfs_session {
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
+enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
 
 static void bfs_release(void *state)
 {
@@ -201,11 +201,12 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
-    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false};
+    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
-                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
+                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth),
+                                       !plan->params.v[PARAM_DEDUP].b};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop, &data_loop,
                                       s->g->n, plan->push,
                                       &cfg, err));
@@ -316,7 +317,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
         if (bottom) {
             /* traced: a sweep over every vertex; the in-arcs it reads are
              * not counted (it stops at the first parent) */
-            clirr_trace_round r = {"bottom-up", g->n, 0, 0, "-", 0, 0};
+            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0};
             clirr_trace_mark m;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
@@ -486,6 +487,10 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.01", 0, 2,
                       "hybrid: a round whose frontier holds at least this fraction of the vertices runs "
                       "topology-driven (over every vertex)", NULL, 1u << VARIANT_HYBRID},
+    [PARAM_DEDUP] = {"dedup", CLIRR_PARAM_BOOL, "on", 0, 0,
+                     "data, hybrid: push a vertex once a round (off: every discovery pushes, the study's "
+                     "duplicates; atomic or chunk pushes, one round a launch)", NULL,
+                     (1u << VARIANT_DATA) | (1u << VARIANT_HYBRID)},
     [PARAM_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
                        "rec-*: half of the nested launches go to a second on-device queue", NULL, REC_VARIANTS},
     [PARAM_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
@@ -549,7 +554,7 @@ const clirr_algo clirr_algo_bfs = {
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
     .params = bfs_params,
-    .nparams = 5,
+    .nparams = 6,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

@@ -93,9 +93,13 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
     memset(rl, 0, sizeof *rl);
     rl->push = push;
     rl->wl_first = spec->wl_first;
+    rl->keep_duplicates = spec->keep_duplicates;
+    if (spec->keep_duplicates && push == CLIRR_PUSH_SCAN)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+                                                      "--no-dedup a round pushes with atomic or chunk");
     bool need[CLIRR_PUSH_AUTO] = {false};
     if (push == CLIRR_PUSH_AUTO) {
-        need[CLIRR_PUSH_SCAN] = true;
+        need[CLIRR_PUSH_SCAN] = !spec->keep_duplicates;
         need[clirr_policy_push(clirr_ctx_caps(ctx), 0, 1)] = true;
     } else {
         need[push] = true;
@@ -104,16 +108,16 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
         if (!need[m])
             continue;
         char opts[512];
-        snprintf(opts, sizeof opts, "%s %s", spec->options ? spec->options : "",
-                 clirr_worklist_push_option((clirr_push_mode)m));
+        snprintf(opts, sizeof opts, "%s %s%s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m), spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
         CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
         rl->used[m] = true;
-        if (spec->local_name && spec->local_threshold && !rl->local.kernel)
+        if (spec->local_name && spec->local_threshold && !rl->local.kernel && !spec->keep_duplicates)
             CLIRR_TRY(local_init(&rl->local, ctx, prog, spec, err));
     }
-    if (spec->queue_rounds && queueable(&cfg->tmpl))
+    if (spec->queue_rounds && queueable(&cfg->tmpl) && !spec->keep_duplicates)
         CLIRR_TRY(queued_init(&rl->queued, ctx, spec, max_items, err));
     return CLIRR_OK;
 fail:
@@ -154,19 +158,33 @@ void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint
     rl->trace_row = row;
 }
 
-/* The arcs out of the worklist's input items (read back: traces only). */
-static int input_arcs(const clirr_round_loop *rl, clirr_worklist *wl, uint64_t *arcs, clirr_error *err)
+/* The arcs out of the worklist's input items and the items that repeat
+ * one before them (read back: traces only). */
+static int input_census(clirr_round_loop *rl, clirr_worklist *wl, clirr_trace_round *r, clirr_error *err)
 {
-    *arcs = 0;
     uint32_t n = clirr_worklist_size(wl);
-    if (!rl->trace_row || !n)
+    if (!n)
         return CLIRR_OK;
+    if (!rl->trace_seen) {
+        rl->trace_seen = calloc((size_t)wl->universe + 1, sizeof *rl->trace_seen);
+        if (!rl->trace_seen)
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the trace");
+    }
     uint32_t *items = malloc((size_t)n * sizeof *items);
     if (!items)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the trace");
     int rc = clirr_buf_read(wl->ctx, wl->items[wl->cur], 0, (size_t)n * sizeof *items, items, err);
-    for (uint32_t i = 0; rc == CLIRR_OK && i < n; i++)
-        *arcs += rl->trace_row[items[i] + 1] - rl->trace_row[items[i]];
+    if (++rl->trace_stamp == 0) { /* stamps wrapped: none may match */
+        memset(rl->trace_seen, 0, ((size_t)wl->universe + 1) * sizeof *rl->trace_seen);
+        rl->trace_stamp = 1;
+    }
+    for (uint32_t i = 0; rc == CLIRR_OK && i < n; i++) {
+        uint32_t u = items[i] < wl->universe ? items[i] : wl->universe;
+        r->duplicates += rl->trace_seen[u] == rl->trace_stamp;
+        rl->trace_seen[u] = rl->trace_stamp;
+        if (rl->trace_row && u < wl->universe)
+            r->arcs += rl->trace_row[u + 1] - rl->trace_row[u];
+    }
     free(items);
     return rc;
 }
@@ -175,17 +193,18 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
 {
     int rc = CLIRR_OK;
     clirr_push_mode mode = rl->push;
-    if (mode == CLIRR_PUSH_AUTO)
-        mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), clirr_worklist_size(wl), wl->universe);
+    if (mode == CLIRR_PUSH_AUTO) /* without dedup: never the scan */
+        mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), rl->keep_duplicates ? 0 : clirr_worklist_size(wl),
+                                 rl->keep_duplicates ? 1 : wl->universe);
     wl->mode = mode;
     clirr_nl *nl = &rl->nl[mode];
     const cl_kernel *k;
     unsigned nk = clirr_nl_kernels(nl, &k);
     if (!rl->trace)
         return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
-    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, clirr_push_mode_name(mode), 0, 0};
+    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0};
     clirr_trace_mark m;
-    CLIRR_TRY(input_arcs(rl, wl, &r.arcs, err));
+    CLIRR_TRY(input_census(rl, wl, &r, err));
     CLIRR_TRY(clirr_trace_begin(wl->ctx, &m, err));
     CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err));
     r.items_out = clirr_worklist_size(wl);
@@ -344,6 +363,8 @@ int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr
 
 void clirr_round_loop_release(clirr_round_loop *rl)
 {
+    free(rl->trace_seen);
+    rl->trace_seen = NULL;
     for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
         if (rl->used[m])
             clirr_nl_release(&rl->nl[m]);

@@ -56,7 +56,7 @@ typedef struct sssp_session {
     clirr_trace *trace;     /* the plan's: a row a round, or NULL */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -213,13 +213,13 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
-                                       plan->queue_rounds, 0};
+                                       plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b};
     const clirr_loop_spec nf_loop = {"sssp.cl", options, "sssp_nf", CLIRR_KNARGS(sssp_nf_args),
                                      CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds,
-                                     plan->queue_rounds, 0};
+                                     plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
                                       plan->push, &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
@@ -518,6 +518,10 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.6", 0, 2,
                       "hybrid: a worklist holding at least this fraction of the vertices gives way to "
                       "topology-driven sweeps", NULL, 1u << VARIANT_HYBRID},
+    [PARAM_DEDUP] = {"dedup", CLIRR_PARAM_BOOL, "on", 0, 0,
+                     "data, nearfar, hybrid: push a vertex once a round (off: every improvement pushes, the "
+                     "study's duplicates; atomic or chunk pushes, one round a launch)", NULL,
+                     (1u << VARIANT_DATA) | (1u << VARIANT_NEARFAR) | (1u << VARIANT_HYBRID)},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
@@ -549,7 +553,7 @@ const clirr_algo clirr_algo_sssp = {
     .variants = sssp_variants,
     .nvariants = 4,
     .params = sssp_params,
-    .nparams = 3,
+    .nparams = 4,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

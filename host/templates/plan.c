@@ -83,6 +83,16 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     return CLIRR_OK;
 }
 
+/* Does the plan keep duplicate pushes (its algorithm's "dedup" parameter,
+ * read by its variant, off)? Then rounds run one a launch: the local and
+ * queued rounds' queues hold each item once (host/algo/round.c). */
+static bool keeps_duplicates(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    int d = clirr_algo_param(a, "dedup");
+    return d >= 0 && a->params[d].type == CLIRR_PARAM_BOOL &&
+           (!a->params[d].variants || (a->params[d].variants >> variant & 1u)) && !it->params.v[d].b;
+}
+
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
  * with two queues of the chosen size in local memory: at most 4096 items,
  * what the device's local memory holds besides 1 KiB of other use. On a
@@ -91,14 +101,17 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
  * (measured on the H100, BFS: the 2048x2048 grid's fronts of up to 2,047
  * items 66-75 ms end to end at 1024 against 120 at 4096, one work-group
  * being one of 132 compute units). */
-static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, uint64_t items, clirr_plan *p)
+static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, uint64_t items,
+                              clirr_plan *p)
 {
+    bool dup = keeps_duplicates(a, it, p->variant);
     uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
     uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > 1024 ? 1024 : 4096;
     uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
-    if (it->trace) {
+    if (it->trace || dup) {
         p->local_rounds = 0;
-        p->local_rounds_reason = "off: --trace records every round";
+        p->local_rounds_reason = dup ? "off: --no-dedup (the local queues hold each item once)"
+                                     : "off: --trace records every round";
     } else if (it->local_rounds == 0) {
         p->local_rounds = 0;
         p->local_rounds_reason = "off (--local-rounds off)";
@@ -115,7 +128,7 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, ui
     }
     if (p->local_rounds < 2) {
         p->local_rounds = 0;
-        if (it->local_rounds != 0 && !it->trace)
+        if (it->local_rounds != 0 && !it->trace && !dup)
             p->local_rounds_reason = "off: the device's local memory holds no queue";
     }
 }
@@ -133,6 +146,9 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const
     if (it->trace) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off: --trace records every round";
+    } else if (keeps_duplicates(a, it, p->variant)) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "off: --no-dedup (a queued round cannot rerun on overflow)";
     } else if (it->queue_rounds == 0) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off (--queue-rounds off)";
@@ -194,7 +210,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
                                                  : "asked for with --push";
     p->wl_capacity = it->wl_capacity;
     pick_queue_rounds(a, caps, it, p);
-    pick_local_rounds(caps, it, clirr_input_items(in), p);
+    pick_local_rounds(a, caps, it, clirr_input_items(in), p);
     p->source = it->source;
     p->params = it->params;
     p->trace = it->trace;

@@ -17,8 +17,10 @@ extern "C" {
 typedef struct clirr_trace_round {
     const char *kind;     /* "data": a worklist round; "topo": a round over every item */
     uint64_t items_in;    /* data: the worklist's items; topo: the items processed (every item) */
-    uint64_t items_out;   /* data: items pushed for the next round (duplicates dropped);
-                           * topo: the next worklist where one is built (hybrids), else 0 */
+    uint64_t items_out;   /* data: items pushed for the next round; topo: the next
+                           * worklist where one is built (hybrids), else 0 */
+    uint64_t duplicates;  /* data: input items that repeat an earlier one (only
+                           * with --no-dedup); topo: 0 */
     uint64_t arcs;        /* arcs out of the round's active items: the worklist's
                            * (data), the reached or current-level vertices' (topo) */
     const char *push;     /* data: the push mode the round used; topo: "-" */
