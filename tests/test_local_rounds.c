@@ -561,6 +561,62 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* --grid fixed (the study's fixed kernel configuration): BFS, SSSP and
+ * CC's data-driven rounds launch min(resident work-items, n) work-items
+ * that stride over the worklist, on the templates that allow it and in
+ * every push mode, and verify; a template that sizes launches from the
+ * worklist (dual-queue) is refused. */
+static void fixed_grid(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=300,h=300,weights=1-20", "rmat:scale=13,ef=8,seed=6,weights=1-50"};
+    static const clirr_template templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DBUF_GLOBAL,
+                                               CLIRR_TEMPLATE_DBUF_SHARED};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_caps *caps = &tc->device->caps;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint64_t resident = (uint64_t)caps->compute_units * caps->max_wg_size;
+        uint32_t grid = (uint32_t)(resident < g.n ? resident : g.n);
+        for (int algo = 0; algo < 3; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo == 0 ? "bfs" : algo == 1 ? "sssp" : "cc");
+            TH_OK(tc, reference(algo, &g, 0, want, &err));
+            for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++)
+                for (int p = 0; p < CLIRR_PUSH_COUNT_; p++) {
+                    if (!clirr_template_runnable(caps, templates[t], NULL))
+                        continue;
+                    clirr_intent it;
+                    intent(a, 0, -1, -1, 0, &it);
+                    it.tmpl = (int)templates[t];
+                    it.push = (clirr_push_mode)p;
+                    it.fixed_grid = true;
+                    clirr_plan plan;
+                    clirr_stats st;
+                    TH_OK(tc, clirr_plan_make(a, caps, &it, in, &plan, &err));
+                    TH_EXPECT(tc, plan.fixed_grid == grid, "%s: a grid of %u, want %u", a->name, plan.fixed_grid, grid);
+                    TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, 0, want, got, &r), "%s on %s, %s, %s, fixed grid: %s", a->name,
+                              specs[i], clirr_template_name(templates[t]), clirr_push_mode_name((clirr_push_mode)p),
+                              r.text);
+                }
+            clirr_intent it;
+            intent(a, 0, -1, -1, 0, &it);
+            it.tmpl = CLIRR_TEMPLATE_DUAL_QUEUE;
+            it.fixed_grid = true;
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, caps, &it, in, &plan, &err);
+            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--grid fixed"),
+                      "%s dual-queue with a fixed grid: %s (%s)", a->name, clirr_status_name(rc), err.msg);
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
+}
+
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
  * the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -602,4 +658,5 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
     th_add_device("rounds/trace", traces, NULL);
     th_add_device("rounds/no-dedup", keep_duplicates, NULL);
+    th_add_device("rounds/fixed-grid", fixed_grid, NULL);
 }

@@ -201,12 +201,12 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false};
-    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false, 0};
+    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
                                        plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth),
-                                       !plan->params.v[PARAM_DEDUP].b};
+                                       !plan->params.v[PARAM_DEDUP].b, plan->fixed_grid};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop, &data_loop,
                                       s->g->n, plan->push,
                                       &cfg, err));

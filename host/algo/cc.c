@@ -90,7 +90,7 @@ static int build(cc_session *s, const clirr_plan *plan, clirr_error *err)
     if (s->variant == VARIANT_DATA) {
         const clirr_loop_spec data = {"cc.cl", "", "cc_lp_data", CLIRR_KNARGS(cc_lp_data_args),
                                       CLIRR_KARG(cc_lp_data_args, wl_in), "cc_lp_local", plan->local_rounds,
-                                      plan->queue_rounds, 0, false};
+                                      plan->queue_rounds, 0, false, plan->fixed_grid};
         CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &data, s->n, plan->push, &plain, err));
         return clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err);
     }

@@ -94,6 +94,7 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
     rl->push = push;
     rl->wl_first = spec->wl_first;
     rl->keep_duplicates = spec->keep_duplicates;
+    rl->fixed_grid = spec->fixed_grid;
     if (spec->keep_duplicates && push == CLIRR_PUSH_SCAN)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
                                                       "--no-dedup a round pushes with atomic or chunk");
@@ -147,9 +148,17 @@ int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const v
     return set_arg(rl, idx, size, value, err);
 }
 
+/* A round's launch: a work-item per item, or the fixed grid, whose
+ * work-items stride over the items (the kernel reads their number). */
+typedef struct round_launch {
+    clirr_nl *nl;
+    uint32_t fixed_grid;
+} round_launch;
+
 static int launch_nl(void *user, uint32_t items, clirr_error *err)
 {
-    return clirr_nl_run(user, items, err);
+    const round_launch *l = user;
+    return clirr_nl_run(l->nl, l->fixed_grid ? l->fixed_grid : items, err);
 }
 
 void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint32_t *row)
@@ -200,13 +209,14 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
     clirr_nl *nl = &rl->nl[mode];
     const cl_kernel *k;
     unsigned nk = clirr_nl_kernels(nl, &k);
+    round_launch l = {nl, rl->fixed_grid};
     if (!rl->trace)
-        return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
+        return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err);
     clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0};
     clirr_trace_mark m;
     CLIRR_TRY(input_census(rl, wl, &r, err));
     CLIRR_TRY(clirr_trace_begin(wl->ctx, &m, err));
-    CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err));
+    CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err));
     r.items_out = clirr_worklist_size(wl);
     CLIRR_TRY(clirr_trace_end(wl->ctx, rl->trace, &m, &r, err));
 fail:

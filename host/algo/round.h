@@ -48,6 +48,7 @@ typedef struct clirr_round_loop {
     clirr_local_rounds local;
     clirr_queued_rounds queued;
     bool keep_duplicates;            /* the spec's: no scan push */
+    uint32_t fixed_grid;             /* the spec's */
     uint32_t most;                   /* run_many's rounds stop past this many
                                         items (clirr_round_loop_cap); 0: no cap */
     clirr_trace *trace;              /* a row a round (clirr_round_loop_trace) */
@@ -77,6 +78,9 @@ typedef struct clirr_loop_spec {
      * or chunks only (never the scan, which drops them), one round a launch
      * (no local or queued rounds, whose queues hold each item once). */
     bool keep_duplicates;
+    /* The plan's fixed_grid: every round launches this many work-items (0:
+     * one per worklist item). */
+    uint32_t fixed_grid;
 } clirr_loop_spec;
 #define CLIRR_ROUND_VAR(tag, name) (CLIRR_KARG(tag, name) + 1)
 

@@ -213,13 +213,15 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false};
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
-                                       plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b};
+                                       plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
+                                       plan->fixed_grid};
     const clirr_loop_spec nf_loop = {"sssp.cl", options, "sssp_nf", CLIRR_KNARGS(sssp_nf_args),
                                      CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds,
-                                     plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b};
+                                     plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
+                                       plan->fixed_grid};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
                                       plan->push, &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));

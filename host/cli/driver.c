@@ -547,6 +547,7 @@ static void expand_all(driver *d)
             g.base.wl_capacity = cfg->wl_capacity;
             g.base.local_rounds = cfg->local_rounds;
             g.base.queue_rounds = cfg->queue_rounds;
+            g.base.fixed_grid = cfg->fixed_grid;
             /* A multi-source sample: K evenly spaced, or K by --source's rule;
              * a vertex number with K > 1 is the single-source algorithms'. */
             if (g.algo->sources == CLIRR_SOURCES_MANY && (cfg->source_given || cfg->source.count)) {

@@ -119,6 +119,9 @@ static json_object *jplan(const exp_row *r)
         json_object_object_add(o, "local_rounds_reason", json_object_new_string(p->local_rounds_reason));
         json_object_object_add(o, "queue_rounds", json_object_new_int64(p->queue_rounds));
         json_object_object_add(o, "queue_rounds_reason", json_object_new_string(p->queue_rounds_reason));
+        json_object_object_add(o, "grid", json_object_new_string(p->fixed_grid ? "fixed" : "worklist"));
+        json_object_object_add(o, "grid_items", json_object_new_int64(p->fixed_grid));
+        json_object_object_add(o, "grid_reason", json_object_new_string(p->grid_reason));
     }
     json_object_object_add(o, "build_options", json_object_new_string(p->build_options));
     json_object *params = json_object_new_object();

@@ -12,7 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -38,6 +38,7 @@ static const struct option common[] = {
     {"wl-capacity", required_argument, NULL, O_WLCAP},
     {"local-rounds", required_argument, NULL, O_LOCALROUNDS},
     {"queue-rounds", required_argument, NULL, O_QUEUEROUNDS},
+    {"grid", required_argument, NULL, O_GRID},
     {"source", required_argument, NULL, O_SOURCE},
     {"sources", required_argument, NULL, O_SOURCES},
     {"seed", required_argument, NULL, O_SEED},
@@ -148,7 +149,10 @@ static void print_help(const exp_config *cfg)
            "  --queue-rounds N    larger worklists (up to the device's resident\n"
            "                      work-items) run N rounds a read-back, queued ahead\n"
            "                      (BFS, SSSP, CC); off, or auto (default: 16 on GPUs,\n"
-           "                      off on CPUs)\n",
+           "                      off on CPUs)\n"
+           "  --grid fixed|worklist  data-driven rounds launch the device's resident\n"
+           "                      work-items, striding the worklist (fixed), or one\n"
+           "                      per item (worklist: the default)\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
@@ -456,6 +460,11 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         rc = parse_one(cfg, "--local-rounds", arg, 2, 1u << 20, &v);
         cfg->local_rounds = (int64_t)v;
         return rc;
+    case O_GRID:
+        if (strcmp(arg, "fixed") && strcmp(arg, "worklist"))
+            return bad(cfg, "--grid takes fixed or worklist, not '%s'", arg);
+        cfg->fixed_grid = arg[0] == 'f';
+        return 0;
     case O_QUEUEROUNDS:
         if (!strcmp(arg, "auto") || !strcmp(arg, "off")) {
             cfg->queue_rounds = arg[0] == 'a' ? -1 : 0;

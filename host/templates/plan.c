@@ -174,6 +174,30 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const
     }
 }
 
+/* --grid fixed: a data-driven round launches the device's resident
+ * work-items, which stride over the worklist (the study's fixed kernel
+ * configuration, section III-F, against its variable one, clirr's
+ * default). Only templates whose kernels stride over the items and size
+ * no launch from the length on the host. */
+static int pick_grid(const clirr_caps *caps, const clirr_intent *it, uint64_t items, clirr_plan *p, clirr_error *err)
+{
+    p->fixed_grid = 0;
+    p->grid_reason = "worklist: a work-item per item (variable kernel configuration)";
+    if (!it->fixed_grid)
+        return CLIRR_OK;
+    if (p->tmpl != CLIRR_TEMPLATE_BASELINE && p->tmpl != CLIRR_TEMPLATE_DBUF_SHARED &&
+        p->tmpl != CLIRR_TEMPLATE_DBUF_GLOBAL)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--grid fixed runs the baseline, dbuf-global and dbuf-shared templates (their kernels "
+                          "stride over the worklist); %s sizes its launches from the worklist",
+                          clirr_template_name(p->tmpl));
+    uint64_t resident = (uint64_t)caps->compute_units * caps->max_wg_size;
+    uint64_t grid = resident < items ? resident : items;
+    p->fixed_grid = grid ? (uint32_t)grid : 1;
+    p->grid_reason = "fixed (--grid fixed): the device's resident work-items, or every item if fewer";
+    return CLIRR_OK;
+}
+
 int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                     const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
@@ -209,6 +233,11 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
     p->wl_capacity = it->wl_capacity;
+    if (clirr_plan_uses_worklist(p)) {
+        rc = pick_grid(caps, it, clirr_input_items(in), p, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
     pick_queue_rounds(a, caps, it, p);
     pick_local_rounds(a, caps, it, clirr_input_items(in), p);
     p->source = it->source;

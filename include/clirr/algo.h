@@ -302,6 +302,9 @@ typedef struct clirr_intent {
     int64_t local_rounds;     /* worklists of at most this many items run many
                                  rounds in one work-group; 0 = never; -1 = auto */
     int64_t queue_rounds;     /* rounds queued ahead per read-back; 0 = never; -1 = auto */
+    bool fixed_grid;          /* data-driven rounds launch a fixed grid (the device's
+                                 resident work-items) striding the worklist, not
+                                 one work-item per item (--grid fixed) */
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
@@ -336,6 +339,9 @@ struct clirr_plan {
     uint32_t queue_rounds;    /* rounds queued ahead per read-back of the
                                  worklist's length (0 = one round each) */
     const char *queue_rounds_reason;
+    uint32_t fixed_grid;      /* work-items of every data-driven round's launch
+                                 (0: as many as the worklist's items) */
+    const char *grid_reason;
     clirr_source_spec source;
     clirr_params params;
     clirr_trace *trace;       /* the intent's: rounds are recorded there */
