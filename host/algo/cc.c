@@ -340,6 +340,7 @@ const clirr_algo clirr_algo_cc = {
                "vertex's component",
     .study = "shared/papers/000 (data-driven vs topology-driven); Afforest (Sutton et al., IPDPS 2018)",
     .input = CLIRR_INPUT_GRAPH,
+    .values_are_ids = true,
     .variants = cc_variants,
     .nvariants = 4,
     .default_variant = VARIANT_AUTO,

@@ -548,6 +548,7 @@ static void expand_all(driver *d)
             g.base.local_rounds = cfg->local_rounds;
             g.base.queue_rounds = cfg->queue_rounds;
             g.base.fixed_grid = cfg->fixed_grid;
+            g.base.reorder = cfg->reorder;
             /* A multi-source sample: K evenly spaced, or K by --source's rule;
              * a vertex number with K > 1 is the single-source algorithms'. */
             if (g.algo->sources == CLIRR_SOURCES_MANY && (cfg->source_given || cfg->source.count)) {

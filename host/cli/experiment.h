@@ -58,6 +58,7 @@ typedef struct exp_config {
     int64_t local_rounds;     /* --local-rounds: -1 auto, 0 off */
     int64_t queue_rounds;     /* --queue-rounds: -1 auto, 0 off */
     bool fixed_grid;          /* --grid fixed */
+    clirr_reorder reorder;    /* --reorder */
     clirr_source_spec source;
     bool source_given;
     exp_param_opt params[EXP_MAX_PARAM_OPTS];

@@ -12,7 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -39,6 +39,7 @@ static const struct option common[] = {
     {"local-rounds", required_argument, NULL, O_LOCALROUNDS},
     {"queue-rounds", required_argument, NULL, O_QUEUEROUNDS},
     {"grid", required_argument, NULL, O_GRID},
+    {"reorder", required_argument, NULL, O_REORDER},
     {"source", required_argument, NULL, O_SOURCE},
     {"sources", required_argument, NULL, O_SOURCES},
     {"seed", required_argument, NULL, O_SEED},
@@ -152,7 +153,9 @@ static void print_help(const exp_config *cfg)
            "                      off on CPUs)\n"
            "  --grid fixed|worklist  data-driven rounds launch the device's resident\n"
            "                      work-items, striding the worklist (fixed), or one\n"
-           "                      per item (worklist: the default)\n",
+           "                      per item (worklist: the default)\n"
+           "  --reorder L         run on the graph relabelled by layout L (bfs, rcm,\n"
+           "                      degree; none: the default), values mapped back\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
@@ -460,6 +463,10 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         rc = parse_one(cfg, "--local-rounds", arg, 2, 1u << 20, &v);
         cfg->local_rounds = (int64_t)v;
         return rc;
+    case O_REORDER:
+        if (clirr_reorder_parse(arg, &cfg->reorder) != 0)
+            return bad(cfg, "--reorder takes none, bfs, rcm or degree, not '%s'", arg);
+        return 0;
     case O_GRID:
         if (strcmp(arg, "fixed") && strcmp(arg, "worklist"))
             return bad(cfg, "--grid takes fixed or worklist, not '%s'", arg);

@@ -198,6 +198,37 @@ static int pick_grid(const clirr_caps *caps, const clirr_intent *it, uint64_t it
     return CLIRR_OK;
 }
 
+/* --reorder: the session runs on the relabelled graph and moves each
+ * vertex's value back (host/algo/session.c). Refused where that would be
+ * wrong: results that are not one value per vertex (mst's edges), values
+ * that are ids (cc), files named by ids (--parents, --vector...), and
+ * sampled sources, which a relabelling would sample differently. */
+static int pick_reorder(const clirr_algo *a, const clirr_intent *it, clirr_plan *p, clirr_error *err)
+{
+    p->reorder = it->reorder;
+    p->reorder_reason = it->reorder ? "asked for with --reorder: run on the relabelled graph, values mapped back"
+                                    : "none: the graph as given";
+    if (!it->reorder)
+        return CLIRR_OK;
+    const char *why = NULL;
+    if (a->input != CLIRR_INPUT_GRAPH)
+        why = "it reads no graph";
+    else if (a->write_result || a->values_are_ids)
+        why = a->write_result ? "its result is not one value per vertex" : "its values are vertex ids";
+    else if (a->sources == CLIRR_SOURCES_MANY && it->source.count)
+        why = "its sampled sources would differ on the relabelled graph";
+    else if (a->sources == CLIRR_SOURCES_ONE && it->source.rule == CLIRR_SOURCE_RANDOM)
+        why = "a random source would differ on the relabelled graph";
+    for (unsigned i = 0; !why && i < a->nparams; i++)
+        if (a->params[i].type == CLIRR_PARAM_PATH && it->params.v[i].path && it->params.v[i].path[0])
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s cannot run with --reorder %s: --%s names "
+                              "vertices by id", a->name, clirr_reorder_name(it->reorder), a->params[i].name);
+    if (why)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s cannot run with --reorder %s: %s", a->name,
+                          clirr_reorder_name(it->reorder), why);
+    return CLIRR_OK;
+}
+
 int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                     const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
@@ -221,6 +252,8 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
                           clirr_plan_variant_name(p), clirr_input_name(in), why);
     if (rc == CLIRR_OK)
         rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
+    if (rc == CLIRR_OK)
+        rc = pick_reorder(a, it, p, err);
     if (rc != CLIRR_OK)
         return rc;
 
