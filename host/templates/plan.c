@@ -265,6 +265,13 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push = it->push;
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
+    if (keeps_duplicates(a, it, p->variant)) {
+        if (it->push == CLIRR_PUSH_SCAN)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+                                                          "--no-dedup a round pushes with atomic or chunk");
+        if (it->push == CLIRR_PUSH_AUTO)
+            p->push_reason = "auto without the scan (--no-dedup): atomic on GPUs, chunk on CPUs";
+    }
     p->wl_capacity = it->wl_capacity;
     if (clirr_plan_uses_worklist(p)) {
         rc = pick_grid(caps, it, clirr_input_items(in), p, err);
