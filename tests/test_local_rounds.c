@@ -617,6 +617,65 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* The spatial hybrid (--partition P): BFS and SSSP data-driven rounds
+ * over partitions of 1, 2, 7, 64 and all n vertices (n: topology-driven,
+ * one item), in every push mode, verify; BFS runs as many rounds as
+ * levels; the plan turns local and queued rounds off and says why. */
+static void partitions(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=40,h=30,weights=1-20", "rmat:scale=12,ef=8,seed=5,weights=1-50"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint32_t source = 0;
+        for (uint32_t v = 0; v < g.n; v++)
+            source = clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source) ? v : source;
+        char all[16];
+        snprintf(all, sizeof all, "%u", g.n);
+        const char *sizes[] = {"1", "2", "7", "64", all};
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_OK(tc, reference(algo, &g, source, want, &err));
+            uint32_t levels = 0;
+            for (uint32_t v = 0; v < g.n && !algo; v++)
+                if ((int32_t)want[v] >= 0 && want[v] + 1 > levels)
+                    levels = want[v] + 1;
+            for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+                for (int p = 0; p < CLIRR_PUSH_COUNT_; p++) {
+                    clirr_intent it;
+                    intent(a, source, -1, -1, 0, &it);
+                    it.push = (clirr_push_mode)p;
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "partition"), sizes[k], &it.params,
+                                              &err));
+                    clirr_plan plan;
+                    clirr_stats st;
+                    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                    if (k > 0)
+                        TH_EXPECT(tc, plan.local_rounds == 0 && plan.queue_rounds == 0 &&
+                                          strstr(plan.local_rounds_reason, "--partition"),
+                                  "%s --partition %s: local %u, queued %u rounds", a->name, sizes[k],
+                                  plan.local_rounds, plan.queue_rounds);
+                    TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s on %s, --partition %s, %s: %s",
+                              a->name, specs[i], sizes[k], clirr_push_mode_name((clirr_push_mode)p), r.text);
+                    if (!algo)
+                        TH_EXPECT(tc, st.iterations == levels, "bfs --partition %s: %u rounds for %u levels",
+                                  sizes[k], st.iterations, levels);
+                    if (k == 4)
+                        TH_EXPECT(tc, st.wl_max <= 1, "--partition n: a worklist of %llu items",
+                                  (unsigned long long)st.wl_max);
+                }
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
+}
+
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
  * the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -659,4 +718,5 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("rounds/trace", traces, NULL);
     th_add_device("rounds/no-dedup", keep_duplicates, NULL);
     th_add_device("rounds/fixed-grid", fixed_grid, NULL);
+    th_add_device("rounds/partition", partitions, NULL);
 }

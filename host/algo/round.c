@@ -347,6 +347,29 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
     return clirr_round_loop_run(rl, wl, err);
 }
 
+int clirr_hybrid_loop_run(clirr_hybrid_loop *h, const clirr_worklist *wl, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bool topo = false;
+    h->switches = h->topo_rounds = 0;
+    while (clirr_worklist_size(wl) > 0) {
+        if ((clirr_worklist_size(wl) >= h->min) != topo) {
+            topo = !topo;
+            h->switches++;
+        }
+        uint32_t rounds = 1;
+        if (topo) {
+            CLIRR_TRY(h->topo_round(h->user, err));
+            h->topo_rounds++;
+        } else {
+            CLIRR_TRY(h->data_round(h->user, &rounds, err));
+        }
+        stats->iterations += rounds;
+    }
+fail:
+    return rc;
+}
+
 void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats)
 {
     stats->local_rounds = rl->local.rounds;

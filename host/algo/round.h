@@ -122,6 +122,22 @@ void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint
  * topology-driven rounds) sees every round beyond it. */
 int clirr_round_loop_cap(clirr_round_loop *rl, uint32_t most, clirr_error *err);
 
+/* The temporal hybrid (shared/papers/000, section V-A), for an algorithm
+ * that gives its two kinds of round: while the worklist is not empty, a
+ * topology-driven round (topo_round, which leaves the next worklist in wl)
+ * while it holds at least `min` items, else data-driven rounds
+ * (data_round, which reports how many rounds it ran). Counts the switches
+ * between kinds and the topology-driven rounds; the rounds of both kinds
+ * add to stats->iterations. */
+typedef struct clirr_hybrid_loop {
+    uint32_t min;                    /* the worklist size that goes topology-driven */
+    int (*topo_round)(void *user, clirr_error *err);
+    int (*data_round)(void *user, uint32_t *rounds, clirr_error *err);
+    void *user;
+    uint32_t switches, topo_rounds;  /* of the last run */
+} clirr_hybrid_loop;
+int clirr_hybrid_loop_run(clirr_hybrid_loop *h, const clirr_worklist *wl, clirr_stats *stats, clirr_error *err);
+
 /* Rounds and launches of the local-rounds kernel, and queued rounds and
  * their batches, since the last call, into stats (and reset). */
 void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);

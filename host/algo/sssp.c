@@ -20,6 +20,9 @@
 CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
 CLIRR_KARGS_STRUCT(sssp_hybrid_args, SSSP_HYBRID_ARGS);
+CLIRR_KARGS_STRUCT(sssp_part_args, SSSP_PART_ARGS);
+_Static_assert(CLIRR_KARG(sssp_part_args, wl_in) == CLIRR_KARG(sssp_data_args, wl_in),
+               "SSSP_PART_ARGS must start with SSSP_DATA_ARGS");
 CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
 CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
 
@@ -47,16 +50,19 @@ typedef struct sssp_session {
     cl_kernel split;        /* context-owned */
     size_t split_wg;
     /* hybrid: the topology-driven sweep, taken while the worklist holds at
-     * least hybrid_min vertices; mark[] stamps (a new sweep number each
+     * least hybrid.min vertices; mark[] stamps (a new sweep number each
      * sweep, never reused while the session lives) */
     clirr_nl sweep_nl;
     bool have_sweep_nl;
     cl_mem mark;
-    uint32_t hybrid_min, sweep, topo_sweeps, switches;
+    uint32_t sweep;
+    clirr_hybrid_loop hybrid;
     clirr_trace *trace;     /* the plan's: a row a round, or NULL */
+    uint32_t part;          /* data: vertices a worklist item stands for (the
+                               spatial hybrid's partition; 1: one vertex) */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -165,6 +171,9 @@ fail:
     return rc;
 }
 
+static int hybrid_topo_round(void *user, clirr_error *err);
+static int hybrid_data_round(void *user, uint32_t *rounds, clirr_error *err);
+
 /* Temporal hybrid: the marking sweep over every vertex (the plan's
  * template) beside the data-driven round, its marks, and the worklist size
  * from which sweeps are taken (--hybrid F: F n vertices, at least one). */
@@ -174,7 +183,8 @@ static int prepare_hybrid(sssp_session *s, const clirr_plan *plan, const char *o
     cl_program prog = NULL;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     double min = ceil(plan->params.v[PARAM_HYBRID].r * s->g->n);
-    s->hybrid_min = min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min;
+    s->hybrid = (clirr_hybrid_loop){min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min, hybrid_topo_round,
+                                    hybrid_data_round, s, 0, 0};
     CLIRR_TRY(clirr_buf_create(s->ctx, "the sweep marks", (size_t)s->g->n * sizeof(uint32_t), &s->mark, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
     CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", options, &prog, err));
@@ -189,7 +199,7 @@ static int prepare_hybrid(sssp_session *s, const clirr_plan *plan, const char *o
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, n, s->dg->n));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, status, s->status));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, mark, s->mark));
-    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid_min - 1, err));
+    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid.min - 1, err));
 fail:
     return rc;
 }
@@ -222,17 +232,29 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
                                      CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds,
                                      plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
                                        plan->fixed_grid};
-    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
-                                      plan->push, &cfg, err));
+    /* The spatial hybrid: items are partitions of part vertices. */
+    s->part = plan->variant == VARIANT_DATA ? (uint32_t)plan->params.v[PARAM_PARTITION].u : 1;
+    const clirr_loop_spec part_loop = {"sssp.cl", options, "sssp_part", CLIRR_KNARGS(sssp_part_args),
+                                       CLIRR_KARG(sssp_part_args, wl_in), NULL, 0, 0, 0,
+                                       !plan->params.v[PARAM_DEDUP].b, plan->fixed_grid};
+    uint32_t items = s->part > 1 ? (uint32_t)(((uint64_t)s->g->n + s->part - 1) / s->part) : s->g->n;
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop,
+                                      nearfar ? &nf_loop : s->part > 1 ? &part_loop : &data_loop, items, plan->push,
+                                      &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (topo) {
         CLIRR_TRY(bind_topo(s, err));
     } else {
-        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
-        clirr_round_loop_trace(&s->vl.rl, s->trace, s->g->row);
+        /* (a trace counts a partition's arcs as unknown: 0) */
+        clirr_round_loop_trace(&s->vl.rl, s->trace, s->part > 1 ? NULL : s->g->row);
+        if (s->part > 1) {
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, sssp_part_args, n, s->g->n));
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, sssp_part_args, part, s->part));
+        }
         if (nearfar)
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
@@ -271,11 +293,15 @@ fail:
     return rc;
 }
 
-/* The improved vertices as a worklist; stops when it is empty. */
+/* The improved vertices as a worklist (the hybrid's sweeps taking over
+ * while it is large); stops when it is empty. */
 static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
+    if (s->have_sweep_nl)
+        CLIRR_TRY(clirr_hybrid_loop_run(&s->hybrid, &s->wl, stats, err));
     while (clirr_worklist_size(&s->wl) > 0) {
         uint32_t rounds = 0;
         CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
@@ -287,48 +313,34 @@ fail:
     return rc;
 }
 
-/* Temporal hybrid (shared/papers/000, section V-A): data-driven rounds
- * while the worklist holds fewer than hybrid_min vertices, topology-driven
- * sweeps (sssp_hybrid) while it holds more; after each sweep the vertices
+/* Temporal hybrid (clirr_hybrid_loop_run): a topology-driven round is a
+ * marking sweep (sssp_hybrid) over every vertex, after which the vertices
  * it lowered become the worklist (a compaction of the marks, the study's
- * separate worklist-building kernel), which also says whether to sweep
- * again. Stops when the worklist is empty. */
-static int run_hybrid(sssp_session *s, clirr_stats *stats, clirr_error *err)
+ * separate worklist-building kernel). */
+static int hybrid_topo_round(void *user, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    bool topo = false;
-    s->topo_sweeps = s->switches = 0;
-    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
-    while (clirr_worklist_size(&s->wl) > 0) {
-        if ((clirr_worklist_size(&s->wl) >= s->hybrid_min) != topo) {
-            topo = !topo;
-            s->switches++;
-        }
-        uint32_t rounds = 1;
-        if (topo) {
-            clirr_trace_round r;
-            clirr_trace_mark m;
-            CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m,
-                                             err));
-            s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
-            if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
-                CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
-            CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
-            CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
-            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
-            r.items_out = clirr_worklist_size(&s->wl);
-            if (s->trace)
-                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
-            s->topo_sweeps++;
-        } else {
-            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
-        }
-        stats->iterations += rounds;
-    }
-    clirr_run_worklist_stats(&s->wl, stats);
-    clirr_round_loop_local_stats(&s->vl.rl, stats);
+    sssp_session *s = user;
+    clirr_trace_round r;
+    clirr_trace_mark m;
+    CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
+    s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
+    if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
+    CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
+    CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
+    CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
+    r.items_out = clirr_worklist_size(&s->wl);
+    if (s->trace)
+        CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
 fail:
     return rc;
+}
+
+static int hybrid_data_round(void *user, uint32_t *rounds, clirr_error *err)
+{
+    sssp_session *s = user;
+    return clirr_round_loop_run_many(&s->vl.rl, &s->wl, rounds, err);
 }
 
 static uint32_t add_sat(uint32_t a, uint32_t b) { return a > NONE - b ? NONE : a + b; }
@@ -458,8 +470,6 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->split)
         CLIRR_TRY(run_nearfar(s, stats, err));
-    else if (s->have_sweep_nl)
-        CLIRR_TRY(run_hybrid(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -524,6 +534,9 @@ static const clirr_param_desc sssp_params[] = {
                      "data, nearfar, hybrid: push a vertex once a round (off: every improvement pushes, the "
                      "study's duplicates; atomic or chunk pushes, one round a launch)", NULL,
                      (1u << VARIANT_DATA) | (1u << VARIANT_NEARFAR) | (1u << VARIANT_HYBRID)},
+    [PARAM_PARTITION] = {"partition", CLIRR_PARAM_UINT, "1", 1, 2147483648.0,
+                         "data: the spatial hybrid: worklist items are partitions of this many consecutive "
+                         "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
@@ -532,9 +545,9 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
     const sssp_session *s = state;
     if (!s->have_sweep_nl)
         return;
-    clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->topo_sweeps;
-    clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->switches;
-    clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid_min;
+    clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
+    clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->hybrid.switches;
+    clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid.min;
 }
 
 static const clirr_variant_desc sssp_variants[] = {
@@ -555,7 +568,7 @@ const clirr_algo clirr_algo_sssp = {
     .variants = sssp_variants,
     .nvariants = 4,
     .params = sssp_params,
-    .nparams = 4,
+    .nparams = 5,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

@@ -93,6 +93,29 @@ static bool keeps_duplicates(const clirr_algo *a, const clirr_intent *it, unsign
            (!a->params[d].variants || (a->params[d].variants >> variant & 1u)) && !it->params.v[d].b;
 }
 
+/* Does the plan's worklist hold partitions (its algorithm's "partition"
+ * parameter, read by its variant, above 1: the spatial hybrid)? Then the
+ * local and queued rounds, which run vertices, are off. */
+static bool partitioned(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    int d = clirr_algo_param(a, "partition");
+    return d >= 0 && a->params[d].type == CLIRR_PARAM_UINT &&
+           (!a->params[d].variants || (a->params[d].variants >> variant & 1u)) && it->params.v[d].u > 1;
+}
+
+/* Why rounds run one a launch whatever --local-rounds and --queue-rounds
+ * say, or NULL. */
+static const char *one_round_a_launch(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    if (it->trace)
+        return "off: --trace records every round";
+    if (keeps_duplicates(a, it, variant))
+        return "off: --no-dedup (their queues hold each item once; a queued round cannot rerun)";
+    if (partitioned(a, it, variant))
+        return "off: --partition (the worklist holds partitions)";
+    return NULL;
+}
+
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
  * with two queues of the chosen size in local memory: at most 4096 items,
  * what the device's local memory holds besides 1 KiB of other use. On a
@@ -104,14 +127,13 @@ static bool keeps_duplicates(const clirr_algo *a, const clirr_intent *it, unsign
 static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, uint64_t items,
                               clirr_plan *p)
 {
-    bool dup = keeps_duplicates(a, it, p->variant);
+    const char *forced = one_round_a_launch(a, it, p->variant);
     uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
     uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > 1024 ? 1024 : 4096;
     uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
-    if (it->trace || dup) {
+    if (forced) {
         p->local_rounds = 0;
-        p->local_rounds_reason = dup ? "off: --no-dedup (the local queues hold each item once)"
-                                     : "off: --trace records every round";
+        p->local_rounds_reason = forced;
     } else if (it->local_rounds == 0) {
         p->local_rounds = 0;
         p->local_rounds_reason = "off (--local-rounds off)";
@@ -128,7 +150,7 @@ static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const
     }
     if (p->local_rounds < 2) {
         p->local_rounds = 0;
-        if (it->local_rounds != 0 && !it->trace && !dup)
+        if (it->local_rounds != 0 && !forced)
             p->local_rounds_reason = "off: the device's local memory holds no queue";
     }
 }
@@ -143,12 +165,10 @@ static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const
 #define QUEUE_MAX 64
 static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
 {
-    if (it->trace) {
+    const char *forced = one_round_a_launch(a, it, p->variant);
+    if (forced) {
         p->queue_rounds = 0;
-        p->queue_rounds_reason = "off: --trace records every round";
-    } else if (keeps_duplicates(a, it, p->variant)) {
-        p->queue_rounds = 0;
-        p->queue_rounds_reason = "off: --no-dedup (a queued round cannot rerun on overflow)";
+        p->queue_rounds_reason = forced;
     } else if (it->queue_rounds == 0) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off (--queue-rounds off)";
