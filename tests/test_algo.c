@@ -219,7 +219,7 @@ static void descriptors(th_case *tc)
         TH_REQUIRE(tc, a->nvariants >= 1 && a->default_variant < a->nvariants, "%s: variants", a->name);
         TH_REQUIRE(tc, a->nparams <= CLIRR_MAX_PARAMS, "%s: too many parameters", a->name);
         TH_REQUIRE(tc, a->value_size > 0 && a->prepare && a->run && a->release && a->reference &&
-                           a->verify && (a->write_value || a->write_result),
+                           a->verify && (a->write_value || a->write_result || a->write_prefix),
                    "%s: a step is missing", a->name);
         clirr_params p;
         memset(&p, 0, sizeof p);
