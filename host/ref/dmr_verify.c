@@ -1,0 +1,163 @@
+/* host/ref/dmr_verify.c - the verifier of a refined mesh (dmr.h says what
+ * it checks): structure against neighbours recomputed from the corners,
+ * area, the input's points and segments, the local Delaunay property of
+ * every interior edge with a stated tolerance, and the bad triangles. No
+ * reference mesh: refinements in another order are as right. */
+#include "ref/dmr.h"
+#include "ref/dmr_geom.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE CLIRR_MESH_NONE
+
+static const double *pt(const dmr_mesh *w, uint32_t i) { return w->xy + 2 * (size_t)i; }
+
+static double area(const double *xy, const uint32_t *tv, uint32_t nt)
+{
+    double sum = 0;
+    for (uint32_t t = 0; t < nt; t++)
+        sum += dmr_orient(xy + 2 * (size_t)tv[3 * (size_t)t], xy + 2 * (size_t)tv[3 * (size_t)t + 1],
+                          xy + 2 * (size_t)tv[3 * (size_t)t + 2]);
+    return sum / 2;
+}
+
+/* Corners, orientation and neighbours: the neighbours recomputed from the
+ * corners must equal got's. */
+static uint64_t check_structure(const dmr_mesh *got, clirr_verify_report *r)
+{
+    clirr_mesh view = {got->np, got->xy, got->nt, got->tv, 0, NULL};
+    uint32_t *nb = malloc((3 * (size_t)got->nt + 1) * sizeof *nb);
+    clirr_error err;
+    if (!nb) {
+        clirr_verify_note(r, "out of memory for the neighbours. ");
+        return 1;
+    }
+    uint64_t bad = 0;
+    for (uint32_t t = 0; t < got->nt && bad < 1; t++)
+        for (int k = 0; k < 3; k++)
+            if (got->tv[3 * (size_t)t + k] >= got->np) {
+                clirr_verify_note(r, "triangle %u names point %u of %u. ", t, got->tv[3 * (size_t)t + k], got->np);
+                bad++;
+            }
+    if (!bad && clirr_mesh_neighbors(&view, nb, &err) != CLIRR_OK) {
+        clirr_verify_note(r, "not a triangulation: %.300s. ", err.msg);
+        bad++;
+    }
+    for (uint32_t t = 0; !bad && t < got->nt; t++) {
+        const uint32_t *c = got->tv + 3 * (size_t)t;
+        double o = dmr_orient(pt(got, c[0]), pt(got, c[1]), pt(got, c[2]));
+        if (!(o > 0) && bad++ < 3)
+            clirr_verify_note(r, "triangle %u (%u %u %u) is not counter-clockwise (%.3g). ", t, c[0], c[1], c[2], o);
+    }
+    for (size_t h = 0; !bad && h < 3 * (size_t)got->nt; h++)
+        if (nb[h] != got->tn[h] && bad++ < 3)
+            clirr_verify_note(r, "triangle %zu, edge %zu: neighbour %d, the corners say %d. ", h / 3, h % 3,
+                              (int)got->tn[h], (int)nb[h]);
+    free(nb);
+    return bad;
+}
+
+/* Every input segment u -> v is a chain of boundary edges of got through
+ * new points on it; every boundary edge of got is on one. */
+static uint64_t check_segments(const clirr_mesh *in, const dmr_mesh *got, clirr_verify_report *r)
+{
+    uint32_t *next = malloc(((size_t)got->np + 1) * sizeof *next);
+    if (!next) {
+        clirr_verify_note(r, "out of memory for the boundary. ");
+        return 1;
+    }
+    memset(next, 0xff, ((size_t)got->np + 1) * sizeof *next);
+    size_t nbound = 0, walked = 0;
+    for (size_t h = 0; h < 3 * (size_t)got->nt; h++)
+        if (got->tn[h] == NONE) {
+            size_t t3 = h / 3 * 3, i = h % 3;
+            next[got->tv[t3 + (i + 1) % 3]] = got->tv[t3 + (i + 2) % 3];
+            nbound++;
+        }
+    uint64_t bad = 0;
+    for (uint32_t s = 0; s < in->nseg && bad < 3; s++) {
+        uint32_t u = in->seg[2 * (size_t)s], v = in->seg[2 * (size_t)s + 1], x = next[u];
+        const double *pu = in->xy + 2 * (size_t)u, *pv = in->xy + 2 * (size_t)v;
+        double len2 = (pv[0] - pu[0]) * (pv[0] - pu[0]) + (pv[1] - pu[1]) * (pv[1] - pu[1]);
+        walked++;
+        while (x != v && x != NONE && x >= got->np_input && walked <= nbound) {
+            const double *px = pt(got, x);
+            double dot = (px[0] - pu[0]) * (pv[0] - pu[0]) + (px[1] - pu[1]) * (pv[1] - pu[1]);
+            if (fabs(dmr_orient(pu, pv, px)) > 1e-9 * len2 || dot <= 0 || dot >= len2)
+                break;
+            x = next[x];
+            walked++;
+        }
+        if (x != v) {
+            clirr_verify_note(r, "input segment %u (%u -> %u) is not a chain of boundary edges through new points "
+                              "on it (stopped at point %d). ", s, u, v, (int)x);
+            bad++;
+        }
+    }
+    if (!bad && walked != nbound) {
+        clirr_verify_note(r, "%zu boundary edges, of which %zu lie on input segments. ", nbound, walked);
+        bad++;
+    }
+    free(next);
+    return bad;
+}
+
+bool clirr_verify_dmr(const clirr_mesh *in, double min_angle_deg, const dmr_mesh *got, uint32_t claimed_bad_left,
+                      dmr_verdict *v, clirr_verify_report *r)
+{
+    memset(r, 0, sizeof *r);
+    memset(v, 0, sizeof *v);
+    uint64_t bad = 0;
+    if (got->np < in->npoints || got->np_input != in->npoints ||
+        memcmp(got->xy, in->xy, 2 * (size_t)in->npoints * sizeof *in->xy)) {
+        clirr_verify_note(r, "the input's %u points are not kept as they were. ", in->npoints);
+        return clirr_verify_done(r, 1);
+    }
+    if ((bad = check_structure(got, r)) != 0)
+        return clirr_verify_done(r, bad);
+    double a0 = area(in->xy, in->tri, in->ntri), a1 = area(got->xy, got->tv, got->nt);
+    if (fabs(a1 - a0) > 1e-9 * fabs(a0)) {
+        clirr_verify_note(r, "the area changed from %.17g to %.17g. ", a0, a1);
+        bad++;
+    }
+    bad += check_segments(in, got, r);
+    /* Local Delaunay: the corner of the neighbour across each interior edge
+     * is not inside the triangle's circumcircle. */
+    for (uint32_t t = 0; t < got->nt; t++)
+        for (int i = 0; i < 3; i++) {
+            uint32_t n = got->tn[3 * (size_t)t + i];
+            if (n == NONE || n < t)
+                continue;
+            const uint32_t *c = got->tv + 3 * (size_t)t, *d = got->tv + 3 * (size_t)n;
+            uint32_t far = d[0] != c[(i + 1) % 3] && d[0] != c[(i + 2) % 3] ? d[0]
+                           : d[1] != c[(i + 1) % 3] && d[1] != c[(i + 2) % 3] ? d[1] : d[2];
+            double perm, det = dmr_incircle(pt(got, c[0]), pt(got, c[1]), pt(got, c[2]), pt(got, far), &perm);
+            if (det > 1e-12 * perm && v->delaunay_violations++ < 3)
+                clirr_verify_note(r, "edge %u-%u is not Delaunay: point %u lies in the circumcircle of triangle %u "
+                                  "(%.3g of %.3g). ", c[(i + 1) % 3], c[(i + 2) % 3], far, t, det, perm);
+        }
+    bad += v->delaunay_violations;
+    /* Bad triangles, with 1e-9 of slack on the cosine for the rounding of
+     * the device's own test. */
+    double cos_min = dmr_cos_min(min_angle_deg);
+    for (uint32_t t = 0; t < got->nt; t++) {
+        const uint32_t *c = got->tv + 3 * (size_t)t;
+        double cosine;
+        int s = dmr_smallest_angle(pt(got, c[0]), pt(got, c[1]), pt(got, c[2]), &cosine);
+        if (cosine > cos_min + 1e-9) {
+            v->bad_left++;
+            if (c[s] < got->np_input && got->small_corner && got->small_corner[c[s]])
+                v->unfixable++;
+            else if (v->bad_left - v->unfixable <= 3)
+                clirr_verify_note(r, "triangle %u is still bad (smallest angle %.6f degrees). ", t,
+                                  acos(cosine) * 180 / 3.14159265358979323846);
+        }
+    }
+    bad += v->bad_left - v->unfixable;
+    if (claimed_bad_left != v->bad_left) {
+        clirr_verify_note(r, "%u bad triangles are claimed left, %u are. ", claimed_bad_left, v->bad_left);
+        bad++;
+    }
+    return clirr_verify_done(r, bad);
+}
