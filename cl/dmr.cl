@@ -7,13 +7,16 @@
  * work-group:
  *   1. dmr_build: each item (a triangle: all of them topology-driven, the
  *      worklist data-driven) that is bad locates its circumcentre, grows
- *      its cavity in private memory and claims the cavity's triangles and
- *      their outer neighbours with atomic_min of its item number; the
- *      mesh is only read;
- *   2. dmr_check: an item holding every claim has won (the lowest item
- *      always does, so each round commits); it reserves a point and its
- *      new triangles with atomic counters. The host grows the storage when
- *      the counters pass it and reruns this launch: nothing is written yet;
+ *      its cavity in private memory and claims the cavity's triangles
+ *      (owner) and their outer neighbours, the ring (ring), with
+ *      atomic_min of its item number; the mesh is only read;
+ *   2. dmr_check: an item wins when no lower item claimed a triangle of
+ *      its cavity and no lower item's cavity holds a triangle of its ring
+ *      (the lowest item always wins, so each round commits; two winners'
+ *      rings may share a triangle, whose different links each rewrites);
+ *      it reserves a point and its new triangles with atomic counters.
+ *      The host grows the storage when the counters pass it and reruns
+ *      this launch: nothing is written yet;
  *   3. dmr_commit: winners grow their cavity again (the same triangles:
  *      they touch only what they claimed) and replace it by the fan from
  *      the new point, in the cavity's slots and the reserved ones, fixing
@@ -250,7 +253,7 @@ __kernel void dmr_build(CLIRR_KPARAMS(DMR_BUILD_ARGS))
         atomic_min(&owner[cv.tri[k]], g);
     for (uint k = 0; k < cv.ne; k++)
         if (cv.eo[k] != NONE)
-            atomic_min(&owner[cv.eo[k]], g);
+            atomic_min(&ring[cv.eo[k]], g);
     it_p[2 * (size_t)g] = p.x;
     it_p[2 * (size_t)g + 1] = p.y;
     it_loc[g] = x;
@@ -283,9 +286,9 @@ __kernel void dmr_check(CLIRR_KPARAMS(DMR_CHECK_ARGS))
     cavity cv;
     bool win = regrow(xy, tv, tn, it_p, it_loc, g, kind, &p, &cv) == GROW_OK;
     for (uint k = 0; win && k < cv.n; k++)
-        win = owner[cv.tri[k]] == g;
+        win = owner[cv.tri[k]] == g && ring[cv.tri[k]] >= g;
     for (uint k = 0; win && k < cv.ne; k++)
-        win = cv.eo[k] == NONE || owner[cv.eo[k]] == g;
+        win = cv.eo[k] == NONE || owner[cv.eo[k]] >= g;
     if (!win) {
         it_state[g] = kind | ST_LOSE;
         return;

@@ -1,15 +1,19 @@
 /* tests/test_dmr.c - Delaunay mesh refinement: the serial refinement on
- * generated meshes (square and disk), a single triangle, a rectangle of
- * two, and a grid of collinear and cocircular points, each checked by the
- * verifier; the verifier refusing perturbed meshes (a flipped triangle, a
- * wrong neighbour, a non-Delaunay edge, a moved input point, a bad
- * triangle left, a wrong count, a dropped segment); then every variant on
- * every device on the same meshes and the command's --output and JSON. */
+ * generated meshes (square and disk, 100 to 10^4 points), a single
+ * triangle, a rectangle of two, and a grid of collinear and cocircular
+ * points, each checked by the verifier; the verifier refusing perturbed
+ * meshes (a clockwise triangle, a wrong neighbour, a non-Delaunay edge, a
+ * moved input point, a bad triangle left, a wrong count, a dropped
+ * triangle, a lost input point); then every variant on every device on
+ * the same meshes (and 10^5 points on GPUs), storage growth with reruns,
+ * the hybrid's switch, and the command's --mesh, --output and JSON. The
+ * malformed-file table is tests/test_mesh.c's. */
 #include "harness.h"
 
 #include "mesh/mesh_internal.h"
 #include "ref/dmr.h"
 
+#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,8 +232,195 @@ done:
     clirr_mesh_free(&m);
 }
 
+/* ---- on the devices --------------------------------------------------------- */
+
+static const char *const variant_names[] = {"topo", "data", "hybrid"};
+
+/* One device run of the registry's dmr on m, verified: returns the run's
+ * extras in x (NULL: not wanted). */
+static bool device_run(th_case *tc, const clirr_mesh *m, const char *name, int variant, const char *sw,
+                       const char *reserve, uint32_t *rounds, clirr_extras *x)
+{
+    const clirr_algo *a = clirr_algo_find("dmr");
+    clirr_error err;
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
+    bool ok = false;
+    clirr_mesh copy = *m; /* the input borrows m */
+    TH_REQUIRE(tc, a, "no dmr in the registry");
+    TH_OK(tc, clirr_input_from_mesh(&copy, false, name, &in, &err));
+    clirr_intent it;
+    clirr_intent_default(a, &it);
+    it.variant = variant;
+    if (sw)
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "switch"), sw, &it.params, &err));
+    if (reserve)
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "reserve"), reserve, &it.params, &err));
+    clirr_plan plan;
+    int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
+    if (rc == CLIRR_ERR_UNSUPPORTED) {
+        th_skip(tc, "%s", err.msg);
+        goto done;
+    }
+    TH_OK(tc, rc);
+    TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
+    unsigned char expected[256], got[256];
+    TH_REQUIRE(tc, a->value_size <= sizeof got, "result too large");
+    TH_OK(tc, a->reference(in, &plan, expected, &err));
+    for (int trial = 0; trial < 2; trial++) {
+        clirr_stats st;
+        TH_OK(tc, clirr_session_run(s, got, &st, &err));
+        clirr_verify_report rep;
+        TH_REQUIRE(tc, a->verify(in, &plan, expected, got, &rep), "%s (%s), trial %d: %s", name,
+                   variant_names[variant], trial + 1, rep.text);
+        TH_REQUIRE(tc, st.timing.build_ns == 0, "%s: trial %d compiled", name, trial + 1);
+        if (rounds)
+            *rounds = st.iterations;
+    }
+    if (x)
+        clirr_session_extras(s, got, x);
+    ok = true;
+done:
+    clirr_session_release(s);
+    clirr_input_free(in);
+    return ok;
+}
+
+static uint64_t extra(const clirr_extras *x, const char *name)
+{
+    for (size_t i = 0; i < x->n; i++)
+        if (!strcmp(x->e[i].name, name))
+            return x->e[i].u;
+    return UINT64_MAX;
+}
+
+/* Every small mesh, the 10^4-point one here and 10^5 points on a GPU
+ * (10^5 on PoCL takes tens of seconds a variant on a 2-core machine). */
+static void device_variant(th_case *tc)
+{
+    int variant = (int)(intptr_t)tc->param;
+    clirr_error err;
+    clirr_mesh m = {0};
+    size_t n = sizeof small_names / sizeof small_names[0];
+    for (size_t i = 0; i <= n; i++) {
+        const char *name = i < n ? small_names[i] : "mesh:n=100000,seed=9";
+        if (i == n && !tc->device->caps.is_gpu)
+            break;
+        TH_OK(tc, small_mesh(name, &m, &err));
+        clirr_extras x;
+        if (!device_run(tc, &m, name, variant, NULL, NULL, NULL, &x))
+            goto done;
+        bool tri = !strcmp(name, "triangle");
+        TH_REQUIRE(tc, extra(&x, "bad_left") == (tri ? 1u : 0u) && extra(&x, "unfixable") == extra(&x, "bad_left"),
+                   "%s: %llu bad left, %llu unfixable", name, (unsigned long long)extra(&x, "bad_left"),
+                   (unsigned long long)extra(&x, "unfixable"));
+        TH_REQUIRE(tc, extra(&x, "given_up") == 0, "%s: %llu given up", name, (unsigned long long)extra(&x, "given_up"));
+        TH_REQUIRE(tc, tri || extra(&x, "triangles.after") > m.ntri, "%s: not refined", name);
+        TH_REQUIRE(tc, extra(&x, "cavities.built") == extra(&x, "cavities.committed") + extra(&x, "cavities.aborted"),
+                   "%s: built %llu != committed %llu + aborted %llu", name,
+                   (unsigned long long)extra(&x, "cavities.built"), (unsigned long long)extra(&x, "cavities.committed"),
+                   (unsigned long long)extra(&x, "cavities.aborted"));
+        clirr_mesh_free(&m);
+    }
+done:
+    clirr_mesh_free(&m);
+}
+
+/* Storage of one triangle per input triangle: it grows, the rounds rerun,
+ * and the mesh is still right; the hybrid at --switch 0 runs topology-
+ * driven rounds only, at 1 data-driven ones only. */
+static void device_growth_and_switch(th_case *tc)
+{
+    clirr_error err;
+    clirr_mesh m = {0};
+    clirr_extras x;
+    TH_OK(tc, clirr_mesh_generate("mesh:n=3000,seed=11,shape=disk", &m, &err));
+    for (int v = 0; v < 3; v++) {
+        if (!device_run(tc, &m, "reserve 1", v, NULL, "1", NULL, &x))
+            goto done;
+        TH_REQUIRE(tc, extra(&x, "triangles.after") > 2 * m.ntri, "%s: refined little", variant_names[v]);
+    }
+    uint32_t rounds = 0;
+    if (!device_run(tc, &m, "switch 0", 2, "0", NULL, &rounds, &x))
+        goto done;
+    TH_REQUIRE(tc, extra(&x, "data_rounds") == 0 && extra(&x, "topo_rounds") == rounds, "switch 0: %llu data rounds",
+               (unsigned long long)extra(&x, "data_rounds"));
+    if (!device_run(tc, &m, "switch 1", 2, "1", NULL, &rounds, &x))
+        goto done;
+    TH_REQUIRE(tc, extra(&x, "topo_rounds") == 0 && extra(&x, "data_rounds") == rounds, "switch 1: %llu topo rounds",
+               (unsigned long long)extra(&x, "topo_rounds"));
+done:
+    clirr_mesh_free(&m);
+}
+
+/* The command: --mesh PREFIX, --output PREFIX read back and verified,
+ * the JSON's rounds and per-round cavities; a malformed mesh exits 2
+ * naming its file and line. */
+static void device_cli(th_case *tc)
+{
+    char dev[16], in[1024], out[1024], json[1024], opt[1100], so[8192], se[8192];
+    snprintf(dev, sizeof dev, "%u", tc->device->index);
+    snprintf(in, sizeof in, "%s/dmr-in", th_tmp_dir());
+    snprintf(out, sizeof out, "%s/dmr-out", th_tmp_dir());
+    snprintf(json, sizeof json, "%s/dmr.json", th_tmp_dir());
+    snprintf(opt, sizeof opt, "--json=%s", json);
+    clirr_error err;
+    clirr_mesh m = {0}, r = {0};
+    dmr_mesh w = {0};
+    json_object *doc = NULL;
+    int rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "gen", "mesh:n=400,seed=12", "-o", in, NULL);
+    TH_REQUIRE(tc, rc == 0, "gen: exit %d: %s", rc, se);
+    rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--mesh", in, "--device", dev, "--output", out,
+                      "--min-angle", "28", opt, NULL);
+    TH_REQUIRE(tc, rc == 0, "run: exit %d: %s", rc, se);
+    TH_OK(tc, clirr_mesh_read(in, &m, &err));
+    TH_OK(tc, clirr_mesh_read(out, &r, &err));
+    /* The written mesh, as the verifier sees a device's. */
+    TH_OK(tc, dmr_mesh_init(&w, &r, 28, 0, &err));
+    w.np_input = m.npoints;
+    dmr_verdict v;
+    clirr_verify_report rep;
+    TH_REQUIRE(tc, clirr_verify_dmr(&m, 28, &w, 0, &v, &rep), "the written mesh: %s", rep.text);
+    doc = json_object_from_file(json);
+    TH_REQUIRE(tc, doc, "no JSON in %s", json);
+    json_object *runs, *run, *res, *o;
+    TH_REQUIRE(tc, json_object_object_get_ex(doc, "runs", &runs) && (run = json_object_array_get_idx(runs, 0)) &&
+                   json_object_object_get_ex(run, "results", &res),
+               "no results");
+    TH_REQUIRE(tc, json_object_object_get_ex(run, "iterations", &o) && json_object_get_int(o) > 0, "no rounds");
+    TH_REQUIRE(tc, json_object_object_get_ex(res, "bad_left", &o) && json_object_get_int(o) == 0, "bad_left");
+    TH_REQUIRE(tc, json_object_object_get_ex(res, "triangles", &o) && json_object_object_get_ex(o, "after", &o) &&
+                   (uint32_t)json_object_get_int64(o) == r.ntri,
+               "triangles.after differs from the written mesh's %u", r.ntri);
+    TH_REQUIRE(tc, json_object_object_get_ex(res, "aborted_per_round", &o) && json_object_array_length(o) > 0,
+               "no aborted_per_round");
+    /* A malformed mesh: exit 2, its file and line. */
+    snprintf(in, sizeof in, "%s/dmr-bad", th_tmp_dir());
+    char path[1100];
+    snprintf(path, sizeof path, "%s.node", in);
+    TH_REQUIRE(tc, th_write_text(path, "4 2 0 0\n1 0 0\n2 1 0\n3 1 1\n4 0 1\n"), "cannot write");
+    snprintf(path, sizeof path, "%s.ele", in);
+    TH_REQUIRE(tc, th_write_text(path, "2 3 0\n1 1 3 2\n2 1 3 4\n"), "cannot write");
+    rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--mesh", in, "--device", dev, NULL);
+    TH_REQUIRE(tc, rc == 2 && strstr(se, "dmr-bad.ele:2: ") && strstr(se, "clockwise"), "bad mesh: exit %d: %s", rc, se);
+    rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--gen", "mesh:n=50", "--min-angle", "40",
+                      "--device", dev, NULL);
+    TH_REQUIRE(tc, rc == 2 && strstr(se, "--min-angle"), "min-angle 40: exit %d: %s", rc, se);
+done:
+    if (doc)
+        json_object_put(doc);
+    dmr_mesh_free(&w);
+    clirr_mesh_free(&m);
+    clirr_mesh_free(&r);
+}
+
 TH_REGISTER(register_dmr_tests)
 {
     th_add("dmr/serial", serial, NULL);
     th_add("dmr/verifier-fails", verifier_fails, NULL);
+    th_add_device("dmr/device/topo", device_variant, (void *)(intptr_t)0);
+    th_add_device("dmr/device/data", device_variant, (void *)(intptr_t)1);
+    th_add_device("dmr/device/hybrid", device_variant, (void *)(intptr_t)2);
+    th_add_device("dmr/device/growth-and-switch", device_growth_and_switch, NULL);
+    th_add_device_noctx("dmr/cli", device_cli, NULL);
 }

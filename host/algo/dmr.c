@@ -49,7 +49,7 @@ typedef struct dmr_session {
     size_t wg_find, wg_build, wg_check, wg_commit;
     cl_mem xy0, tv0, tn0, small;  /* the input, kept for every trial */
     cl_mem xy, tv, tn;            /* the mesh being refined */
-    cl_mem owner, queued, wl[2], it_p, it_loc, it_state, it_slot, counters;
+    cl_mem owner, ring, queued, wl[2], it_p, it_loc, it_state, it_slot, counters;
     size_t cap_t, cap_p;
     /* The last trial's counters. */
     uint32_t rounds, topo_rounds, data_rounds, grows, reruns, failed, too_big;
@@ -59,7 +59,7 @@ typedef struct dmr_session {
 
 static void release_storage(dmr_session *s)
 {
-    cl_mem *m[] = {&s->xy, &s->tv, &s->tn, &s->owner, &s->queued, &s->wl[0], &s->wl[1],
+    cl_mem *m[] = {&s->xy, &s->tv, &s->tn, &s->owner, &s->ring, &s->queued, &s->wl[0], &s->wl[1],
                    &s->it_p, &s->it_loc, &s->it_state, &s->it_slot};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
@@ -114,7 +114,8 @@ static int storage(dmr_session *s, size_t cap_t, size_t cap_p, clirr_error *err)
         const size_t u = sizeof(cl_uint);
         CLIRR_TRY(regrow_buffer(s, &s->tv, "DMR triangles", 3 * cap_t * u, 3 * ot * u, err));
         CLIRR_TRY(regrow_buffer(s, &s->tn, "DMR neighbours", 3 * cap_t * u, 3 * ot * u, err));
-        CLIRR_TRY(regrow_buffer(s, &s->owner, "DMR claims", cap_t * u, ot * u, err));
+        CLIRR_TRY(regrow_buffer(s, &s->owner, "DMR cavity claims", cap_t * u, ot * u, err));
+        CLIRR_TRY(regrow_buffer(s, &s->ring, "DMR ring claims", cap_t * u, ot * u, err));
         CLIRR_TRY(regrow_buffer(s, &s->queued, "DMR worklist stamps", cap_t * u, ot * u, err));
         CLIRR_TRY(regrow_buffer(s, &s->wl[0], "DMR worklist", cap_t * u, ot * u, err));
         CLIRR_TRY(regrow_buffer(s, &s->wl[1], "DMR worklist", cap_t * u, ot * u, err));
@@ -228,6 +229,7 @@ static int launch_build(dmr_session *s, cl_uint nitems, cl_uint topo, unsigned c
     cl_uint np_input = s->host_in.np_input;
     SET_MESH(k, dmr_build_args);
     CLIRR_TRY(KERNEL_SET(k, dmr_build_args, owner, s->owner));
+    CLIRR_TRY(KERNEL_SET(k, dmr_build_args, ring, s->ring));
     CLIRR_TRY(KERNEL_SET(k, dmr_build_args, wl_in, s->wl[cur]));
     CLIRR_TRY(KERNEL_SET(k, dmr_build_args, it_p, s->it_p));
     CLIRR_TRY(KERNEL_SET(k, dmr_build_args, it_loc, s->it_loc));
@@ -247,6 +249,7 @@ static int launch_check(dmr_session *s, cl_uint nitems, clirr_error *err)
     cl_uint np_input = s->host_in.np_input;
     SET_MESH(k, dmr_check_args);
     CLIRR_TRY(KERNEL_SET(k, dmr_check_args, owner, s->owner));
+    CLIRR_TRY(KERNEL_SET(k, dmr_check_args, ring, s->ring));
     CLIRR_TRY(KERNEL_SET(k, dmr_check_args, it_p, s->it_p));
     CLIRR_TRY(KERNEL_SET(k, dmr_check_args, it_loc, s->it_loc));
     CLIRR_TRY(KERNEL_SET(k, dmr_check_args, it_state, s->it_state));
@@ -294,6 +297,7 @@ static int claim(dmr_session *s, cl_uint nitems, cl_uint topo, unsigned cur, cl_
 {
     int rc = CLIRR_OK;
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->owner, 0, nt, NONE, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->ring, 0, nt, NONE, err));
     CLIRR_TRY(launch_build(s, nitems, topo, cur, err));
     for (;;) {
         CLIRR_TRY(launch_check(s, nitems, err));
