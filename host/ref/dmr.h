@@ -79,11 +79,13 @@ typedef struct dmr_verdict {
 } dmr_verdict;
 
 /* Check a refinement got of input `in` without a reference: corners in
- * range and counter-clockwise; neighbours equal to those recomputed from
- * the corners (so symmetric, every interior edge of exactly two
- * triangles); total area unchanged (1e-9 relative); the input's points
- * kept bit for bit; every input segment present, split only at new points
- * on it; every interior edge locally Delaunay (the in-circle determinant
+ * range and counter-clockwise, every point a corner; the neighbour
+ * relation symmetric (across edge (a, b) a triangle with edge (b, a)
+ * linking back: every interior edge of exactly two triangles); total area
+ * unchanged (1e-9 relative); the input's points kept bit for bit; every
+ * input segment present, split only at new points on it, and no other
+ * boundary edge (the boundary passing a point once); every interior edge
+ * locally Delaunay (the in-circle determinant
  * over 1e-12 of its permanent is a violation: the evaluation's error is
  * below 1e-15 of it, so a violation is real, and near-cocircular points
  * within that tolerance pass); no bad triangle but unfixable ones; and

@@ -1,5 +1,5 @@
 /* host/ref/dmr_verify.c - the verifier of a refined mesh (dmr.h says what
- * it checks): structure against neighbours recomputed from the corners,
+ * it checks): structure (symmetric neighbours, orientation),
  * area, the input's points and segments, the local Delaunay property of
  * every interior edge with a stated tolerance, and the bad triangles. No
  * reference mesh: refinements in another order are as right. */
@@ -22,39 +22,58 @@ static double area(const double *xy, const uint32_t *tv, uint32_t nt)
     return sum / 2;
 }
 
-/* Corners, orientation and neighbours: the neighbours recomputed from the
- * corners must equal got's. */
+/* Corners in range, counter-clockwise, every point a corner, and the
+ * neighbour relation symmetric: across edge (a, b) of t lies a triangle
+ * with edge (b, a) whose link across it is t. With the boundary and the
+ * area checked below, that makes a triangulation of the input's domain:
+ * an overlap would add area, a hole or a triangle too many would add a
+ * boundary edge off the input's segments. */
 static uint64_t check_structure(const dmr_mesh *got, clirr_verify_report *r)
 {
-    clirr_mesh view = {got->np, got->xy, got->nt, got->tv, 0, NULL};
-    uint32_t *nb = malloc((3 * (size_t)got->nt + 1) * sizeof *nb);
-    clirr_error err;
-    if (!nb) {
-        clirr_verify_note(r, "out of memory for the neighbours. ");
+    uint64_t bad = 0;
+    uint8_t *used = calloc((size_t)got->np + 1, 1);
+    if (!used) {
+        clirr_verify_note(r, "out of memory for the points. ");
         return 1;
     }
-    uint64_t bad = 0;
-    for (uint32_t t = 0; t < got->nt && bad < 1; t++)
-        for (int k = 0; k < 3; k++)
-            if (got->tv[3 * (size_t)t + k] >= got->np) {
-                clirr_verify_note(r, "triangle %u names point %u of %u. ", t, got->tv[3 * (size_t)t + k], got->np);
-                bad++;
-            }
-    if (!bad && clirr_mesh_neighbors(&view, nb, &err) != CLIRR_OK) {
-        clirr_verify_note(r, "not a triangulation: %.300s. ", err.msg);
-        bad++;
-    }
-    for (uint32_t t = 0; !bad && t < got->nt; t++) {
+    for (uint32_t t = 0; t < got->nt && bad < 3; t++) {
         const uint32_t *c = got->tv + 3 * (size_t)t;
+        if (c[0] >= got->np || c[1] >= got->np || c[2] >= got->np) {
+            clirr_verify_note(r, "triangle %u names a point past the %u. ", t, got->np);
+            bad++;
+            continue;
+        }
+        used[c[0]] = used[c[1]] = used[c[2]] = 1;
         double o = dmr_orient(pt(got, c[0]), pt(got, c[1]), pt(got, c[2]));
-        if (!(o > 0) && bad++ < 3)
+        if (!(o > 0)) {
             clirr_verify_note(r, "triangle %u (%u %u %u) is not counter-clockwise (%.3g). ", t, c[0], c[1], c[2], o);
+            bad++;
+        }
+        for (int i = 0; i < 3; i++) {
+            uint32_t n = got->tn[3 * (size_t)t + i], a = c[(i + 1) % 3], b = c[(i + 2) % 3];
+            if (n == NONE)
+                continue;
+            int j = -1;
+            if (n < got->nt)
+                for (int k = 0; k < 3; k++) {
+                    const uint32_t *d = got->tv + 3 * (size_t)n;
+                    if (d[(k + 1) % 3] == b && d[(k + 2) % 3] == a)
+                        j = k;
+                }
+            if (j < 0 || got->tn[3 * (size_t)n + j] != t) {
+                clirr_verify_note(r, "triangle %u's neighbour across %u-%u is %u, which does not have that edge "
+                                  "reversed with a link back. ", t, a, b, n);
+                bad++;
+                break;
+            }
+        }
     }
-    for (size_t h = 0; !bad && h < 3 * (size_t)got->nt; h++)
-        if (nb[h] != got->tn[h] && bad++ < 3)
-            clirr_verify_note(r, "triangle %zu, edge %zu: neighbour %d, the corners say %d. ", h / 3, h % 3,
-                              (int)got->tn[h], (int)nb[h]);
-    free(nb);
+    for (uint32_t p = 0; p < got->np && !bad; p++)
+        if (!used[p]) {
+            clirr_verify_note(r, "point %u is a corner of no triangle. ", p);
+            bad++;
+        }
+    free(used);
     return bad;
 }
 
@@ -69,13 +88,16 @@ static uint64_t check_segments(const clirr_mesh *in, const dmr_mesh *got, clirr_
     }
     memset(next, 0xff, ((size_t)got->np + 1) * sizeof *next);
     size_t nbound = 0, walked = 0;
+    uint64_t bad = 0;
     for (size_t h = 0; h < 3 * (size_t)got->nt; h++)
         if (got->tn[h] == NONE) {
             size_t t3 = h / 3 * 3, i = h % 3;
-            next[got->tv[t3 + (i + 1) % 3]] = got->tv[t3 + (i + 2) % 3];
+            uint32_t a = got->tv[t3 + (i + 1) % 3];
+            if (next[a] != NONE && bad++ < 3)
+                clirr_verify_note(r, "the boundary leaves point %u twice. ", a);
+            next[a] = got->tv[t3 + (i + 2) % 3];
             nbound++;
         }
-    uint64_t bad = 0;
     for (uint32_t s = 0; s < in->nseg && bad < 3; s++) {
         uint32_t u = in->seg[2 * (size_t)s], v = in->seg[2 * (size_t)s + 1], x = next[u];
         const double *pu = in->xy + 2 * (size_t)u, *pv = in->xy + 2 * (size_t)v;
