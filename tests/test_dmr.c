@@ -6,7 +6,7 @@
  * moved input point, a bad triangle left, a wrong count, a dropped
  * triangle, a lost input point); then every variant on every device on
  * the same meshes (and 10^5 points on GPUs), storage growth with reruns,
- * the hybrid's switch, and the command's --mesh, --output and JSON. The
+ * the hybrid's threshold, and the command's --mesh, --output and JSON. The
  * malformed-file table is tests/test_mesh.c's. */
 #include "harness.h"
 
@@ -253,7 +253,7 @@ static bool device_run(th_case *tc, const clirr_mesh *m, const char *name, int v
     clirr_intent_default(a, &it);
     it.variant = variant;
     if (sw)
-        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "switch"), sw, &it.params, &err));
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), sw, &it.params, &err));
     if (reserve)
         TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "reserve"), reserve, &it.params, &err));
     clirr_plan plan;
@@ -327,9 +327,9 @@ done:
 }
 
 /* Storage of one triangle per input triangle: it grows, the rounds rerun,
- * and the mesh is still right; the hybrid at --switch 0 runs topology-
+ * and the mesh is still right; the hybrid at --hybrid 0 runs topology-
  * driven rounds only, at 1 data-driven ones only. */
-static void device_growth_and_switch(th_case *tc)
+static void device_growth_and_threshold(th_case *tc)
 {
     clirr_error err;
     clirr_mesh m = {0};
@@ -341,13 +341,13 @@ static void device_growth_and_switch(th_case *tc)
         TH_REQUIRE(tc, extra(&x, "triangles.after") > 2 * m.ntri, "%s: refined little", variant_names[v]);
     }
     uint32_t rounds = 0;
-    if (!device_run(tc, &m, "switch 0", 2, "0", NULL, &rounds, &x))
+    if (!device_run(tc, &m, "hybrid 0", 2, "0", NULL, &rounds, &x))
         goto done;
-    TH_REQUIRE(tc, extra(&x, "data_rounds") == 0 && extra(&x, "topo_rounds") == rounds, "switch 0: %llu data rounds",
+    TH_REQUIRE(tc, extra(&x, "data_rounds") == 0 && extra(&x, "topo_rounds") == rounds, "hybrid 0: %llu data rounds",
                (unsigned long long)extra(&x, "data_rounds"));
-    if (!device_run(tc, &m, "switch 1", 2, "1", NULL, &rounds, &x))
+    if (!device_run(tc, &m, "hybrid 1", 2, "1", NULL, &rounds, &x))
         goto done;
-    TH_REQUIRE(tc, extra(&x, "topo_rounds") == 0 && extra(&x, "data_rounds") == rounds, "switch 1: %llu topo rounds",
+    TH_REQUIRE(tc, extra(&x, "topo_rounds") == 0 && extra(&x, "data_rounds") == rounds, "hybrid 1: %llu topo rounds",
                (unsigned long long)extra(&x, "topo_rounds"));
 done:
     clirr_mesh_free(&m);
@@ -421,6 +421,6 @@ TH_REGISTER(register_dmr_tests)
     th_add_device("dmr/device/topo", device_variant, (void *)(intptr_t)0);
     th_add_device("dmr/device/data", device_variant, (void *)(intptr_t)1);
     th_add_device("dmr/device/hybrid", device_variant, (void *)(intptr_t)2);
-    th_add_device("dmr/device/growth-and-switch", device_growth_and_switch, NULL);
+    th_add_device("dmr/device/growth-and-threshold", device_growth_and_threshold, NULL);
     th_add_device_noctx("dmr/cli", device_cli, NULL);
 }

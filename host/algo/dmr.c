@@ -2,7 +2,7 @@
  * cl/dmr.cl, which says how a round works): the rounds' host loop,
  * topology-driven (every triangle each round), data-driven (a worklist of
  * bad triangles) or the study's temporal hybrid (topology-driven while the
- * worklist holds more than --switch of the triangles, data-driven below),
+ * worklist holds more than --hybrid of the triangles, data-driven below),
  * the storage that grows when a round's winners need more (the round's
  * claims are kept and its reservation rerun: nothing is lost), and the
  * refined mesh downloaded for the verifier and --output PREFIX.
@@ -536,16 +536,16 @@ static void dmr_extras(void *state, const void *result, clirr_extras *x)
 static const clirr_variant_desc dmr_variants[] = {
     [V_TOPO] = {"topo", "every triangle checked each round", false},
     [V_DATA] = {"data", "a worklist of bad triangles, refilled by the rounds", false},
-    [V_HYBRID] = {"hybrid", "temporal: topo while the worklist holds over --switch of the triangles, then data",
+    [V_HYBRID] = {"hybrid", "temporal: topo while the worklist holds over --hybrid of the triangles, then data",
                   false},
 };
 
 static const clirr_param_desc dmr_params[] = {
     [P_MIN_ANGLE] = {"min-angle", CLIRR_PARAM_REAL, "30", 1, 34,
                      "a triangle whose smallest angle is below this (degrees) is refined"},
-    [P_SWITCH] = {"switch", CLIRR_PARAM_REAL, "0.7", 0, 1,
-                  "hybrid: topology-driven rounds while bad triangles exceed this fraction of all", NULL,
-                  1u << V_HYBRID},
+    [P_SWITCH] = {"hybrid", CLIRR_PARAM_REAL, "0.7", 0, 2,
+                  "hybrid: a round whose worklist holds more than this fraction of the triangles runs "
+                  "topology-driven (over every triangle)", NULL, 1u << V_HYBRID},
     [P_RESERVE] = {"reserve", CLIRR_PARAM_REAL, "6", 1, 64,
                    "initial device storage, in triangles per input triangle (grown on demand)"},
 };
