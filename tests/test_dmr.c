@@ -6,7 +6,8 @@
  * moved input point, a bad triangle left, a wrong count, a dropped
  * triangle, a lost input point); then every variant on every device on
  * the same meshes (and 10^5 points on GPUs), storage growth with reruns,
- * the hybrid's threshold, and the command's --mesh, --output and JSON. The
+ * the hybrid's threshold, and the command's --mesh, --output and JSON,
+ * a non-Delaunay input refused. The
  * malformed-file table is tests/test_mesh.c's. */
 #include "harness.h"
 
@@ -403,6 +404,13 @@ static void device_cli(th_case *tc)
     TH_REQUIRE(tc, th_write_text(path, "2 3 0\n1 1 3 2\n2 1 3 4\n"), "cannot write");
     rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--mesh", in, "--device", dev, NULL);
     TH_REQUIRE(tc, rc == 2 && strstr(se, "dmr-bad.ele:2: ") && strstr(se, "clockwise"), "bad mesh: exit %d: %s", rc, se);
+    /* A kite cut along its long diagonal: valid, not Delaunay. */
+    snprintf(path, sizeof path, "%s.node", in);
+    TH_REQUIRE(tc, th_write_text(path, "4 2 0 0\n1 0 0\n2 2 -1\n3 4 0\n4 2 1\n"), "cannot write");
+    snprintf(path, sizeof path, "%s.ele", in);
+    TH_REQUIRE(tc, th_write_text(path, "2 3 0\n1 1 2 3\n2 1 3 4\n"), "cannot write");
+    rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--mesh", in, "--device", dev, NULL);
+    TH_REQUIRE(tc, rc == 2 && strstr(se, "not a Delaunay triangulation"), "a kite: exit %d: %s", rc, se);
     rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--gen", "mesh:n=50", "--min-angle", "40",
                       "--device", dev, NULL);
     TH_REQUIRE(tc, rc == 2 && strstr(se, "--min-angle"), "min-angle 40: exit %d: %s", rc, se);

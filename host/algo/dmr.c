@@ -168,6 +168,7 @@ static int dmr_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     s->threshold = plan->params.v[P_SWITCH].r;
     s->reserve = plan->params.v[P_RESERVE].r;
     CLIRR_TRY(dmr_mesh_init(&s->host_in, s->in, s->min_angle, 0, err));
+    CLIRR_TRY(dmr_check_input(&s->host_in, clirr_input_name(in), err));
     const dmr_mesh *h = &s->host_in;
     CLIRR_TRY(clirr_buf_create(ctx, "DMR input points", 2 * (size_t)h->np * sizeof(double), &s->xy0, err));
     CLIRR_TRY(clirr_buf_create(ctx, "DMR input triangles", 3 * (size_t)h->nt * sizeof(cl_uint), &s->tv0, err));
@@ -444,6 +445,8 @@ static int dmr_reference(const clirr_input *in, const clirr_plan *plan, void *ou
     dmr_mesh w;
     dmr_ref_stats st;
     int rc = dmr_mesh_init(&w, clirr_input_mesh(in), min_angle, 0, err);
+    if (rc == CLIRR_OK)
+        rc = dmr_check_input(&w, clirr_input_name(in), err);
     if (rc == CLIRR_OK)
         rc = clirr_ref_dmr(&w, min_angle, &st, err);
     dmr_result *r = out;

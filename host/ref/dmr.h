@@ -56,6 +56,12 @@ void dmr_mesh_free(dmr_mesh *w);
 /* Room for at least np points and nt triangles (contents kept). */
 int dmr_mesh_reserve(dmr_mesh *w, size_t np, size_t nt, clirr_error *err);
 
+/* Refuse (CLIRR_ERR_INPUT, naming the edge) an input that is not
+ * Delaunay: an interior edge whose far corner lies in the circumcircle
+ * beyond the verifier's tolerance, or geometry that overflows doubles.
+ * The refinement keeps a Delaunay mesh Delaunay; it cannot repair one. */
+int dmr_check_input(const dmr_mesh *w, const char *name, clirr_error *err);
+
 /* Whether triangle t is bad under cos_min; *unfixable when its smallest
  * angle is at a small input corner. */
 bool dmr_is_bad(const dmr_mesh *w, uint32_t t, double cos_min, bool *unfixable);

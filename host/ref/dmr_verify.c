@@ -125,6 +125,39 @@ static uint64_t check_segments(const clirr_mesh *in, const dmr_mesh *got, clirr_
     return bad;
 }
 
+/* The local Delaunay test of the edge opposite corner i of t: *det and
+ * *perm of the in-circle determinant of the far corner. */
+static void edge_incircle(const dmr_mesh *w, uint32_t t, int i, double *det, double *perm, uint32_t *far)
+{
+    uint32_t n = w->tn[3 * (size_t)t + i];
+    const uint32_t *c = w->tv + 3 * (size_t)t, *d = w->tv + 3 * (size_t)n;
+    *far = d[0] != c[(i + 1) % 3] && d[0] != c[(i + 2) % 3] ? d[0]
+           : d[1] != c[(i + 1) % 3] && d[1] != c[(i + 2) % 3] ? d[1] : d[2];
+    *det = dmr_incircle(pt(w, c[0]), pt(w, c[1]), pt(w, c[2]), pt(w, *far), perm);
+}
+
+int dmr_check_input(const dmr_mesh *w, const char *name, clirr_error *err)
+{
+    for (uint32_t t = 0; t < w->nt; t++)
+        for (int i = 0; i < 3; i++) {
+            uint32_t n = w->tn[3 * (size_t)t + i], far;
+            if (n == NONE || n < t)
+                continue;
+            double det, perm;
+            edge_incircle(w, t, i, &det, &perm, &far);
+            const uint32_t *c = w->tv + 3 * (size_t)t;
+            if (!isfinite(det) || !isfinite(perm))
+                return clirr_fail(err, CLIRR_ERR_INPUT, "%s: the coordinates of triangle %u overflow double "
+                                  "precision's geometry (scale the mesh)", name, t);
+            if (det > 1e-12 * perm)
+                return clirr_fail(err, CLIRR_ERR_INPUT, "%s is not a Delaunay triangulation: point %u lies inside "
+                                  "the circumcircle of triangle %u (%u %u %u) across edge %u-%u; clirr refines "
+                                  "Delaunay triangulations (Triangle and Qhull make them)", name, far, t, c[0],
+                                  c[1], c[2], c[(i + 1) % 3], c[(i + 2) % 3]);
+        }
+    return CLIRR_OK;
+}
+
 bool clirr_verify_dmr(const clirr_mesh *in, double min_angle_deg, const dmr_mesh *got, uint32_t claimed_bad_left,
                       dmr_verdict *v, clirr_verify_report *r)
 {
@@ -151,11 +184,11 @@ bool clirr_verify_dmr(const clirr_mesh *in, double min_angle_deg, const dmr_mesh
             uint32_t n = got->tn[3 * (size_t)t + i];
             if (n == NONE || n < t)
                 continue;
-            const uint32_t *c = got->tv + 3 * (size_t)t, *d = got->tv + 3 * (size_t)n;
-            uint32_t far = d[0] != c[(i + 1) % 3] && d[0] != c[(i + 2) % 3] ? d[0]
-                           : d[1] != c[(i + 1) % 3] && d[1] != c[(i + 2) % 3] ? d[1] : d[2];
-            double perm, det = dmr_incircle(pt(got, c[0]), pt(got, c[1]), pt(got, c[2]), pt(got, far), &perm);
-            if (det > 1e-12 * perm && v->delaunay_violations++ < 3)
+            const uint32_t *c = got->tv + 3 * (size_t)t;
+            uint32_t far;
+            double perm, det;
+            edge_incircle(got, t, i, &det, &perm, &far);
+            if (!(det <= 1e-12 * perm) && v->delaunay_violations++ < 3)
                 clirr_verify_note(r, "edge %u-%u is not Delaunay: point %u lies in the circumcircle of triangle %u "
                                   "(%.3g of %.3g). ", c[(i + 1) % 3], c[(i + 2) % 3], far, t, det, perm);
         }
