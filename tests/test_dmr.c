@@ -404,6 +404,9 @@ static void device_cli(th_case *tc)
     TH_REQUIRE(tc, th_write_text(path, "2 3 0\n1 1 3 2\n2 1 3 4\n"), "cannot write");
     rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--mesh", in, "--device", dev, NULL);
     TH_REQUIRE(tc, rc == 2 && strstr(se, "dmr-bad.ele:2: ") && strstr(se, "clockwise"), "bad mesh: exit %d: %s", rc, se);
+    rc = th_clirr_run(tc, so, sizeof so, se, sizeof se, "run", "dmr", "--gen", "mesh:n=30", "--device", dev,
+                      "--output", "-", NULL);
+    TH_REQUIRE(tc, rc == 2 && strstr(se, "not standard output"), "--output -: exit %d: %s", rc, se);
     /* A kite cut along its long diagonal: valid, not Delaunay. */
     snprintf(path, sizeof path, "%s.node", in);
     TH_REQUIRE(tc, th_write_text(path, "4 2 0 0\n1 0 0\n2 2 -1\n3 4 0\n4 2 1\n"), "cannot write");

@@ -490,6 +490,9 @@ static int dmr_write_prefix(void *state, const void *result, const char *prefix,
 {
     dmr_session *s = state;
     (void)result;
+    if (!strcmp(prefix, "-"))
+        return clirr_fail(err, CLIRR_ERR_USAGE, "dmr writes a mesh: --output PREFIX names PREFIX.node, .ele and "
+                          ".poly, not standard output");
     clirr_mesh m;
     int rc = dmr_mesh_export(&s->out, &m, err);
     if (rc == CLIRR_OK)
