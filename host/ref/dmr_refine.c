@@ -18,7 +18,13 @@ static const double *pt(const dmr_mesh *w, uint32_t i) { return w->xy + 2 * (siz
 
 double dmr_cos_min(double min_angle_deg) { return cos(min_angle_deg * 3.14159265358979323846 / 180.0); }
 
-uint64_t dmr_triangle_limit(uint32_t input_triangles) { return 64 * (uint64_t)input_triangles + 65536; }
+/* 64 times the input, and below 2^31 so a device's 32-bit counters of
+ * triangles cannot wrap within a round. */
+uint64_t dmr_triangle_limit(uint32_t input_triangles)
+{
+    uint64_t limit = 64 * (uint64_t)input_triangles + 65536;
+    return limit < ((uint64_t)1 << 31) ? limit : (uint64_t)1 << 31;
+}
 
 int dmr_mesh_reserve(dmr_mesh *w, size_t np, size_t nt, clirr_error *err)
 {
@@ -381,8 +387,9 @@ int clirr_ref_dmr(dmr_mesh *w, double min_angle_deg, dmr_ref_stats *st, clirr_er
         if (!dmr_is_bad(w, t, cos_min, &unfixable) || unfixable)
             continue;
         if (w->nt > limit) {
-            rc = clirr_fail(err, CLIRR_ERR_INPUT, "the refinement passed %llu triangles (64 times the input's) "
-                            "without ending: an input angle the rule cannot reach?", (unsigned long long)limit);
+            rc = clirr_fail(err, CLIRR_ERR_INPUT, "the refinement passed %llu triangles (its limit: 64 times the "
+                            "input's, at most 2^31) without ending: an input angle the rule cannot reach?",
+                            (unsigned long long)limit);
             goto done;
         }
         if (cv.cap_mark < w->cap_t) {
