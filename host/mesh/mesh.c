@@ -31,6 +31,10 @@ int clirr_mesh_fits(uint64_t np, uint64_t nt, const char *what, clirr_error *err
         return clirr_fail(err, CLIRR_ERR_TOO_LARGE, "%s (%llu triangles) needs device arrays of about %.2f GiB; "
                           "the devices chosen take at most %.2f GiB per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
                           what, (unsigned long long)nt, nt * DEVICE_BYTES / 1073741824.0, device / 1073741824.0);
+    if (host && np * 16 > host)
+        return clirr_fail(err, CLIRR_ERR_INPUT, "%s (%llu points) needs an array of %.2f GiB; a run here allows "
+                          "%.2f GiB per array (an eighth of this machine's memory)", what, (unsigned long long)np,
+                          np * 16 / 1073741824.0, host / 1073741824.0);
     if (host && nt * HOST_BYTES > host)
         return clirr_fail(err, CLIRR_ERR_INPUT, "%s (%llu triangles) needs arrays of %.2f GiB; a run here "
                           "allows %.2f GiB per array (an eighth of this machine's memory)", what,

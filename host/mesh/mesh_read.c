@@ -3,8 +3,8 @@
  * counting up from the base, indices in range, corners distinct and
  * counter-clockwise), then the structure (shared edges, unused points,
  * boundary, segments), whose problems are put back on their line by
- * reading the file again. Arrays are sized by the headers only after the
- * limits accept them. */
+ * reading the file again. Arrays grow with what was read, never with what
+ * a header claims, and the limits are checked first. */
 #include "mesh/mesh_internal.h"
 
 #include "graph/textio.h"
@@ -100,6 +100,24 @@ static int entry_id(tin *t, const char **p, uint64_t k, uint64_t *base, const ch
     return clirr_tin_u64(t, p, *base + k, *base + k, &id, text, err);
 }
 
+/* Room for k + 1 entries of `size` bytes in *arr (capacity *cap, at most
+ * `most`): doubled as the entries are read. */
+static int grow_array(void **arr, uint64_t *cap, uint64_t k, uint64_t most, size_t size, const char *path,
+                      clirr_error *err)
+{
+    if (k < *cap)
+        return CLIRR_OK;
+    uint64_t want = *cap ? 2 * *cap : 4096;
+    if (want > most)
+        want = most;
+    void *bigger = realloc(*arr, (size_t)want * size);
+    if (!bigger)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "%s: out of memory for %llu entries", path, (unsigned long long)want);
+    *arr = bigger;
+    *cap = want;
+    return CLIRR_OK;
+}
+
 /* A point index in [base, base + n). */
 static int point_index(tin *t, const char **p, uint64_t base, uint32_t n, uint32_t *v, const char *what,
                        clirr_error *err)
@@ -146,11 +164,7 @@ static int read_node(const char *path, clirr_mesh *m, uint64_t *base, clirr_erro
     }
     if ((rc = clirr_mesh_fits(n, 0, path, err)) != CLIRR_OK)
         goto done;
-    m->xy = malloc(2 * (size_t)n * sizeof *m->xy);
-    if (!m->xy) {
-        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "%s: out of memory for %llu points", path, (unsigned long long)n);
-        goto done;
-    }
+    uint64_t cap = 0;
     for (uint64_t k = 0; k < n; k++) {
         if (!next_line(&t, &p, &rc, err)) {
             if (rc == CLIRR_OK)
@@ -158,7 +172,8 @@ static int read_node(const char *path, clirr_mesh *m, uint64_t *base, clirr_erro
                                     (unsigned long long)n, (unsigned long long)k);
             goto done;
         }
-        if ((rc = entry_id(&t, &p, k, base, "point", err)) ||
+        if ((rc = grow_array((void **)&m->xy, &cap, k, n, 2 * sizeof *m->xy, path, err)) ||
+            (rc = entry_id(&t, &p, k, base, "point", err)) ||
             (rc = clirr_tin_real(&t, &p, &m->xy[2 * k], "x, a finite real", err)) ||
             (rc = clirr_tin_real(&t, &p, &m->xy[2 * k + 1], "y, a finite real", err)) ||
             (rc = skip_reals(&t, &p, attrs, "an attribute (a finite real)", err)) ||
@@ -194,11 +209,7 @@ static int read_ele(const char *path, clirr_mesh *m, uint64_t base, clirr_error 
     }
     if ((rc = clirr_mesh_fits(m->npoints, n, path, err)) != CLIRR_OK)
         goto done;
-    m->tri = malloc(3 * (size_t)n * sizeof *m->tri);
-    if (!m->tri) {
-        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "%s: out of memory for %llu triangles", path, (unsigned long long)n);
-        goto done;
-    }
+    uint64_t cap = 0;
     static const char *const which[3] = {"the first corner", "the second corner", "the third corner"};
     for (uint64_t k = 0; k < n; k++) {
         if (!next_line(&t, &p, &rc, err)) {
@@ -207,6 +218,8 @@ static int read_ele(const char *path, clirr_mesh *m, uint64_t base, clirr_error 
                                     (unsigned long long)n, (unsigned long long)k);
             goto done;
         }
+        if ((rc = grow_array((void **)&m->tri, &cap, k, n, 3 * sizeof *m->tri, path, err)))
+            goto done;
         uint32_t *c = m->tri + 3 * k;
         if ((rc = entry_id(&t, &p, k, &tbase, "triangle", err)))
             goto done;
@@ -307,13 +320,10 @@ static int read_poly(const char *path, clirr_mesh *m, uint64_t base, clirr_error
         (rc = clirr_tin_u64(&t, &p, 0, 1, &smarkers, "the number of segment markers, 0 or 1", err)) ||
         (rc = line_done(&t, p, "end of line after 'SEGMENTS MARKERS'", err)))
         goto done;
-    m->seg = malloc((ns ? 2 * (size_t)ns : 1) * sizeof *m->seg);
-    if (!m->seg) {
-        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "%s: out of memory for %llu segments", path, (unsigned long long)ns);
-        goto done;
-    }
-    uint64_t sbase = base;
+    uint64_t sbase = base, cap = 0;
     for (uint64_t k = 0; k < ns; k++) {
+        if ((rc = grow_array((void **)&m->seg, &cap, k, ns, 2 * sizeof *m->seg, path, err)))
+            goto done;
         uint32_t *s = m->seg + 2 * k;
         if ((rc = need_line(&t, &p, "every segment the header declares", err)) ||
             (rc = entry_id(&t, &p, k, &sbase, "segment", err)) ||
