@@ -44,6 +44,7 @@ typedef struct bfs_session {
     cl_mem level;
     cl_mem changed;         /* topo, level: set when a round lowered a level */
     bool level_sync;        /* level (and the recursive BFS's flat): bfs_level */
+    clirr_trace *trace;     /* the plan's: a row a round, or NULL */
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data, do */
     /* do: in-arcs, the two kernels (context-owned) and their counts */
@@ -61,7 +62,7 @@ typedef struct bfs_session {
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
+enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
 
 static void bfs_release(void *state)
 {
@@ -179,6 +180,9 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     bool topo = plan->variant == VARIANT_TOPO || s->level_sync;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
+    s->trace = plan->trace;
+    if (s->trace)
+        s->trace->arcs = s->g->m;
     if (plan->variant >= VARIANT_SERIAL_REC) {
         s->serial = plan->variant;
         *out = s;
@@ -197,11 +201,12 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
-    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false, 0};
+    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
-                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
+                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth),
+                                       !plan->params.v[PARAM_DEDUP].b, plan->fixed_grid};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop, &data_loop,
                                       s->g->n, plan->push,
                                       &cfg, err));
@@ -213,6 +218,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
+        clirr_round_loop_trace(&s->vl.rl, s->trace, s->g->row);
         if (plan->variant == VARIANT_DO)
             CLIRR_TRY(prepare_do(s, in, plan, err));
         if (plan->variant == VARIANT_HYBRID)
@@ -232,11 +238,19 @@ static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     for (uint32_t depth = 0;; depth++) {
         uint32_t flag = 0;
+        clirr_trace_round r;
+        clirr_trace_mark m;
+        /* traced: the arcs of the level's vertices (level), of every
+         * reached one (topo) */
+        CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->level, s->g->row, s->g->n,
+                                         s->level_sync ? depth : NONE, !s->level_sync, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         if (s->level_sync)
             CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_level_args, depth, depth));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
+        if (s->trace)
+            CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
         stats->iterations++;
         if (!flag)
             break;
@@ -301,8 +315,17 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
         }
         before = frontier;
         if (bottom) {
+            /* traced: a sweep over every vertex; the in-arcs it reads are
+             * not counted (it stops at the first parent) */
+            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0};
+            clirr_trace_mark m;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
             CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
             CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
+            r.items_out = frontier;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
             depth++;
             stats->iterations++;
             s->bottom_up_rounds++;
@@ -351,9 +374,15 @@ static int run_hybrid(bfs_session *s, clirr_stats *stats, clirr_error *err)
         }
         uint32_t rounds = 1;
         if (topo) {
+            clirr_trace_round r;
+            clirr_trace_mark m;
+            CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->level, s->g->row, n, depth, false, &r, &m, err));
             CLIRR_TRY(CLIRR_NL_SET(&s->level_nl, bfs_level_args, depth, depth));
             CLIRR_TRY(clirr_nl_run(&s->level_nl, n, err));
             CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, depth + 1, n, err));
+            r.items_out = clirr_worklist_size(&s->wl);
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
             s->topo_rounds++;
         } else {
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
@@ -452,9 +481,16 @@ static int bfs_write_outputs(void *state, const void *result, clirr_error *err)
 
 static const clirr_param_desc bfs_params[] = {
     [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
-    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+    /* 0.01: measured on the H100 (tests/bench/RESULTS.md, "Temporal
+     * hybrid"), rmat 22 3.4 against data's 4.5 ms of kernel; the grid and
+     * the road network never reach it, so they run as data does. */
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.01", 0, 2,
                       "hybrid: a round whose frontier holds at least this fraction of the vertices runs "
                       "topology-driven (over every vertex)", NULL, 1u << VARIANT_HYBRID},
+    [PARAM_DEDUP] = {"dedup", CLIRR_PARAM_BOOL, "on", 0, 0,
+                     "data, hybrid: push a vertex once a round (off: every discovery pushes, the study's "
+                     "duplicates; atomic or chunk pushes, one round a launch)", NULL,
+                     (1u << VARIANT_DATA) | (1u << VARIANT_HYBRID)},
     [PARAM_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
                        "rec-*: half of the nested launches go to a second on-device queue", NULL, REC_VARIANTS},
     [PARAM_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
@@ -518,7 +554,7 @@ const clirr_algo clirr_algo_bfs = {
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
     .params = bfs_params,
-    .nparams = 5,
+    .nparams = 6,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

@@ -53,9 +53,10 @@ typedef struct sssp_session {
     bool have_sweep_nl;
     cl_mem mark;
     uint32_t hybrid_min, sweep, topo_sweeps, switches;
+    clirr_trace *trace;     /* the plan's: a row a round, or NULL */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -205,17 +206,22 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     bool topo = plan->variant == VARIANT_TOPO, nearfar = plan->variant == VARIANT_NEARFAR;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PREDECESSORS].path;
+    s->trace = plan->trace;
+    if (s->trace)
+        s->trace->arcs = s->g->m;
     CLIRR_TRY(check_weights(s->g, err));
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
-                                       plan->queue_rounds, 0};
+                                       plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
+                                       plan->fixed_grid};
     const clirr_loop_spec nf_loop = {"sssp.cl", options, "sssp_nf", CLIRR_KNARGS(sssp_nf_args),
                                      CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds,
-                                     plan->queue_rounds, 0};
+                                     plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
+                                       plan->fixed_grid};
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
                                       plan->push, &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
@@ -226,6 +232,7 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
+        clirr_round_loop_trace(&s->vl.rl, s->trace, s->g->row);
         if (nearfar)
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
@@ -245,9 +252,15 @@ static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     for (;;) {
         uint32_t flags[STATUS_FLAGS] = {0, 0};
+        clirr_trace_round r;
+        clirr_trace_mark m;
+        /* traced: every reached vertex relaxes all its arcs */
+        CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
+        if (s->trace)
+            CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
         stats->iterations++;
         /* A dropped sum changes nothing: the rounds go on to the fixed
          * point, and check_overflow decides after it. */
@@ -293,12 +306,19 @@ static int run_hybrid(sssp_session *s, clirr_stats *stats, clirr_error *err)
         }
         uint32_t rounds = 1;
         if (topo) {
+            clirr_trace_round r;
+            clirr_trace_mark m;
+            CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m,
+                                             err));
             s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
             if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
                 CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
             CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
             CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
             CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
+            r.items_out = clirr_worklist_size(&s->wl);
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
             s->topo_sweeps++;
         } else {
             CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
@@ -494,9 +514,16 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "nearfar: how far the split moves per phase (0: eight mean arc weights; "
                      "unweighted, one phase)"},
-    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+    /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
+     * hybrid"), every lower threshold was slower than data-driven rounds
+     * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.6", 0, 2,
                       "hybrid: a worklist holding at least this fraction of the vertices gives way to "
                       "topology-driven sweeps", NULL, 1u << VARIANT_HYBRID},
+    [PARAM_DEDUP] = {"dedup", CLIRR_PARAM_BOOL, "on", 0, 0,
+                     "data, nearfar, hybrid: push a vertex once a round (off: every improvement pushes, the "
+                     "study's duplicates; atomic or chunk pushes, one round a launch)", NULL,
+                     (1u << VARIANT_DATA) | (1u << VARIANT_NEARFAR) | (1u << VARIANT_HYBRID)},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
@@ -528,7 +555,7 @@ const clirr_algo clirr_algo_sssp = {
     .variants = sssp_variants,
     .nvariants = 4,
     .params = sssp_params,
-    .nparams = 3,
+    .nparams = 4,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

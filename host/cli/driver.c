@@ -37,6 +37,7 @@ typedef struct driver {
     char reference_error[CLIRR_MSG_MAX];
     void *result;              /* one case's values */
     size_t result_size;
+    clirr_trace trace;         /* --trace: the current case's rounds */
 } driver;
 
 /* What varies inside one (input, algorithm, parameters, root) group. */
@@ -311,6 +312,8 @@ static void visit(driver *d, const group *g, size_t dev, const clirr_intent *it)
     row->device = &d->devs[d->picked[dev]];
     row->algo = g->algo;
     row->intent = *it;
+    if (d->cfg->trace_file)
+        row->intent.trace = &d->trace;
     row->source = g->source;
     row->verified = -1;
     progress(d, "%s on %s", g->algo->name, row->device->caps.name, "");
@@ -547,6 +550,8 @@ static void expand_all(driver *d)
             g.base.wl_capacity = cfg->wl_capacity;
             g.base.local_rounds = cfg->local_rounds;
             g.base.queue_rounds = cfg->queue_rounds;
+            g.base.fixed_grid = cfg->fixed_grid;
+            g.base.reorder = cfg->reorder;
             /* A multi-source sample: K evenly spaced, or K by --source's rule;
              * a vertex number with K > 1 is the single-source algorithms'. */
             if (g.algo->sources == CLIRR_SOURCES_MANY && (cfg->source_given || cfg->source.count)) {
@@ -687,6 +692,7 @@ static void free_driver(driver *d)
         if (d->prepared)
             free(d->prepared[i]);
     }
+    clirr_trace_free(&d->trace);
     free(d->ctx);
     free(d->ctx_status);
     free(d->ctx_error);

@@ -12,7 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_MESH, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -39,6 +39,8 @@ static const struct option common[] = {
     {"wl-capacity", required_argument, NULL, O_WLCAP},
     {"local-rounds", required_argument, NULL, O_LOCALROUNDS},
     {"queue-rounds", required_argument, NULL, O_QUEUEROUNDS},
+    {"grid", required_argument, NULL, O_GRID},
+    {"reorder", required_argument, NULL, O_REORDER},
     {"source", required_argument, NULL, O_SOURCE},
     {"sources", required_argument, NULL, O_SOURCES},
     {"seed", required_argument, NULL, O_SEED},
@@ -48,6 +50,7 @@ static const struct option common[] = {
     {"warmup", required_argument, NULL, O_WARMUP},
     {"json", optional_argument, NULL, O_JSON},
     {"csv", required_argument, NULL, O_CSV},
+    {"trace", required_argument, NULL, O_TRACE},
     {"output", required_argument, NULL, O_OUTPUT},
     {"explain", no_argument, NULL, O_EXPLAIN},
     {"kernels", no_argument, NULL, O_KERNELS},
@@ -151,7 +154,12 @@ static void print_help(const exp_config *cfg)
            "  --queue-rounds N    larger worklists (up to the device's resident\n"
            "                      work-items) run N rounds a read-back, queued ahead\n"
            "                      (BFS, SSSP, CC); off, or auto (default: 16 on GPUs,\n"
-           "                      off on CPUs)\n",
+           "                      off on CPUs)\n"
+           "  --grid fixed|worklist  data-driven rounds launch the device's resident\n"
+           "                      work-items, striding the worklist (fixed), or one\n"
+           "                      per item (worklist: the default)\n"
+           "  --reorder L         run on the graph relabelled by layout L (bfs, rcm,\n"
+           "                      degree; none: the default), values mapped back\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
@@ -182,6 +190,9 @@ static void print_help(const exp_config *cfg)
            "  --json[=FILE]       one JSON document: on stdout instead of the table, or to\n"
            "                      FILE as well\n"
            "  --csv FILE          one CSV row per case ('-' = stdout)\n"
+           "  --trace FILE        BFS, SSSP: one CSV row per round of each case's last\n"
+           "                      trial (worklist in/out, arcs, push, launches, kernel\n"
+           "                      ms); rounds run one a launch ('-' = stdout)\n"
            "  --explain           print each case's plan and the reason for each choice\n"
            "  --kernels           print each case's per-kernel times\n"
            "  --wide              more columns: spreads, build/prepare/upload, launches\n"
@@ -458,6 +469,15 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         rc = parse_one(cfg, "--local-rounds", arg, 2, 1u << 20, &v);
         cfg->local_rounds = (int64_t)v;
         return rc;
+    case O_REORDER:
+        if (clirr_reorder_parse(arg, &cfg->reorder) != 0)
+            return bad(cfg, "--reorder takes none, bfs, rcm or degree, not '%s'", arg);
+        return 0;
+    case O_GRID:
+        if (strcmp(arg, "fixed") && strcmp(arg, "worklist"))
+            return bad(cfg, "--grid takes fixed or worklist, not '%s'", arg);
+        cfg->fixed_grid = arg[0] == 'f';
+        return 0;
     case O_QUEUEROUNDS:
         if (!strcmp(arg, "auto") || !strcmp(arg, "off")) {
             cfg->queue_rounds = arg[0] == 'a' ? -1 : 0;
@@ -501,6 +521,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
             cfg->json = true;
         return 0;
     case O_CSV: cfg->csv_file = arg; return 0;
+    case O_TRACE: cfg->trace_file = arg; return 0;
     case O_OUTPUT: cfg->output = arg; return 0;
     case O_EXPLAIN: cfg->explain = true; return 0;
     case O_KERNELS: cfg->kernels = true; return 0;

@@ -30,6 +30,7 @@
 #include "clirr/mesh.h"
 #include "clirr/tree.h"
 #include "clirr/templates.h"
+#include "clirr/trace.h"
 #include "clirr/worklist.h"
 
 #ifdef __cplusplus
@@ -231,6 +232,8 @@ typedef struct clirr_algo {
     unsigned nparams;
     clirr_source_use sources;
     bool needs_fp64;          /* kernels use double precision */
+    bool values_are_ids;      /* per-vertex results are vertex ids (cc's labels):
+                                 no --reorder, whose mapping back moves values only */
     const clirr_template_hint *template_hint; /* NULL = the device rules decide */
     size_t value_size;        /* bytes of result per item */
     /* Optional: why `variant` cannot run on input `in` (e.g. a list too
@@ -313,9 +316,15 @@ typedef struct clirr_intent {
     int64_t local_rounds;     /* worklists of at most this many items run many
                                  rounds in one work-group; 0 = never; -1 = auto */
     int64_t queue_rounds;     /* rounds queued ahead per read-back; 0 = never; -1 = auto */
+    clirr_reorder reorder;    /* run on the graph relabelled by this layout, results
+                                 mapped back (--reorder); NONE = as given */
+    bool fixed_grid;          /* data-driven rounds launch a fixed grid (the device's
+                                 resident work-items) striding the worklist, not
+                                 one work-item per item (--grid fixed) */
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
+    clirr_trace *trace;       /* per-round rows of each trial (BFS, SSSP); NULL = none */
 } clirr_intent;
 
 /* Defaults for algorithm a: everything automatic, source vertex 0 (BC:
@@ -346,8 +355,14 @@ struct clirr_plan {
     uint32_t queue_rounds;    /* rounds queued ahead per read-back of the
                                  worklist's length (0 = one round each) */
     const char *queue_rounds_reason;
+    clirr_reorder reorder;    /* the layout the session relabels the graph by */
+    const char *reorder_reason;
+    uint32_t fixed_grid;      /* work-items of every data-driven round's launch
+                                 (0: as many as the worklist's items) */
+    const char *grid_reason;
     clirr_source_spec source;
     clirr_params params;
+    clirr_trace *trace;       /* the intent's: rounds are recorded there */
     char build_options[1024]; /* the device's capability options */
 };
 

@@ -14,6 +14,7 @@
 #include "clirr/mesh.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
+#include "clirr/trace.h"
 #include "clirr/algo.h"
 
 #endif
