@@ -232,6 +232,19 @@ static void help(th_case *tc)
         TH_REQUIRE(tc, clirr(tc, cmd, "--help", NULL) == 0, "%s --help", cmd);
         for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++)
             TH_EXPECT(tc, strstr(out, shared[i]), "%s --help does not mention %s", cmd, shared[i]);
+        /* Every parameter of every descriptor is an option (the table
+         * once dropped those past its 32nd silently). */
+        for (size_t a = 0; a < clirr_algo_count(); a++) {
+            const clirr_algo *al = clirr_algo_at(a);
+            for (unsigned k = 0; k < al->nparams; k++) {
+                char opt[80], sw[80];
+                snprintf(opt, sizeof opt, "  --%s ", al->params[k].name);
+                snprintf(sw, sizeof sw, "  --[no-]%s ", al->params[k].name);
+                TH_EXPECT(tc, strstr(out, opt) || strstr(out, sw), "%s --help has no option for %s's parameter %s",
+                          cmd, al->name,
+                          al->params[k].name);
+            }
+        }
     }
 done:;
 }

@@ -143,6 +143,16 @@ int clirr_session_write_result(clirr_session *s, const void *result, FILE *f, cl
     return CLIRR_OK;
 }
 
+bool clirr_session_writes_prefix(const clirr_session *s) { return s->algo->write_prefix != NULL; }
+
+int clirr_session_write_prefix(clirr_session *s, const void *result, const char *prefix, clirr_error *err)
+{
+    if (!s->algo->write_prefix)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s writes one --output file, not files under a prefix",
+                          s->algo->name);
+    return with_context(s->algo->write_prefix(s->state, result, prefix, err), s, err);
+}
+
 void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x)
 {
     memset(x, 0, sizeof *x);

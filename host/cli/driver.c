@@ -109,12 +109,15 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
     return d->ctx[dev];
 }
 
-/* Write a result (one line per item, or the algorithm's own lines), whole
- * or not at all ("-": standard output). */
+/* Write a result (one line per item, the algorithm's own lines, or its own
+ * files under path as a prefix), whole or not at all ("-": standard
+ * output). */
 static int write_output(const char *path, clirr_session *s, const void *values)
 {
     clirr_out_file out;
     clirr_error err;
+    if (clirr_session_writes_prefix(s)) /* the algorithm's own files */
+        return clirr_session_write_prefix(s, values, path, &err) == CLIRR_OK ? 0 : cli_report(&err);
     int rc = clirr_out_open(&out, path, &err);
     if (rc == CLIRR_OK) {
         rc = clirr_session_write_result(s, values, out.f, &err);
@@ -580,9 +583,17 @@ static int load_graph(const exp_config *cfg, exp_input *e, const char *name, cli
     return rc;
 }
 
-/* A list, a formula, bodies or a tree (with --root), read or generated. */
+/* A list, a formula, bodies, a mesh or a tree (with --root), read or generated. */
 static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
 {
+    if (e->kind == CLIRR_INPUT_MESH) {
+        clirr_mesh m = {0};
+        int rc = e->file ? clirr_mesh_read(e->file, &m, err) : clirr_mesh_generate(e->spec, &m, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_mesh(&m, true, name, &e->in, err);
+        clirr_mesh_free(&m);
+        return rc;
+    }
     if (e->kind == CLIRR_INPUT_CNF) {
         clirr_cnf f = {0};
         int rc = e->file ? clirr_cnf_read(e->file, &f, err) : clirr_cnf_generate(e->spec, &f, err);

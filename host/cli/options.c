@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum {
-    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
+    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_MESH, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
@@ -24,6 +24,7 @@ static const struct option common[] = {
     {"tree", required_argument, NULL, O_TREE},
     {"bodies", required_argument, NULL, O_BODIES},
     {"cnf", required_argument, NULL, O_CNF},
+    {"mesh", required_argument, NULL, O_MESH},
     {"root", required_argument, NULL, O_ROOT},
     {"gen", required_argument, NULL, O_GEN},
     {"symmetrize", no_argument, NULL, O_SYM},
@@ -86,7 +87,7 @@ static void print_help(const exp_config *cfg)
 {
     bool b = cfg->bench;
     printf("usage: clirr %s %s(--graph FILE | --list FILE | --tree FILE | --bodies FILE |\n"
-           "       --cnf FILE | --gen SPEC)... [options]\n\n",
+           "       --cnf FILE | --mesh PREFIX | --gen SPEC)... [options]\n\n",
            cfg->command,
            b ? "[ALGO[,ALGO...]] " : "ALGO[,ALGO...] ");
     if (b)
@@ -114,9 +115,12 @@ static void print_help(const exp_config *cfg)
            "  --bodies FILE       an n-body input (.bodies, optionally .gz: 'm x y z vx vy\n"
            "                      vz' per line); repeatable\n"
            "  --cnf FILE          a SAT formula (DIMACS .cnf, optionally .gz); repeatable\n"
+           "  --mesh PREFIX       a triangle mesh: Triangle's PREFIX.node, PREFIX.ele and\n"
+           "                      optionally PREFIX.poly (each optionally .gz); repeatable\n"
            "  --root R            the root of every tree input (default 0)\n"
            "  --gen SPEC          a generated graph, list (list:...), tree (tree:...),\n"
-           "                      bodies (plummer:...) or formula (ksat:...);\n"
+           "                      bodies (plummer:...), formula (ksat:...) or mesh\n"
+           "                      (mesh:...);\n"
            "                      see 'clirr gen --help'; repeatable\n"
            "  --symmetrize        add the reverse of every arc of every input\n"
            "  --device SEL        index, name substring, cpu, gpu, all, auto (default: %s)\n"
@@ -415,6 +419,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
     case O_TREE:
     case O_BODIES:
     case O_CNF:
+    case O_MESH:
     case O_GEN: {
         if (cfg->ninputs == EXP_MAX_INPUTS)
             return cli_usage_error(cfg->command, "at most %d inputs", EXP_MAX_INPUTS);
@@ -425,6 +430,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
                   : c == O_TREE || (c == O_GEN && clirr_tree_spec(arg)) ? CLIRR_INPUT_TREE
                   : c == O_BODIES || (c == O_GEN && clirr_bodies_spec(arg)) ? CLIRR_INPUT_BODIES
                   : c == O_CNF || (c == O_GEN && clirr_cnf_spec(arg))   ? CLIRR_INPUT_CNF
+                  : c == O_MESH || (c == O_GEN && clirr_mesh_spec(arg)) ? CLIRR_INPUT_MESH
                                                                         : CLIRR_INPUT_GRAPH;
         return 0;
     }
@@ -571,7 +577,7 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
         return cli_usage_error(cfg->command, "missing ALGO (see the list in --help)");
     if (cfg->ninputs == 0)
         return cli_usage_error(cfg->command, "give at least one --graph FILE, --list FILE, --tree FILE, "
-                                             "--bodies FILE, --cnf FILE or --gen SPEC");
+                                             "--bodies FILE, --cnf FILE, --mesh PREFIX or --gen SPEC");
     if (cfg->json && cfg->output && !strcmp(cfg->output, "-"))
         return cli_usage_error(cfg->command, "--json and --output - both write to standard output; "
                                              "use --json=FILE or --output FILE");

@@ -11,6 +11,7 @@
 #include "clirr/tree.h"
 #include "clirr/bodies.h"
 #include "clirr/cnf.h"
+#include "clirr/mesh.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
 #include "clirr/trace.h"
