@@ -2,14 +2,16 @@
  * square|disk]": points from clirr's counter-based random numbers (exact
  * scalings of 53-bit draws only, so every machine gets the same doubles),
  * their Delaunay triangulation from Qhull (the lower hull of the points
- * lifted to the paraboloid, triangulated: "d Qbb Qt Qz"), triangles
- * rotated to start at their smallest corner and sorted, so the mesh
+ * lifted to the paraboloid, triangulated: "d Qbb Qt Qz"), Lawson flips
+ * where Qhull's precision left an edge that fails the empty-circle test,
+ * triangles rotated to start at their smallest corner and sorted, so the mesh
  * depends on the points alone (pinned by hash in tests/test_mesh.c); the
  * convex hull's edges become the segments. */
 #include "mesh/mesh_internal.h"
 
 #include "base/rng.h"
 #include "base/spec.h"
+#include "ref/dmr_geom.h"
 
 #include <libqhull_r/qhull_ra.h>
 
@@ -173,14 +175,10 @@ static int triangulate(clirr_mesh *m, clirr_error *err)
             c[1] = c[2];
             c[2] = s;
         }
-        /* Rotate the smallest corner first (the orientation stays). */
-        int r = c[0] < c[1] ? (c[0] < c[2] ? 0 : 2) : (c[1] < c[2] ? 1 : 2);
-        for (int j = 0; j < 3; j++)
-            m->tri[3 * nt + j] = c[(r + j) % 3];
+        memcpy(m->tri + 3 * nt, c, sizeof c);
         nt++;
     }
     m->ntri = (uint32_t)nt;
-    qsort(m->tri, nt, 3 * sizeof *m->tri, by_corners);
 done:
     qh_freeqhull(qh, !qh_ALL);
     int curlong, totlong;
@@ -189,6 +187,61 @@ done:
     free(pts);
     free(z);
     return rc;
+}
+
+/* Qhull merges nearly cocircular points into one facet and triangulates
+ * it (Qt) regardless of the empty-circle property, within its own
+ * precision; at millions of points that can exceed the in-circle test's
+ * bound (DMR_INCIRCLE_SLACK, which clirr's refinement checks its input
+ * against). Lawson flips of every edge failing that test restore it: a
+ * pass flips disjoint pairs, passes repeat until none fails. */
+static int lawson_flips(clirr_mesh *m, clirr_error *err)
+{
+    uint32_t *nb = malloc(3 * ((size_t)m->ntri + 1) * sizeof *nb);
+    bool *flipped = malloc(((size_t)m->ntri + 1) * sizeof *flipped);
+    int rc = nb && flipped ? CLIRR_OK : clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for Lawson flips");
+    for (int pass = 0, flips = 1; rc == CLIRR_OK && flips; pass++) {
+        if (pass == 64) {
+            rc = clirr_fail(err, CLIRR_ERR_INPUT, "Qhull's triangulation is still not Delaunay after 64 passes");
+            break;
+        }
+        rc = clirr_mesh_neighbors(m, nb, err);
+        memset(flipped, 0, (size_t)m->ntri * sizeof *flipped);
+        flips = 0;
+        for (uint32_t t = 0; rc == CLIRR_OK && t < m->ntri; t++)
+            for (int i = 0; i < 3 && !flipped[t]; i++) {
+                uint32_t n = nb[3 * (size_t)t + i];
+                if (n == CLIRR_MESH_NONE || flipped[n])
+                    continue;
+                uint32_t *c = m->tri + 3 * (size_t)t, *d = m->tri + 3 * (size_t)n;
+                uint32_t a = c[i], b = c[(i + 1) % 3], e = c[(i + 2) % 3];
+                uint32_t far = d[0] != b && d[0] != e ? d[0] : d[1] != b && d[1] != e ? d[1] : d[2];
+                double perm, det = dmr_incircle(m->xy + 2 * (size_t)a, m->xy + 2 * (size_t)b,
+                                                m->xy + 2 * (size_t)e, m->xy + 2 * (size_t)far, &perm);
+                if (!(det > DMR_INCIRCLE_SLACK * perm))
+                    continue;
+                /* (a, b, e) and (e, b, far) become (a, b, far) and (a, far, e). */
+                c[0] = a, c[1] = b, c[2] = far;
+                d[0] = a, d[1] = far, d[2] = e;
+                flipped[t] = flipped[n] = true;
+                flips++;
+            }
+    }
+    free(nb);
+    free(flipped);
+    return rc;
+}
+
+/* Each triangle from its smallest corner (the orientation stays), the
+ * triangles sorted: the mesh depends on its points alone. */
+static void canonical(clirr_mesh *m)
+{
+    for (uint32_t t = 0; t < m->ntri; t++) {
+        uint32_t *c = m->tri + 3 * (size_t)t, r = c[0] < c[1] ? (c[0] < c[2] ? 0 : 2) : (c[1] < c[2] ? 1 : 2);
+        uint32_t k[3] = {c[r], c[(r + 1) % 3], c[(r + 2) % 3]};
+        memcpy(c, k, sizeof k);
+    }
+    qsort(m->tri, m->ntri, 3 * sizeof *m->tri, by_corners);
 }
 
 int clirr_mesh_generate(const char *spec, clirr_mesh *m, clirr_error *err)
@@ -216,6 +269,10 @@ int clirr_mesh_generate(const char *spec, clirr_mesh *m, clirr_error *err)
     for (uint32_t i = first; i < m->npoints; i++)
         draw_point(mp.seed, mp.shape, i, m->xy + 2 * (size_t)i);
     rc = triangulate(m, err);
+    if (rc == CLIRR_OK)
+        rc = lawson_flips(m, err);
+    if (rc == CLIRR_OK)
+        canonical(m);
     mesh_problem prob;
     if (rc == CLIRR_OK) {
         rc = clirr_mesh_structure(m, true, NULL, &prob, err);

@@ -19,6 +19,10 @@ static inline double dmr_orient(const double *a, const double *b, const double *
     return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
 }
 
+/* An edge fails the empty-circle test when the in-circle value exceeds
+ * this share of its permanent (its rounding bound, with room). */
+#define DMR_INCIRCLE_SLACK 1e-12
+
 /* > 0 when d lies inside the circle through the counter-clockwise (a, b,
  * c); *perm (may be NULL) gets the permanent, the same terms in absolute
  * value, which bounds the rounding error of the result. */

@@ -149,7 +149,7 @@ int dmr_check_input(const dmr_mesh *w, const char *name, clirr_error *err)
             if (!isfinite(det) || !isfinite(perm))
                 return clirr_fail(err, CLIRR_ERR_INPUT, "%s: the coordinates of triangle %u overflow double "
                                   "precision's geometry (scale the mesh)", name, t);
-            if (det > 1e-12 * perm)
+            if (det > DMR_INCIRCLE_SLACK * perm)
                 return clirr_fail(err, CLIRR_ERR_INPUT, "%s is not a Delaunay triangulation: point %u lies inside "
                                   "the circumcircle of triangle %u (%u %u %u) across edge %u-%u; clirr refines "
                                   "Delaunay triangulations (Triangle and Qhull make them)", name, far, t, c[0],
