@@ -25,16 +25,15 @@
 
 #if CLIRR_HAS_DEVICE_ENQUEUE
 
+#include "nested/streams.clh"
+
 #define BR_PARAMS                                                              \
     __global const uint *row, __global const uint *col, __global uint *level,  \
         __global uint *counters, __global uint *defer, __global uint *dmark, uint limit, uint child_wg, \
-        uint streams, queue_t stream
-#define BR_PASS row, col, level, counters, defer, dmark, limit, child_wg, streams, stream
+        uint streams, queue_t stream1, queue_t stream2, queue_t stream3, queue_t stream4
+#define BR_PASS row, col, level, counters, defer, dmark, limit, child_wg, streams, stream1, stream2, stream3, stream4
 
-#define BR_PICK_QUEUE(q, k)                                                    \
-    queue_t q = get_default_queue();                                           \
-    if (streams && ((k) & 1u))                                                 \
-        q = stream
+#define BR_PICK_QUEUE(q, k) CLIRR_PICK_STREAM(q, k)
 
 /* Once while it waits: the host's visit reads its best level then. */
 static void br_defer(BR_PARAMS, uint u)

@@ -37,7 +37,7 @@ static const tr_input inputs[] = {
 typedef struct tr_case {
     const char *algo;
     clirr_template tmpl;       /* of the variant recursive */
-    bool streams;
+    const char *streams;       /* --streams: extra on-device queues */
 } tr_case;
 
 static int load(const tr_input *ti, clirr_input **in, clirr_error *err)
@@ -77,7 +77,7 @@ static void run_case(th_case *tc)
         it.variant = TREEREC_RECURSIVE;
         it.tmpl = (int)c->tmpl;
         TH_OK(tc, clirr_param_set(a, TREEREC_P_COUNT, "on", &it.params, &err));
-        TH_OK(tc, clirr_param_set(a, TREEREC_P_STREAMS, c->streams ? "on" : "off", &it.params, &err));
+        TH_OK(tc, clirr_param_set(a, TREEREC_P_STREAMS, c->streams, &it.params, &err));
         clirr_plan plan;
         int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
         if (!tc->device->caps.device_enqueue && c->tmpl != CLIRR_TEMPLATE_FLAT) {
@@ -281,7 +281,7 @@ static void bfs_recursive(th_case *tc)
             clirr_intent_default(a, &it);
             it.variant = clirr_algo_variant(a, "recursive");
             it.tmpl = flat ? CLIRR_TEMPLATE_FLAT : k & 1 ? CLIRR_TEMPLATE_REC_HIER : CLIRR_TEMPLATE_REC_NAIVE;
-            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "streams"), k & 2 ? "on" : "off", &it.params, &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "streams"), k & 2 ? "3" : "0", &it.params, &err));
             TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "nest-limit"), k & 4 ? "4" : "512", &it.params,
                                       &err));
             TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "count"), "on", &it.params, &err));
@@ -337,13 +337,13 @@ TH_REGISTER(register_treerec_tests)
     static char names[2][5][64];
     static const struct {
         clirr_template tmpl;
-        bool streams;
+        const char *streams;
         const char *name;
-    } kinds[] = {{CLIRR_TEMPLATE_FLAT, false, "flat"},
-                 {CLIRR_TEMPLATE_REC_NAIVE, false, "rec-naive"},
-                 {CLIRR_TEMPLATE_REC_HIER, false, "rec-hier"},
-                 {CLIRR_TEMPLATE_REC_NAIVE, true, "rec-naive/streams"},
-                 {CLIRR_TEMPLATE_REC_HIER, true, "rec-hier/streams"}};
+    } kinds[] = {{CLIRR_TEMPLATE_FLAT, "0", "flat"},
+                 {CLIRR_TEMPLATE_REC_NAIVE, "0", "rec-naive"},
+                 {CLIRR_TEMPLATE_REC_HIER, "0", "rec-hier"},
+                 {CLIRR_TEMPLATE_REC_NAIVE, "1", "rec-naive/streams"},
+                 {CLIRR_TEMPLATE_REC_HIER, "4", "rec-hier/streams"}};
     for (int a = 0; a < 2; a++)
         for (int k = 0; k < 5; k++) {
             cases[a][k] = (tr_case){algos[a], kinds[k].tmpl, kinds[k].streams};

@@ -200,7 +200,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         return CLIRR_OK;
     }
     if (plan->variant == VARIANT_RECURSIVE && !rec_flat) {
-        bfs_rec_config rc_cfg = {plan->tmpl == CLIRR_TEMPLATE_REC_HIER, plan->params.v[PARAM_STREAMS].b,
+        bfs_rec_config rc_cfg = {plan->tmpl == CLIRR_TEMPLATE_REC_HIER, (uint32_t)plan->params.v[PARAM_STREAMS].u,
                                  plan->params.v[PARAM_COUNT].b, (uint32_t)plan->params.v[PARAM_NEST_LIMIT].u,
                                  plan->group_wg};
         CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
@@ -520,8 +520,9 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_PARTITION] = {"partition", CLIRR_PARAM_UINT, "1", 1, 2147483648.0,
                          "data: the spatial hybrid: worklist items are partitions of this many consecutive "
                          "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
-    [PARAM_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
-                       "rec-*: half of the nested launches go to a second on-device queue", NULL, REC_VARIANTS},
+    [PARAM_STREAMS] = {"streams", CLIRR_PARAM_UINT, "0", 0, CLIRR_MAX_STREAMS,
+                       "recursive: rec-*: extra on-device queues (at most 4) the nested launches spread over with "
+                       "the default one: the study's streams", NULL, REC_VARIANTS},
     [PARAM_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
                      "rec-*: count atomic_min calls and visits on the device (a separate, slower build)", NULL,
                      REC_VARIANTS},

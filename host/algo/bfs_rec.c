@@ -21,7 +21,7 @@ struct bfs_rec {
     bfs_rec_config cfg;
     cl_kernel k;
     cl_mem counters, defer, dmark;
-    cl_command_queue dq, sq;
+    cl_command_queue q[CLIRR_MAX_STREAMS + 1]; /* default, then the streams */
     uint32_t child_wg, *restart;
     uint64_t host_calls, launches, atomics, visits, deferred;
 };
@@ -55,13 +55,12 @@ int bfs_rec_prepare(clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg
     CLIRR_TRY(clirr_program_get(ctx, "bfs_rec.cl", cfg->count ? "-DBR_COUNT=1" : "", &prog, err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, cfg->hier ? "bfs_rec_hier" : "bfs_rec_naive",
                                        CLIRR_KNARGS(br_args), &r->k, err));
-    CLIRR_TRY(clirr_ctx_device_queues(ctx, &r->dq, &r->sq, err));
+    CLIRR_TRY(clirr_ctx_stream_queues(ctx, cfg->streams, r->q, err));
     CLIRR_TRY(clirr_buf_create(ctx, "the recursion counters", BR_NCOUNTERS * sizeof(uint32_t), &r->counters, err));
     /* A vertex waits in defer[] at most once a host round (dmark). */
     CLIRR_TRY(clirr_buf_create(ctx, "the deferred vertices", ((size_t)g->n + 1) * sizeof(uint32_t), &r->defer, err));
     CLIRR_TRY(clirr_buf_create(ctx, "the deferred marks", ((size_t)g->n + 1) * sizeof(uint32_t), &r->dmark, err));
     r->child_wg = (uint32_t)clirr_wg_size(ctx, r->k, cfg->child_wg ? cfg->child_wg : 64);
-    cl_command_queue second = cfg->streams ? r->sq : r->dq;
     uint32_t streams = cfg->streams;
     SET(row, dg->row);
     SET(col, dg->col);
@@ -72,7 +71,10 @@ int bfs_rec_prepare(clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg
     SET(limit, cfg->limit);
     SET(child_wg, r->child_wg);
     SET(streams, streams);
-    SET(stream, second);
+    SET(stream1, r->q[1]);
+    SET(stream2, r->q[2]);
+    SET(stream3, r->q[3]);
+    SET(stream4, r->q[4]);
     *out = r;
     return CLIRR_OK;
 fail:

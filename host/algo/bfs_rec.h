@@ -12,7 +12,7 @@ typedef struct bfs_rec bfs_rec;
 
 typedef struct bfs_rec_config {
     bool hier;         /* rec-hier, else rec-naive */
-    bool streams;      /* half the nested launches on a second on-device queue */
+    uint32_t streams;  /* extra on-device queues the nested launches spread over */
     bool count;        /* count atomics and visits (a -DBR_COUNT=1 build) */
     uint32_t limit;    /* nested launches at most this deep */
     unsigned child_wg; /* work-items a child work-group (0 = 64) */

@@ -43,9 +43,10 @@ const clirr_variant_desc clirr_treerec_variants[TREEREC_NVARIANTS] = {
 };
 
 const clirr_param_desc clirr_treerec_params[TREEREC_NPARAMS] = {
-    [TREEREC_P_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
-                           "rec-*: half of the nested launches go to a second on-device queue (the study's "
-                           "extra stream)", NULL, REC_VARIANTS},
+    [TREEREC_P_STREAMS] = {"streams", CLIRR_PARAM_UINT, "0", 0, CLIRR_MAX_STREAMS,
+                           "rec-*: extra on-device queues (at most 4) the nested launches spread over with the "
+                           "default one, by work-group (rec-hier) or work-item (rec-naive): the study's streams",
+                           NULL, REC_VARIANTS},
     [TREEREC_P_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
                          "count value atomics and vertices processed on the device (a separate build; "
                          "slower)", NULL, 0},
@@ -59,12 +60,13 @@ typedef struct treerec_session {
     clirr_treerec_op op;
     unsigned variant;
     clirr_template tmpl;       /* of the variant recursive */
-    bool streams, count;
+    uint32_t streams;
+    bool count;
     uint32_t limit, child_wg, band, n;
     const clirr_rooted *r;     /* the input's */
     cl_mem parent, depth, crow, ccol, value, pending, counters, defer;
     cl_kernel init, flat, rec;
-    cl_command_queue dq, sq;
+    cl_command_queue q[CLIRR_MAX_STREAMS + 1]; /* default, then the streams */
     uint32_t *todo;            /* deferred vertices, host copy */
     /* the last trial's counters */
     uint64_t host_calls, launches, atomics, nodes, deferred, bands;
@@ -114,7 +116,7 @@ int clirr_treerec_prepare(clirr_treerec_op op, const char *cl_file, const char *
     s->op = op;
     s->variant = plan->variant;
     s->tmpl = plan->tmpl;
-    s->streams = plan->params.v[TREEREC_P_STREAMS].b;
+    s->streams = (uint32_t)plan->params.v[TREEREC_P_STREAMS].u;
     s->count = plan->params.v[TREEREC_P_COUNT].b;
     s->limit = (uint32_t)plan->params.v[TREEREC_P_NEST_LIMIT].u;
     CLIRR_TRY(clirr_input_tree_rooted(in, &s->r, err));
@@ -145,14 +147,13 @@ int clirr_treerec_prepare(clirr_treerec_op op, const char *cl_file, const char *
     } else {
         snprintf(name, sizeof name, "%s_%s", prefix, s->tmpl == CLIRR_TEMPLATE_REC_NAIVE ? "naive" : "hier");
         CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, name, CLIRR_KNARGS(rec_args), &s->rec, err));
-        CLIRR_TRY(clirr_ctx_device_queues(ctx, &s->dq, &s->sq, err));
+        CLIRR_TRY(clirr_ctx_stream_queues(ctx, s->streams, s->q, err));
         CLIRR_TRY(upload(s, "the children", s->r->ccol, m, &s->ccol, err));
         CLIRR_TRY(upload(s, "the deferred vertices", NULL, n, &s->defer, err));
         s->todo = malloc(n * sizeof *s->todo);
         if (!s->todo)
             CLIRR_TRY(clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory"));
         s->child_wg = (uint32_t)clirr_wg_size(ctx, s->rec, plan->group_wg);
-        cl_command_queue second = s->streams ? s->sq : s->dq;
         uint32_t streams = s->streams;
         SET(s->rec, rec_args, crow, s->crow);
         SET(s->rec, rec_args, ccol, s->ccol);
@@ -164,7 +165,10 @@ int clirr_treerec_prepare(clirr_treerec_op op, const char *cl_file, const char *
         SET(s->rec, rec_args, limit, s->limit);
         SET(s->rec, rec_args, child_wg, s->child_wg);
         SET(s->rec, rec_args, streams, streams);
-        SET(s->rec, rec_args, stream, second);
+        SET(s->rec, rec_args, stream1, s->q[1]);
+        SET(s->rec, rec_args, stream2, s->q[2]);
+        SET(s->rec, rec_args, stream3, s->q[3]);
+        SET(s->rec, rec_args, stream4, s->q[4]);
     }
     *out = s;
     return CLIRR_OK;

@@ -88,8 +88,9 @@ void clirr_ctx_release(clirr_ctx *ctx)
         free(p->options);
         free(p);
     }
-    if (ctx->stream_queue)
-        clReleaseCommandQueue(ctx->stream_queue);
+    for (int i = 0; i < CLIRR_MAX_STREAMS; i++)
+        if (ctx->stream_queues[i])
+            clReleaseCommandQueue(ctx->stream_queues[i]);
     if (ctx->device_queue)
         clReleaseCommandQueue(ctx->device_queue);
     if (ctx->queue)
@@ -130,24 +131,26 @@ fail:
     return rc;
 }
 
-int clirr_ctx_device_queues(clirr_ctx *ctx, cl_command_queue *dflt, cl_command_queue *second,
-                            clirr_error *err)
+int clirr_ctx_stream_queues(clirr_ctx *ctx, unsigned n, cl_command_queue q[CLIRR_MAX_STREAMS + 1], clirr_error *err)
 {
     int rc = clirr_ctx_device_queue(ctx, err);
     if (rc != CLIRR_OK)
         return rc;
-    if (!ctx->stream_queue) {
-        size_t size = ctx->device.caps.queue_on_device_max_size;
-        size = size < (1u << 20) ? size : (1u << 20);
-        cl_queue_properties props[] = {CL_QUEUE_PROPERTIES,
-                                       CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE,
-                                       CL_QUEUE_SIZE, (cl_queue_properties)size, 0};
-        cl_int cl_rc = CL_SUCCESS;
-        ctx->stream_queue = clCreateCommandQueueWithProperties(ctx->context, ctx->device.id, props, &cl_rc);
-        CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueueWithProperties(CL_QUEUE_ON_DEVICE)");
+    if (n > CLIRR_MAX_STREAMS)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%u streams: at most %d", n, CLIRR_MAX_STREAMS);
+    size_t size = ctx->device.caps.queue_on_device_max_size;
+    size = size < (1u << 20) ? size : (1u << 20);
+    cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE,
+                                   CL_QUEUE_SIZE, (cl_queue_properties)size, 0};
+    q[0] = ctx->device_queue;
+    for (unsigned i = 0; i < CLIRR_MAX_STREAMS; i++) {
+        if (i < n && !ctx->stream_queues[i]) {
+            cl_int cl_rc = CL_SUCCESS;
+            ctx->stream_queues[i] = clCreateCommandQueueWithProperties(ctx->context, ctx->device.id, props, &cl_rc);
+            CLIRR_CL_CHECK(cl_rc, "clCreateCommandQueueWithProperties(CL_QUEUE_ON_DEVICE)");
+        }
+        q[i + 1] = i < n ? ctx->stream_queues[i] : ctx->device_queue;
     }
-    *dflt = ctx->device_queue;
-    *second = ctx->stream_queue;
 fail:
     return rc;
 }

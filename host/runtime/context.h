@@ -43,7 +43,7 @@ struct clirr_ctx {
     cl_context context;
     cl_command_queue queue;
     cl_command_queue device_queue; /* default on-device queue, or NULL */
-    cl_command_queue stream_queue; /* a second on-device queue ("stream"), or NULL */
+    cl_command_queue stream_queues[CLIRR_MAX_STREAMS]; /* extra on-device queues ("streams"), made on demand */
     char cap_options[1024];
     clirr_program_entry *programs;
     clirr_kernel_entry *kernels;

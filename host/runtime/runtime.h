@@ -130,11 +130,11 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
  * device without device-side enqueue. */
 int clirr_ctx_device_queue(clirr_ctx *ctx, clirr_error *err);
 
-/* The default on-device queue and a second one (created once, kept by the
- * context), for kernels that take queues as queue_t arguments (the
- * recursion templates' "streams"). CLIRR_ERR_UNSUPPORTED as above. */
-int clirr_ctx_device_queues(clirr_ctx *ctx, cl_command_queue *dflt, cl_command_queue *second,
-                            clirr_error *err);
+/* The recursion templates' streams (cl/nested/streams.clh): q[0] the
+ * default on-device queue, q[1..n] n extra on-device queues (made once per
+ * context), the rest of q[0..CLIRR_MAX_STREAMS] the default queue again. */
+#define CLIRR_MAX_STREAMS 4
+int clirr_ctx_stream_queues(clirr_ctx *ctx, unsigned n, cl_command_queue q[CLIRR_MAX_STREAMS + 1], clirr_error *err);
 
 /* Wait for everything enqueued so far. */
 int clirr_finish(clirr_ctx *ctx, clirr_error *err);

@@ -14,7 +14,7 @@
 #          32-96 64-192 128-384 256-768: 1.6M to 26M arcs).
 # Variants, templates, --streams, --count and the rest come from the extra
 # arguments, e.g. --variant recursive,serial-rec,serial-iter --template
-# flat,rec-naive,rec-hier --streams=off,on (bfs: --variant
+# flat,rec-naive,rec-hier --streams 0,1 (bfs: --variant
 # topo,data,recursive,serial-rec,serial-iter --template
 # auto,flat,rec-naive,rec-hier: the loop variants take auto only). Run
 # from the build directory's parent (build/clirr, or CLIRR=path).
