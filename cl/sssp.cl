@@ -164,7 +164,8 @@ __kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS) IRR_KPARAM)
             wl_push(v);
         } else {
             *IRR_GST(30, &far_marks[v]) = far_phase;
-            *IRR_GST(32, &far_out[atomic_inc(IRR_GAT(31, &far_out_info[0]))]) = v;
+            uint at = atomic_inc(IRR_GAT(31, &far_out_info[0]));
+            *IRR_GST(32, &far_out[at]) = v;
             atomic_min(IRR_GAT(33, &far_out_info[1]), d);
         }
     }

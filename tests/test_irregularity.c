@@ -286,7 +286,8 @@ static void same_results(th_case *tc)
     clirr_irr_options opt = {0};
     TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
     TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
-    size_t bytes = ((size_t)g.n + 1) * a->value_size;
+    size_t items = (size_t)clirr_input_items(in);
+    size_t bytes = (items + 1) * a->value_size;
     expected = malloc(bytes);
     plain = malloc(bytes);
     instr = malloc(bytes);
@@ -326,7 +327,7 @@ static void same_results(th_case *tc)
             memset(&vr, 0, sizeof vr);
             TH_REQUIRE(tc, a->verify(in, &plan, expected, instr, &vr), "%s/%s instrumented: %s", vname,
                        tname, vr.text);
-            TH_REQUIRE(tc, !memcmp(plain, instr, (size_t)g.n * a->value_size),
+            TH_REQUIRE(tc, !memcmp(plain, instr, items * a->value_size),
                        "%s/%s: instrumented and plain results differ", vname, tname);
             clirr_irr_kernel all;
             clirr_irr_total(&rep, &all);
