@@ -141,6 +141,17 @@ double exp_mteps(const exp_row *r, double ms);
 /* profile's outputs (profile_out.c): lines under a case's table row, the
  * CSV (one row per kernel and case, and an "all" row), the JSON part. */
 void prof_table(const exp_config *cfg, const exp_row *r);
+void prof_report_table(const clirr_irr_report *p);
+/* One CSV row of a case (an algorithm's or a calibration kernel's). */
+typedef struct prof_case {
+    size_t index;
+    const clirr_caps *caps;
+    const char *input, *algo, *variant, *push, *tmpl;
+    unsigned lb_thres;
+    int verified;           /* 1, 0, -1 not checked */
+    const char *status;     /* "ok" or the error */
+} prof_case;
+void prof_csv_line(FILE *f, const prof_case *c, const clirr_irr_report *p, const clirr_irr_kernel *k);
 void prof_csv_header(FILE *f);
 void prof_csv_row(FILE *f, const exp_config *cfg, const exp_row *r);
 json_object *prof_json(const exp_row *r);

@@ -49,12 +49,8 @@ static void line(const char *name, const clirr_irr_kernel *k)
            pct(e, clirr_irr_gst_eff(k), k->gst));
 }
 
-void prof_table(const exp_config *cfg, const exp_row *r)
+void prof_report_table(const clirr_irr_report *p)
 {
-    (void)cfg;
-    if (!r->irr_taken)
-        return;
-    const clirr_irr_report *p = &r->irr;
     printf("    irregularity (backend %s: W = %u lanes, S = %u-byte segments, B = %u banks%s)\n",
            p->backend, p->simd_width, p->segment, p->banks, p->sample > 1 ? ", sampled" : "");
     if (p->notes[0])
@@ -76,6 +72,13 @@ void prof_table(const exp_config *cfg, const exp_row *r)
     if (others[0])
         printf("    not instrumented (launches): %s\n", others);
     fflush(stdout);
+}
+
+void prof_table(const exp_config *cfg, const exp_row *r)
+{
+    (void)cfg;
+    if (r->irr_taken)
+        prof_report_table(&r->irr);
 }
 
 static void csv_text(FILE *f, const char *s)
@@ -101,21 +104,17 @@ void prof_csv_header(FILE *f)
           "verified,status\n", f);
 }
 
-static void csv_kernel(FILE *f, const exp_config *cfg, const exp_row *r, const clirr_irr_kernel *k)
+void prof_csv_line(FILE *f, const prof_case *c, const clirr_irr_report *p, const clirr_irr_kernel *k)
 {
-    const clirr_irr_report *p = &r->irr;
-    fprintf(f, "%zu,", r->index);
-    csv_text(f, r->device->caps.name);
+    fprintf(f, "%zu,", c->index);
+    csv_text(f, c->caps->name);
     fputc(',', f);
-    csv_text(f, r->device->caps.platform);
+    csv_text(f, c->caps->platform);
     fputc(',', f);
-    csv_text(f, exp_input_name(cfg, r->input));
-    char t[64];
-    exp_template_text(r, t, sizeof t);
-    fprintf(f, ",%s,%s,%s,%s,%u,%s,%s,%u,%u,%u,%u,", r->algo->name,
-            r->planned ? clirr_plan_variant_name(&r->plan) : "-", exp_push_text(r), t,
-            r->planned ? r->plan.lb_thres : 0, k->name, p->backend ? p->backend : "model",
-            p->simd_width, p->segment, p->banks, p->sample);
+    csv_text(f, c->input);
+    fprintf(f, ",%s,%s,%s,%s,%u,%s,%s,%u,%u,%u,%u,", c->algo, c->variant, c->push, c->tmpl,
+            c->lb_thres, k->name, p->backend ? p->backend : "model", p->simd_width, p->segment,
+            p->banks, p->sample);
     fprintf(f, "%llu,%llu,%llu,%llu,%llu,%.6f,%llu,%llu,%llu,%llu,%.6f,%.6f,%llu,%.6f,%llu,%.6f,",
             (unsigned long long)k->launches, (unsigned long long)k->records,
             (unsigned long long)k->dropped, (unsigned long long)k->branches,
@@ -124,9 +123,20 @@ static void csv_kernel(FILE *f, const exp_config *cfg, const exp_row *r, const c
             (unsigned long long)k->lmem_replays, clirr_irr_mai(k), clirr_irr_simd_util(k),
             (unsigned long long)k->gld, clirr_irr_gld_eff(k), (unsigned long long)k->gst,
             clirr_irr_gst_eff(k));
-    fprintf(f, "%s,", r->verified < 0 ? "" : r->verified ? "true" : "false");
-    csv_text(f, r->status == CLIRR_OK ? "ok" : r->error);
+    fprintf(f, "%s,", c->verified < 0 ? "" : c->verified ? "true" : "false");
+    csv_text(f, c->status);
     fputc('\n', f);
+}
+
+static void csv_kernel(FILE *f, const exp_config *cfg, const exp_row *r, const clirr_irr_kernel *k)
+{
+    char t[64];
+    exp_template_text(r, t, sizeof t);
+    prof_case c = {r->index, &r->device->caps, exp_input_name(cfg, r->input), r->algo->name,
+                   r->planned ? clirr_plan_variant_name(&r->plan) : "-", exp_push_text(r), t,
+                   r->planned ? r->plan.lb_thres : 0, r->verified,
+                   r->status == CLIRR_OK ? "ok" : r->error};
+    prof_csv_line(f, &c, &r->irr, k);
 }
 
 void prof_csv_row(FILE *f, const exp_config *cfg, const exp_row *r)

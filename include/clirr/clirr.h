@@ -7,6 +7,7 @@
 #include "clirr/status.h"
 #include "clirr/device.h"
 #include "clirr/irregularity.h"
+#include "clirr/calib.h"
 #include "clirr/graph.h"
 #include "clirr/list.h"
 #include "clirr/tree.h"
