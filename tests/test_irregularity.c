@@ -350,11 +350,49 @@ done:
     free(instr);
 }
 
+/* ---- calibration kernels --------------------------------------------------- */
+
+/* Every calibration kernel verifies, plain and instrumented; the regular
+ * ones (matrix multiply, Black-Scholes) never diverge. */
+static void calibration(th_case *tc)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_ctx *ictx = NULL;
+    clirr_irr_options opt = {0};
+    TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
+    TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
+    for (size_t i = 0; i < clirr_calib_count(); i++) {
+        const char *name = clirr_calib_name(i);
+        clirr_calib_result r;
+        int rc = clirr_calib_run(tc->ctx, i, &r, &err);
+        if (rc == CLIRR_ERR_UNSUPPORTED)
+            continue;
+        TH_OK(tc, rc);
+        TH_EXPECT(tc, r.verified, "%s plain: %s", name, r.report);
+        clirr_irr_report rep;
+        TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+        TH_OK(tc, clirr_calib_run(ictx, i, &r, &err));
+        TH_EXPECT(tc, r.verified, "%s instrumented: %s", name, r.report);
+        TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+        clirr_irr_kernel all;
+        clirr_irr_total(&rep, &all);
+        TH_EXPECT(tc, all.records > 0 && all.dropped == 0, "%s: %llu records, %llu lost", name,
+                  (unsigned long long)all.records, (unsigned long long)all.dropped);
+        if (!strcmp(name, "matmul") || !strcmp(name, "blackscholes"))
+            TH_EXPECT(tc, all.branches > 0 && all.divergent == 0, "%s: %llu of %llu branches diverge",
+                      name, (unsigned long long)all.divergent, (unsigned long long)all.branches);
+    }
+done:
+    clirr_ctx_release(ictx);
+}
+
 TH_REGISTER(register_irregularity_tests)
 {
     th_add("irr/model", model, NULL);
     th_add_device("irr/patterns", known_patterns, NULL);
     th_add_device("irr/overflow", overflow, NULL);
+    th_add_device("irr/calib", calibration, NULL);
     th_add_device("irr/same-results/bfs", same_results, "bfs");
     th_add_device("irr/same-results/sssp", same_results, "sssp");
 }
