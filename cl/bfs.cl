@@ -4,9 +4,17 @@
  * cl/templates/nested_loop.clh.
  *
  * level[v] is the hop count from the source, CLIRR_NONE = unreached (the
- * host turns that into -1). Rounds are level-synchronous: round `depth`
- * expands the vertices at level depth.
- *   bfs_topo  every vertex every round; a vertex at the current level
+ * host turns that into -1).
+ *   bfs_topo  the study's topology-driven BFS (section IV.A): every reached
+ *             vertex offers its level + 1 to its out-neighbours every
+ *             sweep with a plain store. A racing larger value may
+ *             overwrite a smaller one, but the changed flag guarantees
+ *             another sweep in which the smaller one is found again
+ *             (levels only fall); a sweep may advance a level by several
+ *             hops, as it reads levels that sweep already lowered.
+ * The other kernels are level-synchronous: round `depth` expands the
+ * vertices at level depth.
+ *   bfs_level every vertex every round; a vertex at the current level
  *             expands, a changed flag says whether another round is needed.
  *   bfs_data  only the worklist (the frontier) expands and pushes the
  *             vertices it discovers.
@@ -23,8 +31,29 @@
  * register). */
 #define BFS_DEG(u) (*IRR_GLD(7, &row[(u) + 1]) - *IRR_GLD(8, &row[u]))
 
+/* An unreached vertex offers nothing: a sweep may read a level just before
+ * another work-item sets it (NL_PREP and NL_COUNT read it apart). */
 #define NL_NAME bfs_topo
 #define NL_PARAMS CLIRR_KPARAMS(BFS_TOPO_ARGS)
+#define NL_NITEMS n
+#define NL_ITEM(k) (k)
+#define NL_COUNT(u) (*IRR_GLD(26, &level[u]) == CLIRR_NONE ? 0u : BFS_DEG(u))
+#define NL_PREP(u)                                                             \
+    uint lu = *IRR_GLD(27, &level[u]);                                         \
+    uint offer = lu == CLIRR_NONE ? CLIRR_NONE : lu + 1;
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint v = *IRR_GLD(28, &col[row[u] + (j)]);                             \
+        if (IRR_BRANCH(29, offer < *IRR_GLD(30, &level[v]))) {                 \
+            *IRR_GST(31, &level[v]) = offer;                                   \
+            *IRR_GST(32, changed) = 1;                                         \
+        }                                                                      \
+    }
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
+#define NL_NAME bfs_level
+#define NL_PARAMS CLIRR_KPARAMS(BFS_LEVEL_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(u) (*IRR_GLD(1, &level[u]) == depth ? BFS_DEG(u) : 0u)

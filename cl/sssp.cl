@@ -12,6 +12,12 @@
  *              (section IV.A: distances are monotone).
  *   sssp_data  the worklist's vertices relax their arcs with atomic_min and
  *              push every vertex they improve.
+ *   sssp_hybrid the temporal hybrid's topology-driven sweep: as sssp_topo,
+ *              but with atomic_min, stamping every vertex it lowers with
+ *              the sweep's number, so that the vertices lowered in the
+ *              last sweep make a complete worklist (no lowered distance is
+ *              lost to a racing store, and every earlier one was relaxed
+ *              by the sweep after it).
  *   sssp_local the same rounds, many in one launch of one work-group, while
  *              the worklist is small (templates/local_rounds.clh).
  *   sssp_nf*   near-far: the data-driven rounds over a moving split, the
@@ -60,6 +66,25 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         if (IRR_BRANCH(4, nd < *IRR_GLD(5, &dist[v]))) {                       \
             *IRR_GST(6, &dist[v]) = nd;                                        \
             *IRR_GST(7, &status[0]) = 1;                                       \
+        }                                                                      \
+    }
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
+#define NL_NAME sssp_hybrid
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_HYBRID_ARGS)
+#define NL_NITEMS n
+#define NL_ITEM(k) (k)
+#define NL_COUNT(u) (dist[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
+#define NL_PREP(u) uint du = dist[u];
+#define NL_WORK(u, j)                                                          \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = col[e];                                                       \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (nd < dist[v] && nd < atomic_min(&dist[v], nd)) {                   \
+            mark[v] = sweep;                                                   \
+            status[0] = 1;                                                     \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"

@@ -271,13 +271,17 @@ TH_REGISTER(register_algo_tests)
                 snprintf(name, sizeof name, "algo/%s/%s", a->name, vn);
                 add_case(name, &c);
             }
-            /* Every template, with a small lb_THRES so the block-mapped
-             * (and child-kernel) paths see plenty of items; deferring
-             * templates also under overflow. Lists and trees meet the
-             * templates only through a worklist variant (treestats' BFS). */
-            bool loops = (a->input == CLIRR_INPUT_GRAPH || a->variants[v].worklist) &&
-                         !(a->enqueue_variants >> v & 1u); /* recursion variants: no loop template */
+            /* Every template of the variant's family: the recursion
+             * templates for a recursion, else the loop templates, with a
+             * small lb_THRES so the block-mapped (and child-kernel) paths
+             * see plenty of items; deferring templates also under
+             * overflow. Lists and trees meet the loop templates only
+             * through a worklist variant (treestats' BFS). */
+            bool recursion = a->variants[v].recursion;
+            bool loops = clirr_variant_uses_templates(a, v);
             for (int t = 0; loops && t < CLIRR_TEMPLATE_COUNT_; t++) {
+                if (clirr_template_is_recursion((clirr_template)t) != recursion)
+                    continue;
                 c.tmpl = t;
                 c.thres = 4;
                 c.capacity = 0;

@@ -353,11 +353,11 @@ TH_REGISTER(register_color_tests)
 {
     static const char *const variants[] = {"topo", "data", "jp"};
     enum { NV = sizeof variants / sizeof variants[0] };
-    static color_case cases[NV][CLIRR_TEMPLATE_COUNT_ + 1][2];
-    static char names[NV][CLIRR_TEMPLATE_COUNT_ + 1][2][80];
+    static color_case cases[NV][CLIRR_TEMPLATE_FIRST_RECURSION + 1][2];
+    static char names[NV][CLIRR_TEMPLATE_FIRST_RECURSION + 1][2][80];
     th_add("color/references", references, NULL);
     for (int v = 0; v < NV; v++)
-        for (int t = -1; t < CLIRR_TEMPLATE_COUNT_; t++)
+        for (int t = -1; t < CLIRR_TEMPLATE_FIRST_RECURSION; t++) /* the loop templates */
             for (int ref = 0; ref < 2; ref++) {
                 color_case *cc = &cases[v][t + 1][ref];
                 *cc = (color_case){variants[v], t, ref, ref ? CLIRR_PUSH_AUTO : CLIRR_PUSH_ATOMIC, ref ? 3 : 1};

@@ -333,6 +333,78 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* The temporal hybrid of BFS and SSSP (--variant hybrid --hybrid F):
+ * every round topology-driven at F = 0, none at F = 1.2 (above every
+ * worklist), and both ways on a grid whose worklist grows past F n and
+ * shrinks back; with local and queued rounds off and on (they must stop
+ * below F n). Each result verified; BFS's rounds counted once each (as
+ * many as levels). */
+static void temporal_hybrid(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=60,h=60,weights=1-100", "rmat:scale=13,ef=16,seed=2,weights=1-20",
+                                        "random:n=20000,m=200000,seed=5"};
+    static const char *const fractions[] = {"0", "0.005", "0.05", "1.2"};
+    static const char *const topo_names[] = {"topology_rounds", "topology_sweeps"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint32_t source = 0;
+        while (source + 1 < g.n && clirr_graph_degree(&g, source) == 0)
+            source++;
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_REQUIRE(tc, a, "bfs or sssp is not in the registry");
+            TH_OK(tc, reference(algo, &g, source, want, &err));
+            uint32_t levels = 0;
+            for (uint32_t v = 0; v < g.n && !algo; v++)
+                if ((int32_t)want[v] >= 0 && want[v] + 1 > levels)
+                    levels = want[v] + 1;
+            for (size_t f = 0; f < sizeof fractions / sizeof fractions[0]; f++)
+                for (int many = 0; many < 2; many++) {
+                    clirr_intent it;
+                    intent(a, source, many ? -1 : 0, many ? 4 : 0, 0, &it);
+                    it.variant = clirr_algo_variant(a, "hybrid");
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), fractions[f], &it.params,
+                                              &err));
+                    clirr_plan plan;
+                    clirr_stats st;
+                    memset(&st, 0, sizeof st);
+                    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                    TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s %s, F %s, %s: %s", a->name, specs[i],
+                              fractions[f], many ? "local and queued rounds" : "one round a launch", r.text);
+                    uint64_t topo = extra(sess, got, topo_names[algo]), switches = extra(sess, got, "switches");
+                    if (!algo)
+                        TH_EXPECT(tc, st.iterations == levels, "bfs %s, F %s: %u rounds for %u levels", specs[i],
+                                  fractions[f], st.iterations, levels);
+                    if (f == 0)
+                        TH_EXPECT(tc, topo == st.iterations && switches == 1,
+                                  "%s %s, F 0: %llu of %u rounds topology-driven, %llu switches", a->name, specs[i],
+                                  (unsigned long long)topo, st.iterations, (unsigned long long)switches);
+                    if (f == 3)
+                        TH_EXPECT(tc, topo == 0 && switches == 0, "%s %s, F 1.2: %llu topology-driven rounds",
+                                  a->name, specs[i], (unsigned long long)topo);
+                    if (i == 0 && f == 1)
+                        TH_EXPECT(tc, topo > 0 && topo < st.iterations && switches >= 2,
+                                  "%s grid, F 0.005: %llu of %u rounds topology-driven, %llu switches", a->name,
+                                  (unsigned long long)topo, st.iterations, (unsigned long long)switches);
+                    clirr_session_release(sess);
+                    sess = NULL;
+                }
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
  * the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -371,4 +443,5 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
+    th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
 }

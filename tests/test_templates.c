@@ -278,7 +278,7 @@ static void templates_run(th_case *tc)
     TH_OK(tc, clirr_buf_create(ctx, "hits", m * sizeof *hrow, &hits, &err));
     TH_OK(tc, clirr_buf_write(ctx, row, 0, (N + 1) * sizeof *hrow, hrow, &err));
     cl_uint n = N;
-    for (int tm = 0; tm < CLIRR_TEMPLATE_COUNT_; tm++) {
+    for (int tm = 0; tm < CLIRR_TEMPLATE_FIRST_RECURSION; tm++) { /* the loop templates */
         clirr_template tmpl = (clirr_template)tm;
         const char *tname = clirr_template_name(tmpl);
         if (!clirr_template_runnable(clirr_ctx_caps(ctx), tmpl, NULL))

@@ -36,7 +36,7 @@ static const tr_input inputs[] = {
 
 typedef struct tr_case {
     const char *algo;
-    int variant;
+    clirr_template tmpl;       /* of the variant recursive */
     bool streams;
 } tr_case;
 
@@ -74,14 +74,15 @@ static void run_case(th_case *tc)
         TH_OK(tc, load(&inputs[i], &in, &err));
         clirr_intent it;
         clirr_intent_default(a, &it);
-        it.variant = c->variant;
+        it.variant = TREEREC_RECURSIVE;
+        it.tmpl = (int)c->tmpl;
         TH_OK(tc, clirr_param_set(a, TREEREC_P_COUNT, "on", &it.params, &err));
         TH_OK(tc, clirr_param_set(a, TREEREC_P_STREAMS, c->streams ? "on" : "off", &it.params, &err));
         clirr_plan plan;
         int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
-        if (!tc->device->caps.device_enqueue && (a->enqueue_variants >> c->variant & 1u)) {
+        if (!tc->device->caps.device_enqueue && c->tmpl != CLIRR_TEMPLATE_FLAT) {
             TH_REQUIRE(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "device-side enqueue") &&
-                               strstr(err.msg, "flat"),
+                               strstr(err.msg, "it can run: flat"),
                        "planned without device-side enqueue: %s (%s)", clirr_status_name(rc), err.msg);
             th_skip(tc, "%s", err.msg);
             goto done;
@@ -109,7 +110,7 @@ static void run_case(th_case *tc)
             clirr_session_extras(s, got, &x);
             uint64_t calls = extra(&x, "kernel_calls"), atomics = extra(&x, "atomics");
             uint64_t deferred = extra(&x, "deferred");
-            if (c->variant == TREEREC_FLAT) {
+            if (c->tmpl == CLIRR_TEMPLATE_FLAT) {
                 uint64_t band = extra(&x, "band_levels");
                 if (r.max_depth <= band)
                     TH_REQUIRE(tc, atomics == want.flat_atomics, "%s: flat atomics %llu, want %llu",
@@ -120,7 +121,7 @@ static void run_case(th_case *tc)
                 TH_REQUIRE(tc, calls == (r.max_depth + band - 1) / band, "%s: %llu launches for height %u",
                            inputs[i].spec, (unsigned long long)calls, r.max_depth);
             } else {
-                bool naive = c->variant == TREEREC_NAIVE;
+                bool naive = c->tmpl == CLIRR_TEMPLATE_REC_NAIVE;
                 uint64_t wcalls = naive ? want.naive_calls : want.hier_calls;
                 uint64_t watom = naive ? want.naive_atomics : want.hier_atomics;
                 /* A vertex deferred to the host trades a child launch for a
@@ -213,29 +214,50 @@ done:
     free(b);
 }
 
-/* auto never picks a rec-* variant on a device without device-side enqueue. */
+/* --template auto picks a recursion template the device runs (flat); a
+ * recursion variant refuses a loop template and a loop variant a
+ * recursion template, each naming the family it runs (exit 2). */
 static void auto_plan(th_case *tc)
 {
     clirr_error err;
     clirr_input *in = NULL;
+    clirr_graph g = {0};
+    clirr_input *gin = NULL;
+    clirr_plan plan;
     TH_OK(tc, load(&inputs[0], &in, &err));
     for (int k = 0; k < 2; k++) {
         const clirr_algo *a = clirr_algo_find(k ? "heights" : "descendants");
         clirr_intent it;
         clirr_intent_default(a, &it);
-        clirr_plan plan;
         TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        TH_REQUIRE(tc, tc->device->caps.device_enqueue || !(a->enqueue_variants >> plan.variant & 1u),
-                   "auto picked %s without device-side enqueue", clirr_plan_variant_name(&plan));
+        TH_REQUIRE(tc, plan.variant == TREEREC_RECURSIVE && plan.tmpl == CLIRR_TEMPLATE_FLAT && plan.lb_thres == 0,
+                   "auto planned %s/%s", clirr_plan_variant_name(&plan), clirr_template_name(plan.tmpl));
+        it.tmpl = CLIRR_TEMPLATE_DBUF_GLOBAL;
+        int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
+        TH_REQUIRE(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "runs a recursion template"),
+                   "a loop template on a recursion: %s (%s)", clirr_status_name(rc), err.msg);
     }
+    const clirr_algo *bfs = clirr_algo_find("bfs");
+    TH_OK(tc, clirr_graph_generate("grid:w=5,h=5", &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, true, "grid", &gin, &err));
+    clirr_intent it;
+    clirr_intent_default(bfs, &it);
+    it.tmpl = CLIRR_TEMPLATE_REC_HIER;
+    int rc = clirr_plan_make(bfs, &tc->device->caps, &it, gin, &plan, &err);
+    TH_REQUIRE(tc, rc == CLIRR_ERR_USAGE && strstr(err.msg, "--variant recursive does"),
+               "bfs data with rec-hier: %s (%s)", clirr_status_name(rc), err.msg);
 done:
+    clirr_input_free(gin);
+    clirr_graph_free(&g);
     clirr_input_free(in);
 }
 
-/* The recursive BFS (bfs --variant rec-naive / rec-hier, with and without
- * streams) on the study's kind of random graph (out-degrees uniform in a
- * range) and on sparse ones with unreached vertices, a nesting limit of 4
- * forcing restarts from the host; levels verified as bfs's. */
+/* The recursive BFS (bfs --variant recursive: rec-naive and rec-hier with
+ * and without streams, and flat) on the study's kind of random graph
+ * (out-degrees uniform in a range) and on sparse ones with unreached
+ * vertices, a nesting limit of 4 forcing restarts from the host; levels
+ * verified as bfs's. Flat runs on every device, rec-* where the device
+ * has device-side enqueue (else refused naming flat). */
 static void bfs_recursive(th_case *tc)
 {
     static const char *specs[] = {"random:n=3000,deg=2-12,seed=5", "random:n=4000,deg=0-2,seed=6",
@@ -253,10 +275,12 @@ static void bfs_recursive(th_case *tc)
         expected = malloc((size_t)n * sizeof *expected);
         got = malloc((size_t)n * sizeof *got);
         TH_REQUIRE(tc, expected && got, "out of memory");
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 9; k++) {
+            bool flat = k == 8;
             clirr_intent it;
             clirr_intent_default(a, &it);
-            it.variant = clirr_algo_variant(a, k & 1 ? "rec-hier" : "rec-naive");
+            it.variant = clirr_algo_variant(a, "recursive");
+            it.tmpl = flat ? CLIRR_TEMPLATE_FLAT : k & 1 ? CLIRR_TEMPLATE_REC_HIER : CLIRR_TEMPLATE_REC_NAIVE;
             TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "streams"), k & 2 ? "on" : "off", &it.params, &err));
             TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "nest-limit"), k & 4 ? "4" : "512", &it.params,
                                       &err));
@@ -265,11 +289,10 @@ static void bfs_recursive(th_case *tc)
             it.source.vertex = 7;
             clirr_plan plan;
             int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
-            if (!tc->device->caps.device_enqueue) {
-                TH_REQUIRE(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "topo, data, do"),
+            if (!tc->device->caps.device_enqueue && !flat) {
+                TH_REQUIRE(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "it can run: flat"),
                            "planned without device-side enqueue: %s", err.msg);
-                th_skip(tc, "%s", err.msg);
-                goto done;
+                continue;
             }
             TH_OK(tc, rc);
             TH_OK(tc, a->reference(in, &plan, expected, &err));
@@ -278,8 +301,13 @@ static void bfs_recursive(th_case *tc)
             TH_OK(tc, clirr_session_run(s, got, &st, &err));
             clirr_verify_report rep;
             TH_REQUIRE(tc, a->verify(in, &plan, expected, got, &rep), "%s, %s%s: %s", specs[i],
-                       clirr_plan_variant_name(&plan), k & 2 ? " streams" : "", rep.text);
+                       clirr_template_name(plan.tmpl), k & 2 ? " streams" : "", rep.text);
             clirr_extras x = {0};
+            if (flat) {
+                clirr_session_release(s);
+                s = NULL;
+                continue;
+            }
             clirr_session_extras(s, got, &x);
             TH_REQUIRE(tc, extra(&x, "kernel_calls") == st.child_launches + extra(&x, "host_launches"),
                        "%s: launches do not add up", specs[i]);
@@ -308,17 +336,17 @@ TH_REGISTER(register_treerec_tests)
     static tr_case cases[2][5];
     static char names[2][5][64];
     static const struct {
-        int variant;
+        clirr_template tmpl;
         bool streams;
         const char *name;
-    } kinds[] = {{TREEREC_FLAT, false, "flat"},
-                 {TREEREC_NAIVE, false, "rec-naive"},
-                 {TREEREC_HIER, false, "rec-hier"},
-                 {TREEREC_NAIVE, true, "rec-naive/streams"},
-                 {TREEREC_HIER, true, "rec-hier/streams"}};
+    } kinds[] = {{CLIRR_TEMPLATE_FLAT, false, "flat"},
+                 {CLIRR_TEMPLATE_REC_NAIVE, false, "rec-naive"},
+                 {CLIRR_TEMPLATE_REC_HIER, false, "rec-hier"},
+                 {CLIRR_TEMPLATE_REC_NAIVE, true, "rec-naive/streams"},
+                 {CLIRR_TEMPLATE_REC_HIER, true, "rec-hier/streams"}};
     for (int a = 0; a < 2; a++)
         for (int k = 0; k < 5; k++) {
-            cases[a][k] = (tr_case){algos[a], kinds[k].variant, kinds[k].streams};
+            cases[a][k] = (tr_case){algos[a], kinds[k].tmpl, kinds[k].streams};
             snprintf(names[a][k], sizeof names[a][k], "treerec/%s/%s", algos[a], kinds[k].name);
             th_add_device(names[a][k], run_case, &cases[a][k]);
         }

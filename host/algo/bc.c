@@ -337,7 +337,7 @@ static void bc_write(FILE *f, const void *result, uint64_t i)
  * so the push mode matters. */
 static const clirr_variant_desc bc_variants[] = {
     {NULL, "per source: worklist BFS discovery, path counts pulled over the transpose, "
-           "dependencies level by level", true},
+           "dependencies level by level", true, false},
 };
 
 const clirr_algo clirr_algo_bc = {

@@ -13,19 +13,21 @@
 #include "ref/bfs_rec.h"
 #include "ref/ref.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define NONE UINT32_MAX
 
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
 CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_DO, VARIANT_AUTO, VARIANT_REC_NAIVE, VARIANT_REC_HIER, VARIANT_SERIAL_REC,
-       VARIANT_SERIAL_ITER };
-#define REC_VARIANTS ((1u << VARIANT_REC_NAIVE) | (1u << VARIANT_REC_HIER))
+enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
+       VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
+#define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
  * frontier's arcs exceed the unexplored arcs / ALPHA, top-down again once
@@ -40,7 +42,8 @@ typedef struct bfs_session {
     uint32_t source;
     const char *tree_path;  /* --parents FILE, or NULL */
     cl_mem level;
-    cl_mem changed;         /* topo: set when a round discovered a vertex */
+    cl_mem changed;         /* topo, level: set when a round lowered a level */
+    bool level_sync;        /* level (and the recursive BFS's flat): bfs_level */
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data, do */
     /* do: in-arcs, the two kernels (context-owned) and their counts */
@@ -48,17 +51,24 @@ typedef struct bfs_session {
     cl_kernel bottom_up, frontier_arcs;
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
-    uint32_t bottom_up_rounds, switches; /* of the last trial */
+    uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
+    /* hybrid: the level-synchronous loop over every vertex, taken while
+     * the frontier holds at least hybrid_min vertices */
+    clirr_nl level_nl;
+    bool have_level_nl;
+    uint32_t hybrid_min, topo_rounds;
     bfs_rec *rec;           /* rec-naive, rec-hier (host/algo/bfs_rec.c) */
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
+enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
 
 static void bfs_release(void *state)
 {
     bfs_session *s = state;
     clirr_variant_loop_release(&s->vl);
+    if (s->have_level_nl)
+        clirr_nl_release(&s->level_nl);
     clirr_worklist_release(&s->wl);
     clirr_mem_release(&s->level);
     clirr_mem_release(&s->changed);
@@ -67,7 +77,8 @@ static void bfs_release(void *state)
     free(s);
 }
 
-/* The arguments that stay the same in every round of every trial. */
+/* The arguments that stay the same in every round of every trial (the
+ * two topology-driven kernels share their first four). */
 static int bind_topo(bfs_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -76,10 +87,15 @@ static int bind_topo(bfs_session *s, clirr_error *err)
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, col, s->dg->col));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, level, s->level));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, n, s->dg->n));
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
+    if (s->level_sync)
+        CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, changed, s->changed));
+    else
+        CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
 fail:
     return rc;
 }
+_Static_assert(CLIRR_KARG(bfs_level_args, n) == CLIRR_KARG(bfs_topo_args, n),
+               "BFS_LEVEL_ARGS must start with BFS_TOPO_ARGS's row, col, level, n");
 
 static int bind_data(bfs_session *s, clirr_error *err)
 {
@@ -121,6 +137,32 @@ fail:
     return rc;
 }
 
+/* Temporal hybrid: the level-synchronous loop over every vertex (the
+ * plan's template), beside the data-driven round, and the frontier size
+ * from which it is taken (--hybrid F: F n vertices, at least one). */
+static int prepare_hybrid(bfs_session *s, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    double min = ceil(plan->params.v[PARAM_HYBRID].r * s->g->n);
+    s->hybrid_min = min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min;
+    CLIRR_TRY(clirr_buf_create(s->ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "bfs.cl", "", &prog, err));
+    CLIRR_TRY(clirr_nl_init(&s->level_nl, s->ctx, prog, "bfs_level", CLIRR_KNARGS(bfs_level_args), s->g->n, &cfg,
+                            err));
+    s->have_level_nl = true;
+    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid_min - 1, err));
+    clirr_nl *nl = &s->level_nl;
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, level, s->level));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, n, s->dg->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, changed, s->changed));
+fail:
+    return rc;
+}
+
 static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
                        clirr_error *err)
 {
@@ -130,7 +172,11 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     s->ctx = ctx;
     s->g = clirr_input_graph(in);
-    bool topo = plan->variant == VARIANT_TOPO;
+    /* The recursive BFS's flat template is the study's: a thread-mapped
+     * level-by-level traversal, which is level on the baseline template. */
+    bool rec_flat = plan->variant == VARIANT_RECURSIVE && plan->tmpl == CLIRR_TEMPLATE_FLAT;
+    s->level_sync = plan->variant == VARIANT_LEVEL || rec_flat;
+    bool topo = plan->variant == VARIANT_TOPO || s->level_sync;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
     if (plan->variant >= VARIANT_SERIAL_REC) {
@@ -138,8 +184,8 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         *out = s;
         return CLIRR_OK;
     }
-    if (REC_VARIANTS >> plan->variant & 1u) {
-        bfs_rec_config rc_cfg = {plan->variant == VARIANT_REC_HIER, plan->params.v[PARAM_STREAMS].b,
+    if (plan->variant == VARIANT_RECURSIVE && !rec_flat) {
+        bfs_rec_config rc_cfg = {plan->tmpl == CLIRR_TEMPLATE_REC_HIER, plan->params.v[PARAM_STREAMS].b,
                                  plan->params.v[PARAM_COUNT].b, (uint32_t)plan->params.v[PARAM_NEST_LIMIT].u,
                                  plan->group_wg};
         CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
@@ -149,11 +195,15 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         return CLIRR_OK;
     }
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    if (rec_flat)
+        cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
                                        plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
-    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, &data_loop, s->g->n, plan->push,
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop, &data_loop,
+                                      s->g->n, plan->push,
                                       &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
     CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
@@ -165,6 +215,8 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         CLIRR_TRY(bind_data(s, err));
         if (plan->variant == VARIANT_DO)
             CLIRR_TRY(prepare_do(s, in, plan, err));
+        if (plan->variant == VARIANT_HYBRID)
+            CLIRR_TRY(prepare_hybrid(s, plan, err));
     }
     *out = s;
     return CLIRR_OK;
@@ -173,14 +225,16 @@ fail:
     return rc;
 }
 
-/* Every vertex every round; stops after a round that changed nothing. */
+/* Every vertex every round (topo: a sweep; level: round `depth` expands
+ * level depth); stops after a round that changed nothing. */
 static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     for (uint32_t depth = 0;; depth++) {
         uint32_t flag = 0;
         CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
-        CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_topo_args, depth, depth));
+        if (s->level_sync)
+            CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_level_args, depth, depth));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         stats->iterations++;
@@ -276,6 +330,44 @@ fail:
     return rc;
 }
 
+/* Temporal hybrid (shared/papers/000, section V-A): data-driven rounds
+ * while the frontier holds fewer than hybrid_min vertices, a
+ * topology-driven round (bfs_level over every vertex) while it holds more;
+ * after a topology-driven round the frontier (the vertices at the new
+ * level) goes back into the worklist by a compaction of the levels, as
+ * the study's separate worklist-building kernel. Data rounds run many at a
+ * time (local, queued) up to hybrid_min - 1 items (clirr_round_loop_cap). */
+static int run_hybrid(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t depth = 0, n = s->g->n;
+    bool topo = false;
+    s->topo_rounds = s->switches = 0;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (clirr_worklist_size(&s->wl) > 0) {
+        if ((clirr_worklist_size(&s->wl) >= s->hybrid_min) != topo) {
+            topo = !topo;
+            s->switches++;
+        }
+        uint32_t rounds = 1;
+        if (topo) {
+            CLIRR_TRY(CLIRR_NL_SET(&s->level_nl, bfs_level_args, depth, depth));
+            CLIRR_TRY(clirr_nl_run(&s->level_nl, n, err));
+            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, depth + 1, n, err));
+            s->topo_rounds++;
+        } else {
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
+            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        }
+        depth += rounds;
+        stats->iterations += rounds;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
+fail:
+    return rc;
+}
+
 static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -293,6 +385,8 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->bottom_up)
         CLIRR_TRY(run_do(s, stats, err));
+    else if (s->have_level_nl)
+        CLIRR_TRY(run_hybrid(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->level, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -338,6 +432,11 @@ static void bfs_extras(void *state, const void *result, clirr_extras *x)
     bfs_session *s = state;
     if (s->rec)
         bfs_rec_extras(s->rec, x);
+    if (s->have_level_nl) {
+        clirr_extras_add(x, "topology_rounds", CLIRR_EXTRA_UINT)->u = s->topo_rounds;
+        clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->switches;
+        clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid_min;
+    }
     if (!s->bottom_up)
         return;
     clirr_extras_add(x, "bottom_up_rounds", CLIRR_EXTRA_UINT)->u = s->bottom_up_rounds;
@@ -353,6 +452,9 @@ static int bfs_write_outputs(void *state, const void *result, clirr_error *err)
 
 static const clirr_param_desc bfs_params[] = {
     [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+                      "hybrid: a round whose frontier holds at least this fraction of the vertices runs "
+                      "topology-driven (over every vertex)", NULL, 1u << VARIANT_HYBRID},
     [PARAM_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
                        "rec-*: half of the nested launches go to a second on-device queue", NULL, REC_VARIANTS},
     [PARAM_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
@@ -390,17 +492,22 @@ static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const 
 }
 
 static const clirr_variant_desc bfs_variants[] = {
-    {"topo", "every vertex every round, a changed flag (level-synchronous)", false},
-    {"data", "a worklist of the frontier", true},
+    {"topo", "the study's topology-driven BFS: every reached vertex offers level + 1 to its neighbours every "
+             "sweep (plain stores, levels only fall), a changed flag", false, false},
+    {"level", "every vertex every round, the vertices at the round's level expand, a changed flag "
+              "(level-synchronous)", false, false},
+    {"data", "a worklist of the frontier", true, false},
     {"do", "direction-optimizing: the worklist top-down, bottom-up sweeps over unvisited vertices while the "
-           "frontier's arcs are many (Beamer)", true},
-    {"auto", "do on graphs with hubs (out-degree skew), else data", true},
-    {"rec-naive", "the recursion study's unordered recursive BFS: a one-work-group child kernel per improved "
-                  "neighbour (device-side enqueue; shared/papers/001)", false},
-    {"rec-hier", "recursive BFS, a work-group per arc, one child kernel per work-group whose neighbour has "
-                 "neighbours to improve (device-side enqueue)", false},
-    {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false},
-    {"serial-iter", "the serial queue BFS on the host, timed", false},
+           "frontier's arcs are many (Beamer)", true, false},
+    {"hybrid", "temporal hybrid: data-driven rounds while the frontier holds fewer than --hybrid F of the "
+               "vertices, topology-driven (level-synchronous) rounds while it holds more", true, false},
+    {"auto", "do on graphs with hubs (out-degree skew), else data", true, false},
+    {"recursive", "the recursion study's unordered recursive BFS (shared/papers/001) through a recursion template: "
+                  "rec-naive (a one-work-group child kernel per improved neighbour), rec-hier (a work-group per "
+                  "arc, one child kernel per work-group), flat (the study's: level by level, thread-mapped)",
+     false, true},
+    {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false, false},
+    {"serial-iter", "the serial queue BFS on the host, timed", false, false},
 };
 
 const clirr_algo clirr_algo_bfs = {
@@ -410,9 +517,8 @@ const clirr_algo clirr_algo_bfs = {
     .input = CLIRR_INPUT_GRAPH,
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
-    .enqueue_variants = REC_VARIANTS,
     .params = bfs_params,
-    .nparams = 4,
+    .nparams = 5,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

@@ -27,6 +27,8 @@ struct clirr_input {
     const clirr_bodies *bodies;
     clirr_tree_adj adj;                   /* the tree's adjacency, once built */
     bool have_adj;
+    clirr_rooted rooted;                  /* the tree rooted, once made */
+    bool have_rooted;
     clirr_cnf owned_cnf;                  /* the formula, when the input owns it */
     const clirr_cnf *cnf;
     clirr_cnf_factor factor;              /* the formula's factor graph, once built */
@@ -175,6 +177,8 @@ void clirr_input_free(clirr_input *in)
     clirr_bodies_free(&in->owned_bodies);
     if (in->have_adj)
         clirr_tree_adj_free(&in->adj);
+    if (in->have_rooted)
+        clirr_rooted_free(&in->rooted);
     clirr_cnf_free(&in->owned_cnf);
     clirr_cnf_factor_free(&in->factor);
     free(in->name);
@@ -237,6 +241,26 @@ int clirr_input_tree_adj(const clirr_input *cin, const clirr_tree_adj **adj, cli
         in->have_adj = true;
     }
     *adj = &in->adj;
+    return CLIRR_OK;
+}
+
+int clirr_input_tree_rooted(const clirr_input *cin, const clirr_rooted **r, clirr_error *err)
+{
+    clirr_input *in = (clirr_input *)cin;
+    const clirr_tree_adj *a = NULL;
+    if (in->have_rooted && in->rooted.root != in->tree->root) { /* the caller moved the root */
+        clirr_rooted_free(&in->rooted);
+        in->have_rooted = false;
+    }
+    if (!in->have_rooted) {
+        int rc = clirr_input_tree_adj(in, &a, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_rooted_make(a, in->tree->root, &in->rooted, err);
+        if (rc != CLIRR_OK)
+            return rc;
+        in->have_rooted = true;
+    }
+    *r = &in->rooted;
     return CLIRR_OK;
 }
 

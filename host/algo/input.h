@@ -1,5 +1,6 @@
 /* host/algo/input.h - what algorithms read from a clirr_input besides its
- * graph: host forms derived once (transpose, symmetric closure) and device
+ * graph: host forms derived once (transpose, symmetric closure, a rooted
+ * tree) and device
  * copies kept per context, so every algorithm and trial that shares an
  * input shares them. */
 #ifndef CLIRR_ALGO_INPUT_H
@@ -7,6 +8,7 @@
 
 #include "algo/dgraph.h"
 #include "clirr/algo.h"
+#include "ref/treerec.h"
 
 typedef enum clirr_graph_form {
     CLIRR_FORM_AS_IS = 0,   /* the graph as given */
@@ -28,5 +30,10 @@ int clirr_input_graph_form(const clirr_input *in, clirr_graph_form form, const c
  * input is detached or freed. The upload is timed as a transfer. */
 int clirr_input_device_graph(const clirr_input *in, clirr_ctx *ctx, clirr_graph_form form,
                              bool with_weights, const clirr_dgraph **dg, clirr_error *err);
+
+/* The tree rooted at its root (parent, depth, breadth-first order,
+ * children by parent), made on first use and kept with the input: the
+ * recursion templates' preparation, reference and verifier share it. */
+int clirr_input_tree_rooted(const clirr_input *in, const clirr_rooted **r, clirr_error *err);
 
 #endif

@@ -199,7 +199,7 @@ static void pr_write(FILE *f, const void *result, uint64_t i)
 }
 
 static const clirr_variant_desc pr_variants[] = {
-    {NULL, "pull over in-arcs (the transpose), Jacobi iteration", false},
+    {NULL, "pull over in-arcs (the transpose), Jacobi iteration", false, false},
 };
 
 static const clirr_param_desc pr_params[] = {

@@ -238,6 +238,21 @@ fail:
     return rc;
 }
 
+static uint32_t capped(const clirr_round_loop *rl, uint32_t limit)
+{
+    return rl->most && rl->most < limit ? rl->most : limit;
+}
+
+int clirr_round_loop_cap(clirr_round_loop *rl, uint32_t most, clirr_error *err)
+{
+    rl->most = most;
+    clirr_local_rounds *lr = &rl->local;
+    if (!lr->kernel)
+        return CLIRR_OK;
+    cl_uint sw = capped(rl, lr->threshold);
+    return CLIRR_ARG(lr->kernel, lr->lr_first + CLIRR_KARG(lr_args, lr_switch), sw);
+}
+
 int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
                               clirr_error *err)
 {
@@ -247,7 +262,7 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
     /* Spilled items land at their position in the output: it must hold
      * every item; so must a queued round's, which cannot rerun. */
     bool roomy = size > 0 && wl->cap >= wl->universe && !wl->rerun;
-    if (lr->kernel && roomy && size <= lr->threshold)
+    if (lr->kernel && roomy && size <= capped(rl, lr->threshold))
         return run_local(rl, wl, rounds, err);
     if (q->batch && roomy) {
         /* Under auto, the rounds the policy pushes with atomics: the scan's
@@ -255,7 +270,7 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
          * it wins on the large rounds (measured, PoCL 16 cores: rmat 20
          * SSSP 122 ms with scans, 278 queued with chunks to 65K items). */
         clirr_push_mode mode = rl->push;
-        uint32_t limit = q->threshold;
+        uint32_t limit = capped(rl, q->threshold);
         if (mode == CLIRR_PUSH_AUTO) {
             mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), 0, 1);
             uint32_t small = clirr_policy_push_small(wl->universe);

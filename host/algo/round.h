@@ -47,6 +47,8 @@ typedef struct clirr_round_loop {
     bool used[CLIRR_PUSH_AUTO];
     clirr_local_rounds local;
     clirr_queued_rounds queued;
+    uint32_t most;                   /* run_many's rounds stop past this many
+                                        items (clirr_round_loop_cap); 0: no cap */
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -95,6 +97,12 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
  * the caller's round counter (BFS's depth) advances by it. */
 int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
                               clirr_error *err);
+
+/* Make run_many's rounds (local and queued) stop once the worklist holds
+ * more than `most` items (0: only their own limits), so that a caller that
+ * handles larger worklists another way (the temporal hybrid's
+ * topology-driven rounds) sees every round beyond it. */
+int clirr_round_loop_cap(clirr_round_loop *rl, uint32_t most, clirr_error *err);
 
 /* Rounds and launches of the local-rounds kernel, and queued rounds and
  * their batches, since the last call, into stats (and reset). */

@@ -169,7 +169,7 @@ static void spmv_write(FILE *f, const void *result, uint64_t i)
 }
 
 static const clirr_variant_desc spmv_variants[] = {
-    {NULL, "one row a nested-loop item, its entries summed", false},
+    {NULL, "one row a nested-loop item, its entries summed", false, false},
 };
 
 static const clirr_param_desc spmv_params[] = {

@@ -12,16 +12,18 @@
 #include "prim/prim.h"
 #include "ref/ref.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #define NONE CLIRR_SSSP_INF
 
 CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
+CLIRR_KARGS_STRUCT(sssp_hybrid_args, SSSP_HYBRID_ARGS);
 CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
 CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR, VARIANT_HYBRID };
 
 /* The status buffer's two flags (cl/sssp.cl). */
 enum { STATUS_CHANGED, STATUS_OVERFLOW, STATUS_FLAGS };
@@ -44,14 +46,24 @@ typedef struct sssp_session {
     uint32_t phase;
     cl_kernel split;        /* context-owned */
     size_t split_wg;
+    /* hybrid: the topology-driven sweep, taken while the worklist holds at
+     * least hybrid_min vertices; mark[] stamps (a new sweep number each
+     * sweep, never reused while the session lives) */
+    clirr_nl sweep_nl;
+    bool have_sweep_nl;
+    cl_mem mark;
+    uint32_t hybrid_min, sweep, topo_sweeps, switches;
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
     sssp_session *s = state;
     clirr_variant_loop_release(&s->vl);
+    if (s->have_sweep_nl)
+        clirr_nl_release(&s->sweep_nl);
+    clirr_mem_release(&s->mark);
     clirr_worklist_release(&s->wl);
     clirr_mem_release(&s->dist);
     clirr_mem_release(&s->status);
@@ -152,6 +164,35 @@ fail:
     return rc;
 }
 
+/* Temporal hybrid: the marking sweep over every vertex (the plan's
+ * template) beside the data-driven round, its marks, and the worklist size
+ * from which sweeps are taken (--hybrid F: F n vertices, at least one). */
+static int prepare_hybrid(sssp_session *s, const clirr_plan *plan, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    double min = ceil(plan->params.v[PARAM_HYBRID].r * s->g->n);
+    s->hybrid_min = min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min;
+    CLIRR_TRY(clirr_buf_create(s->ctx, "the sweep marks", (size_t)s->g->n * sizeof(uint32_t), &s->mark, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", options, &prog, err));
+    CLIRR_TRY(clirr_nl_init(&s->sweep_nl, s->ctx, prog, "sssp_hybrid", CLIRR_KNARGS(sssp_hybrid_args), s->g->n,
+                            &cfg, err));
+    s->have_sweep_nl = true;
+    clirr_nl *nl = &s->sweep_nl;
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, row, s->dg->row));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, col, s->dg->col));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, weight, s->dg->weight));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, dist, s->dist));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, n, s->dg->n));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, status, s->status));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, mark, s->mark));
+    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid_min - 1, err));
+fail:
+    return rc;
+}
+
 static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
                         clirr_error *err)
 {
@@ -187,6 +228,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
         CLIRR_TRY(bind_data(s, err));
         if (nearfar)
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
+        if (plan->variant == VARIANT_HYBRID)
+            CLIRR_TRY(prepare_hybrid(s, plan, options, err));
     }
     *out = s;
     return CLIRR_OK;
@@ -223,6 +266,43 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     while (clirr_worklist_size(&s->wl) > 0) {
         uint32_t rounds = 0;
         CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
+fail:
+    return rc;
+}
+
+/* Temporal hybrid (shared/papers/000, section V-A): data-driven rounds
+ * while the worklist holds fewer than hybrid_min vertices, topology-driven
+ * sweeps (sssp_hybrid) while it holds more; after each sweep the vertices
+ * it lowered become the worklist (a compaction of the marks, the study's
+ * separate worklist-building kernel), which also says whether to sweep
+ * again. Stops when the worklist is empty. */
+static int run_hybrid(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bool topo = false;
+    s->topo_sweeps = s->switches = 0;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (clirr_worklist_size(&s->wl) > 0) {
+        if ((clirr_worklist_size(&s->wl) >= s->hybrid_min) != topo) {
+            topo = !topo;
+            s->switches++;
+        }
+        uint32_t rounds = 1;
+        if (topo) {
+            s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
+            if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
+                CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
+            CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
+            CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
+            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
+            s->topo_sweeps++;
+        } else {
+            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        }
         stats->iterations += rounds;
     }
     clirr_run_worklist_stats(&s->wl, stats);
@@ -358,6 +438,8 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->split)
         CLIRR_TRY(run_nearfar(s, stats, err));
+    else if (s->have_sweep_nl)
+        CLIRR_TRY(run_hybrid(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -412,12 +494,29 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "nearfar: how far the split moves per phase (0: eight mean arc weights; "
                      "unweighted, one phase)"},
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+                      "hybrid: a worklist holding at least this fraction of the vertices gives way to "
+                      "topology-driven sweeps", NULL, 1u << VARIANT_HYBRID},
 };
 
+static void sssp_extras(void *state, const void *result, clirr_extras *x)
+{
+    (void)result;
+    const sssp_session *s = state;
+    if (!s->have_sweep_nl)
+        return;
+    clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->topo_sweeps;
+    clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->switches;
+    clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid_min;
+}
+
 static const clirr_variant_desc sssp_variants[] = {
-    {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false},
-    {"data", "a worklist of the vertices whose distance improved", true},
-    {"nearfar", "the data-driven worklist below a split that moves up by delta; farther vertices wait in a pile", true},
+    {"topo", "every reached vertex relaxes its arcs every round, a changed flag (Bellman-Ford)", false, false},
+    {"data", "a worklist of the vertices whose distance improved", true, false},
+    {"nearfar", "the data-driven worklist below a split that moves up by delta; farther vertices wait in a pile", true, false},
+    {"hybrid", "temporal hybrid: data-driven rounds while the worklist holds fewer than --hybrid F of the "
+               "vertices, topology-driven sweeps (atomic_min, marking what they lower) while it holds more",
+     true, false},
 };
 
 const clirr_algo clirr_algo_sssp = {
@@ -427,9 +526,9 @@ const clirr_algo clirr_algo_sssp = {
     .study = "shared/papers/000 (data-driven vs topology-driven)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = sssp_variants,
-    .nvariants = 3,
+    .nvariants = 4,
     .params = sssp_params,
-    .nparams = 2,
+    .nparams = 3,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),
@@ -441,6 +540,7 @@ const clirr_algo clirr_algo_sssp = {
     .verify = sssp_verify,
     .write_value = sssp_write,
     .write_outputs = sssp_write_outputs,
+    .extras = sssp_extras,
 };
 
 int clirr_sssp(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, uint32_t *dist,

@@ -4,7 +4,8 @@
  *
  * Rooting (parent, depth, children by parent) is the input's preparation,
  * done on the host once before any trial, as the study's trees come with
- * child lists. A trial initialises values and counts, then:
+ * child lists. A trial of the variant `recursive` initialises values and
+ * counts, then runs its template (plan.tmpl):
  *   flat        the bands of cl/templates/tree_rec.clh, deepest first;
  *   rec-naive   one host launch at the root (one work-group), the rest
  *               enqueued on the device; then the deferred vertices, if
@@ -17,6 +18,7 @@
  * so that timed runs pay nothing). */
 #include "algo/treerec.h"
 
+#include "algo/input.h"
 #include "algo/run.h"
 #include "cl/templates/tree_rec.def"
 #include "prim/prim.h"
@@ -30,15 +32,12 @@ CLIRR_KARGS_STRUCT(flat_args, TR_FLAT_ARGS);
 CLIRR_KARGS_STRUCT(rec_args, TR_REC_ARGS);
 
 #define SET(k, tag, name, var) CLIRR_TRY(clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err))
-#define REC_VARIANTS ((1u << TREEREC_NAIVE) | (1u << TREEREC_HIER))
+#define REC_VARIANTS (1u << TREEREC_RECURSIVE)
 
 const clirr_variant_desc clirr_treerec_variants[TREEREC_NVARIANTS] = {
-    [TREEREC_AUTO] = {"auto", "flat, or what the device's measured profile prefers", false},
-    [TREEREC_FLAT] = {"flat", "iterative: a work-item per vertex adds to its ancestors (atomics), depth bands", false},
-    [TREEREC_NAIVE] = {"rec-naive", "work-items over a vertex's children, a one-work-group child kernel per "
-                                    "internal child (device-side enqueue)", false},
-    [TREEREC_HIER] = {"rec-hier", "a work-group per child, work-items over grandchildren, one child kernel per "
-                                  "work-group (device-side enqueue)", false},
+    [TREEREC_RECURSIVE] = {"recursive", "on the device through a recursion template: flat (a work-item per vertex "
+                                        "adds to its ancestors, depth bands), rec-naive (a child kernel per internal "
+                                        "child), rec-hier (a child kernel per work-group)", false, true},
     [TREEREC_SERIAL_REC] = {"serial-rec", "the recursive serial CPU version, timed", false},
     [TREEREC_SERIAL_ITER] = {"serial-iter", "the iterative serial CPU version (reverse BFS order), timed", false},
 };
@@ -59,9 +58,10 @@ typedef struct treerec_session {
     clirr_ctx *ctx;
     clirr_treerec_op op;
     unsigned variant;
+    clirr_template tmpl;       /* of the variant recursive */
     bool streams, count;
     uint32_t limit, child_wg, band, n;
-    clirr_rooted r;
+    const clirr_rooted *r;     /* the input's */
     cl_mem parent, depth, crow, ccol, value, pending, counters, defer;
     cl_kernel init, flat, rec;
     cl_command_queue dq, sq;
@@ -78,7 +78,6 @@ void clirr_treerec_release(void *state)
     cl_mem *bufs[] = {&s->parent, &s->depth, &s->crow, &s->ccol, &s->value, &s->pending, &s->counters, &s->defer};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         clirr_mem_release(bufs[i]);
-    clirr_rooted_free(&s->r);
     free(s->todo);
     free(s);
 }
@@ -91,13 +90,6 @@ static int upload(treerec_session *s, const char *what, const uint32_t *host, si
     if (rc == CLIRR_OK && count && host)
         rc = clirr_buf_write(s->ctx, *m, 0, bytes, host, err);
     return rc;
-}
-
-static int rooted(const clirr_input *in, clirr_rooted *r, clirr_error *err)
-{
-    const clirr_tree_adj *a = NULL;
-    int rc = clirr_input_tree_adj(in, &a, err);
-    return rc == CLIRR_OK ? clirr_rooted_make(a, clirr_input_tree(in)->root, r, err) : rc;
 }
 
 /* Bands of B = max(64, ceil(sqrt(height))) levels: work at most n B walk
@@ -121,16 +113,17 @@ int clirr_treerec_prepare(clirr_treerec_op op, const char *cl_file, const char *
     s->ctx = ctx;
     s->op = op;
     s->variant = plan->variant;
+    s->tmpl = plan->tmpl;
     s->streams = plan->params.v[TREEREC_P_STREAMS].b;
     s->count = plan->params.v[TREEREC_P_COUNT].b;
     s->limit = (uint32_t)plan->params.v[TREEREC_P_NEST_LIMIT].u;
-    CLIRR_TRY(rooted(in, &s->r, err));
-    s->n = s->r.n;
-    s->band = band_levels(s->r.max_depth);
-    if (s->variant == TREEREC_SERIAL_REC && s->r.max_depth > CLIRR_TREEREC_SERIAL_DEPTH)
+    CLIRR_TRY(clirr_input_tree_rooted(in, &s->r, err));
+    s->n = s->r->n;
+    s->band = band_levels(s->r->max_depth);
+    if (s->variant == TREEREC_SERIAL_REC && s->r->max_depth > CLIRR_TREEREC_SERIAL_DEPTH)
         CLIRR_TRY(clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
                              "serial-rec would recurse %u deep, beyond its limit of %u (serial-iter runs any depth)",
-                             s->r.max_depth, CLIRR_TREEREC_SERIAL_DEPTH));
+                             s->r->max_depth, CLIRR_TREEREC_SERIAL_DEPTH));
     if (s->variant == TREEREC_SERIAL_REC || s->variant == TREEREC_SERIAL_ITER) {
         *out = s;
         return CLIRR_OK;
@@ -140,20 +133,20 @@ int clirr_treerec_prepare(clirr_treerec_op op, const char *cl_file, const char *
     snprintf(name, sizeof name, "%s_init", prefix);
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, name, CLIRR_KNARGS(init_args), &s->init, err));
     size_t n = s->n, m = n > 1 ? n - 1 : 0;
-    CLIRR_TRY(upload(s, "the children's rows", s->r.crow, n + 1, &s->crow, err));
+    CLIRR_TRY(upload(s, "the children's rows", s->r->crow, n + 1, &s->crow, err));
     CLIRR_TRY(upload(s, "the values", NULL, n, &s->value, err));
     CLIRR_TRY(upload(s, "the pending children", NULL, n, &s->pending, err));
     CLIRR_TRY(upload(s, "the counters", NULL, TR_NCOUNTERS, &s->counters, err));
-    CLIRR_TRY(upload(s, "the parents", s->r.parent, n, &s->parent, err));
-    if (s->variant == TREEREC_FLAT) {
+    CLIRR_TRY(upload(s, "the parents", s->r->parent, n, &s->parent, err));
+    if (s->tmpl == CLIRR_TEMPLATE_FLAT) {
         snprintf(name, sizeof name, "%s_flat", prefix);
         CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, name, CLIRR_KNARGS(flat_args), &s->flat, err));
-        CLIRR_TRY(upload(s, "the depths", s->r.depth, n, &s->depth, err));
+        CLIRR_TRY(upload(s, "the depths", s->r->depth, n, &s->depth, err));
     } else {
-        snprintf(name, sizeof name, "%s_%s", prefix, s->variant == TREEREC_NAIVE ? "naive" : "hier");
+        snprintf(name, sizeof name, "%s_%s", prefix, s->tmpl == CLIRR_TEMPLATE_REC_NAIVE ? "naive" : "hier");
         CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, name, CLIRR_KNARGS(rec_args), &s->rec, err));
         CLIRR_TRY(clirr_ctx_device_queues(ctx, &s->dq, &s->sq, err));
-        CLIRR_TRY(upload(s, "the children", s->r.ccol, m, &s->ccol, err));
+        CLIRR_TRY(upload(s, "the children", s->r->ccol, m, &s->ccol, err));
         CLIRR_TRY(upload(s, "the deferred vertices", NULL, n, &s->defer, err));
         s->todo = malloc(n * sizeof *s->todo);
         if (!s->todo)
@@ -183,7 +176,7 @@ fail:
 static int run_flat(treerec_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    uint32_t height = s->r.max_depth, n = s->n;
+    uint32_t height = s->r->max_depth, n = s->n;
     s->bands = 0;
     SET(s->flat, flat_args, parent, s->parent);
     SET(s->flat, flat_args, depth, s->depth);
@@ -209,11 +202,11 @@ static int run_rec(treerec_session *s, clirr_error *err)
     uint32_t ntodo = 0, zero = 0;
     s->host_calls = s->deferred = 0;
     if (s->n > 1)
-        s->todo[ntodo++] = s->r.root;
+        s->todo[ntodo++] = s->r->root;
     while (ntodo) {
         for (uint32_t i = 0; i < ntodo; i++) {
             uint32_t v = s->todo[i];
-            size_t groups = s->variant == TREEREC_NAIVE ? 1 : s->r.crow[v + 1] - s->r.crow[v];
+            size_t groups = s->tmpl == CLIRR_TEMPLATE_REC_NAIVE ? 1 : s->r->crow[v + 1] - s->r->crow[v];
             SET(s->rec, rec_args, node, v);
             CLIRR_TRY(clirr_launch(s->ctx, s->rec, groups * s->child_wg, s->child_wg, err));
             s->host_calls++;
@@ -243,9 +236,9 @@ int clirr_treerec_run(void *state, void *result, clirr_stats *stats, clirr_error
     stats->reached = n;
     stats->edges_traversed = n ? n - 1 : 0;
     if (s->variant == TREEREC_SERIAL_REC)
-        return clirr_ref_treerec_recursive(&s->r, s->op, result, err);
+        return clirr_ref_treerec_recursive(s->r, s->op, result, err);
     if (s->variant == TREEREC_SERIAL_ITER) {
-        clirr_ref_treerec_iterative(&s->r, s->op, result);
+        clirr_ref_treerec_iterative(s->r, s->op, result);
         return CLIRR_OK;
     }
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, TR_NCOUNTERS, 0, err));
@@ -254,7 +247,7 @@ int clirr_treerec_run(void *state, void *result, clirr_stats *stats, clirr_error
     SET(s->init, init_args, pending, s->pending);
     SET(s->init, init_args, n, n);
     CLIRR_TRY(clirr_launch(s->ctx, s->init, n, clirr_wg_size(s->ctx, s->init, 0), err));
-    CLIRR_TRY(s->variant == TREEREC_FLAT ? run_flat(s, err) : run_rec(s, err));
+    CLIRR_TRY(s->tmpl == CLIRR_TEMPLATE_FLAT ? run_flat(s, err) : run_rec(s, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->value, 0, (size_t)n * sizeof(uint32_t), result, err));
     uint32_t c[TR_NCOUNTERS];
     CLIRR_TRY(clirr_buf_read(s->ctx, s->counters, 0, sizeof c, c, err));
@@ -269,27 +262,24 @@ fail:
 
 int clirr_treerec_reference(clirr_treerec_op op, const clirr_input *in, void *out, clirr_error *err)
 {
-    clirr_rooted r;
-    int rc = rooted(in, &r, err);
+    const clirr_rooted *r = NULL;
+    int rc = clirr_input_tree_rooted(in, &r, err);
     if (rc == CLIRR_OK)
-        clirr_ref_treerec_iterative(&r, op, out);
-    clirr_rooted_free(&r);
+        clirr_ref_treerec_iterative(r, op, out);
     return rc;
 }
 
 bool clirr_treerec_verify(clirr_treerec_op op, const clirr_input *in, const void *expected, const void *got,
                           clirr_verify_report *report)
 {
-    clirr_rooted r;
+    const clirr_rooted *r = NULL;
     clirr_error err;
-    if (rooted(in, &r, &err) != CLIRR_OK) {
+    if (clirr_input_tree_rooted(in, &r, &err) != CLIRR_OK) {
         memset(report, 0, sizeof *report);
         snprintf(report->text, sizeof report->text, "cannot root the tree: %.900s", err.msg);
         return false;
     }
-    bool ok = clirr_verify_treerec(&r, op, expected, got, report);
-    clirr_rooted_free(&r);
-    return ok;
+    return clirr_verify_treerec(r, op, expected, got, report);
 }
 
 void clirr_treerec_write(FILE *f, const void *result, uint64_t i)
@@ -308,7 +298,7 @@ void clirr_treerec_extras(void *state, const void *result, clirr_extras *x)
     e->in_table = true;
     clirr_extras_add(x, "host_launches", CLIRR_EXTRA_UINT)->u = s->host_calls;
     clirr_extras_add(x, "deferred", CLIRR_EXTRA_UINT)->u = s->deferred;
-    if (s->variant == TREEREC_FLAT) {
+    if (s->tmpl == CLIRR_TEMPLATE_FLAT) {
         clirr_extras_add(x, "band_levels", CLIRR_EXTRA_UINT)->u = s->band;
         clirr_extras_add(x, "bands", CLIRR_EXTRA_UINT)->u = s->bands;
     }
@@ -318,12 +308,4 @@ void clirr_treerec_extras(void *state, const void *result, clirr_extras *x)
         e->in_table = true;
         clirr_extras_add(x, "nodes_processed", CLIRR_EXTRA_UINT)->u = s->nodes;
     }
-}
-
-unsigned clirr_treerec_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
-{
-    (void)in;
-    (void)caps;
-    *reason = "auto: flat, which every device runs";
-    return TREEREC_FLAT;
 }

@@ -9,10 +9,9 @@
 #include "clirr/algo.h"
 #include "ref/treerec.h"
 
-/* Variants, in descriptor order. */
-enum { TREEREC_AUTO, TREEREC_FLAT, TREEREC_NAIVE, TREEREC_HIER, TREEREC_SERIAL_REC, TREEREC_SERIAL_ITER,
-       TREEREC_NVARIANTS };
-#define TREEREC_ENQUEUE_VARIANTS ((1u << TREEREC_NAIVE) | (1u << TREEREC_HIER))
+/* Variants, in descriptor order: the recursion on the device (its
+ * template: flat, rec-naive, rec-hier) and the two serial CPU versions. */
+enum { TREEREC_RECURSIVE, TREEREC_SERIAL_REC, TREEREC_SERIAL_ITER, TREEREC_NVARIANTS };
 /* Parameters, in descriptor order. */
 enum { TREEREC_P_STREAMS, TREEREC_P_COUNT, TREEREC_P_NEST_LIMIT, TREEREC_NPARAMS };
 
@@ -29,6 +28,5 @@ bool clirr_treerec_verify(clirr_treerec_op op, const clirr_input *in, const void
                           clirr_verify_report *report);
 void clirr_treerec_write(FILE *f, const void *result, uint64_t i);
 void clirr_treerec_extras(void *session, const void *result, clirr_extras *x);
-unsigned clirr_treerec_choose(const clirr_input *in, const clirr_caps *caps, const char **reason);
 
 #endif

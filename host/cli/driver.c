@@ -386,12 +386,27 @@ static bool variant_reads_group(const exp_config *cfg, const group *g, unsigned 
     return true;
 }
 
-/* Devices x variants x push x template x lb_THRES x wg-size of a group. */
+/* Does the variant take template tmpl (-1 = auto: every variant)? A
+ * recursion variant takes the recursion family, any other the loops. */
+static bool variant_takes(const clirr_algo *a, unsigned variant, int tmpl)
+{
+    return tmpl < 0 || clirr_template_is_recursion((clirr_template)tmpl) == a->variants[variant].recursion;
+}
+
+/* Devices x variants x push x template x lb_THRES x wg-size of a group. A
+ * variant makes no case with a template of the other family; when no
+ * variant of the group takes any template listed, one case with the first
+ * lets the plan say why. */
 static void expand_group(driver *d, const group *g)
 {
     const exp_config *cfg = d->cfg;
     int vars[64];
     size_t nv = variants_of(cfg, g->algo, vars);
+    bool any = false;
+    for (size_t v = 0; v < nv; v++)
+        for (size_t t = 0; t < cfg->ntemplates; t++)
+            any |= variant_takes(g->algo, vars[v] < 0 ? g->algo->default_variant : (unsigned)vars[v],
+                                 cfg->templates[t]);
     for (size_t dev = 0; dev < d->ndev; dev++)
         for (size_t v = 0; v < nv; v++) {
             unsigned vi = vars[v] < 0 ? g->algo->default_variant : (unsigned)vars[v];
@@ -401,9 +416,18 @@ static void expand_group(driver *d, const group *g)
             for (size_t p = 0; p < (wl ? cfg->npushes : 1); p++)
                 for (size_t t = 0; t < cfg->ntemplates; t++) {
                     int tmpl = cfg->templates[t];
-                    /* lb_THRES means nothing to the thread-mapped baseline;
-                     * under auto it overrides the policy's value. */
-                    bool thres = tmpl != CLIRR_TEMPLATE_BASELINE;
+                    if (!clirr_variant_uses_templates(g->algo, vi)) { /* one case */
+                        if (t)
+                            break;
+                        tmpl = -1;
+                    } else if (!variant_takes(g->algo, vi, tmpl) && (any || v || t)) {
+                        continue;
+                    }
+                    /* lb_THRES means nothing to the thread-mapped baseline
+                     * and the recursion templates; under auto it overrides
+                     * the policy's value. */
+                    bool thres = tmpl != CLIRR_TEMPLATE_BASELINE &&
+                                 !(tmpl >= 0 && clirr_template_is_recursion((clirr_template)tmpl));
                     size_t nl = thres && cfg->nlb_thres ? cfg->nlb_thres : 1;
                     size_t nw = cfg->nwg_sizes ? cfg->nwg_sizes : 1;
                     for (size_t l = 0; l < nl; l++)

@@ -137,7 +137,9 @@ static void print_help(const exp_config *cfg)
            "                      (chosen per round), all (default auto)\n"
            "  --template T[,T]    how loops over items and arcs meet the device: baseline,\n"
            "                      dual-queue, dbuf-global, dbuf-shared, nested-naive,\n"
-           "                      nested-opt, auto, all (default auto: see clirr devices)\n"
+           "                      nested-opt; how a recursion does (descendants, heights,\n"
+           "                      bfs --variant recursive): flat, rec-naive, rec-hier;\n"
+           "                      auto, all (default auto: see clirr devices)\n"
            "  --lb-thres N[,N]    items with more inner iterations go block-mapped\n"
            "                      (default: with the template, e.g. the SIMD width)\n"
            "  --wg-size N[,N]     work-group size (default 256 or the kernel's limit)\n"
@@ -285,7 +287,7 @@ static int parse_templates(exp_config *cfg, const char *text)
             want[nw++] = (int)t;
         } else {
             return bad(cfg, "unknown template '%s' (baseline, dual-queue, dbuf-global, dbuf-shared, "
-                            "nested-naive, nested-opt, auto, all)", vals[i]);
+                            "nested-naive, nested-opt; flat, rec-naive, rec-hier; auto, all)", vals[i]);
         }
         for (int k = 0; k < nw; k++) {
             bool dup = false;

@@ -37,8 +37,10 @@ void exp_template_text(const exp_row *r, char *buf, size_t size)
         snprintf(buf, size, "%s", r->intent.tmpl < 0 ? "auto" : clirr_template_name((clirr_template)r->intent.tmpl));
         return;
     }
-    if (r->plan.tmpl == CLIRR_TEMPLATE_BASELINE)
-        snprintf(buf, size, "%s%s", prefix, "baseline");
+    if (!clirr_variant_uses_templates(r->plan.algo, r->plan.variant))
+        snprintf(buf, size, "-");
+    else if (r->plan.tmpl == CLIRR_TEMPLATE_BASELINE || clirr_template_is_recursion(r->plan.tmpl))
+        snprintf(buf, size, "%s%s", prefix, clirr_template_name(r->plan.tmpl)); /* no lb_THRES */
     else
         snprintf(buf, size, "%s%s/%u", prefix, clirr_template_name(r->plan.tmpl), r->plan.lb_thres);
 }

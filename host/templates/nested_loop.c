@@ -50,13 +50,15 @@ _Static_assert(CLIRR_KARG(nl_nested_opt_args, nl_thres) == CLIRR_KARG(nl_nested_
                    CLIRR_KARG(nl_nested_opt_args, nl_launches) == CLIRR_KARG(nl_nested_naive_args, nl_launches),
                "CLIRR_NL_NESTED_OPT_ARGS must start with CLIRR_NL_NESTED_NAIVE_ARGS");
 
-/* The templates the device can run, as "a, b, c" (for messages). */
-static void runnable_list(const clirr_caps *caps, char *buf, size_t size)
+/* The templates of like's family (loop or recursion) the device can run,
+ * as "a, b, c" (for messages). */
+static void runnable_list(const clirr_caps *caps, clirr_template like, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
     for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
-        if (clirr_template_runnable(caps, (clirr_template)t, NULL) && used < size) {
+        if (clirr_template_is_recursion((clirr_template)t) == clirr_template_is_recursion(like) &&
+            clirr_template_runnable(caps, (clirr_template)t, NULL) && used < size) {
             int k = snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
                              clirr_template_name((clirr_template)t));
             used += k > 0 ? (size_t)k : 0;
@@ -69,7 +71,7 @@ int clirr_template_require(const clirr_caps *caps, clirr_template t, clirr_error
     if (clirr_template_runnable(caps, t, &why))
         return CLIRR_OK;
     char can[256];
-    runnable_list(caps, can, sizeof can);
+    runnable_list(caps, t, can, sizeof can);
     return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "template %s cannot run on %s (%s); it can run: %s",
                       clirr_template_name(t), caps->name, why, can);
 }

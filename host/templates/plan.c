@@ -23,11 +23,45 @@ static int pick_variant(const clirr_algo *a, const clirr_intent *it, clirr_plan 
     return CLIRR_OK;
 }
 
+/* The recursion variants of a, for a message ("; --variant recursive
+ * does"), or "" when it has none. */
+static void recursion_variants(const clirr_algo *a, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned v = 0; v < a->nvariants; v++)
+        if (a->variants[v].recursion && used < size) {
+            int k = snprintf(buf + used, size - used, "%s%s", used ? ", " : "; --variant ",
+                             a->variants[v].name);
+            used += k > 0 ? (size_t)k : 0;
+        }
+    if (used && used < size)
+        snprintf(buf + used, size - used, " does");
+}
+
+/* A template of the other family than the variant's. */
+static int refuse_family(const clirr_algo *a, const clirr_plan *p, clirr_template t, clirr_error *err)
+{
+    if (a->variants[p->variant].recursion)
+        return clirr_fail(err, CLIRR_ERR_USAGE,
+                          "%s --variant %s runs a recursion template (flat, rec-naive, rec-hier), not %s",
+                          a->name, clirr_plan_variant_name(p), clirr_template_name(t));
+    char which[128];
+    recursion_variants(a, which, sizeof which);
+    return clirr_fail(err, CLIRR_ERR_USAGE, "%s --variant %s does not run the recursion template %s%s", a->name,
+                      clirr_plan_variant_name(p), clirr_template_name(t), which);
+}
+
 static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                          uint64_t items, clirr_plan *p, clirr_error *err)
 {
     uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
-    if (it->tmpl < 0) {
+    bool recursion = a->variants[p->variant].recursion;
+    if (it->tmpl >= 0 && clirr_template_is_recursion((clirr_template)it->tmpl) != recursion)
+        return refuse_family(a, p, (clirr_template)it->tmpl, err);
+    if (it->tmpl < 0 && recursion) {
+        clirr_policy_recursion_template(caps, &p->tmpl, &p->template_reason);
+    } else if (it->tmpl < 0) {
         clirr_policy_template(caps, a->template_hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
         p->lb_thres_reason = "with the template";
     } else {
@@ -39,27 +73,14 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
         p->lb_thres = caps->simd_width ? caps->simd_width : 32;
         p->lb_thres_reason = "the SIMD width";
     }
-    if (it->lb_thres) {
+    if (recursion) {
+        p->lb_thres = 0;
+        p->lb_thres_reason = "not used by the recursion templates";
+    } else if (it->lb_thres) {
         p->lb_thres = it->lb_thres;
         p->lb_thres_reason = "asked for with --lb-thres";
     }
     return CLIRR_OK;
-}
-
-/* A variant that needs device-side enqueue on a device without it: the
- * variants that do run, by name. */
-static int refuse_enqueue(const clirr_algo *a, const clirr_caps *caps, const clirr_plan *p, clirr_error *err)
-{
-    char runnable[256] = "";
-    for (unsigned v = 0; v < a->nvariants; v++) {
-        if ((a->enqueue_variants >> v & 1u) || !a->variants[v].name)
-            continue;
-        size_t len = strlen(runnable);
-        snprintf(runnable + len, sizeof runnable - len, "%s%s", len ? ", " : "", a->variants[v].name);
-    }
-    return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
-                      "%s --variant %s needs device-side enqueue, which %s lacks; it runs %s", a->name,
-                      clirr_plan_variant_name(p), caps->name, runnable);
 }
 
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
@@ -148,8 +169,6 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     const char *vname = a->variants[p->variant].name;
     if (rc == CLIRR_OK && a->choose_variant && vname && !strcmp(vname, "auto"))
         p->variant = a->choose_variant(in, caps, &p->variant_reason);
-    if (rc == CLIRR_OK && (a->enqueue_variants >> p->variant & 1u) && !caps->device_enqueue)
-        return refuse_enqueue(a, caps, p, err);
     const char *why = rc == CLIRR_OK && a->unsupported ? a->unsupported(in, p->variant) : NULL;
     if (why)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
@@ -180,6 +199,11 @@ const char *clirr_plan_variant_name(const clirr_plan *p)
 {
     const char *name = p->algo->variants[p->variant].name;
     return name ? name : "-";
+}
+
+bool clirr_variant_uses_templates(const clirr_algo *a, unsigned variant)
+{
+    return a->variants[variant].recursion || a->variants[variant].worklist || a->input == CLIRR_INPUT_GRAPH;
 }
 
 bool clirr_plan_uses_worklist(const clirr_plan *p) { return p->algo->variants[p->variant].worklist; }

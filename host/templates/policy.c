@@ -18,11 +18,19 @@ static const template_rule rules[CLIRR_TEMPLATE_COUNT_] = {
     [CLIRR_TEMPLATE_DBUF_SHARED] = {"dbuf-shared", false, true},
     [CLIRR_TEMPLATE_NESTED_NAIVE] = {"nested-naive", true, false},
     [CLIRR_TEMPLATE_NESTED_OPT] = {"nested-opt", true, true},
+    [CLIRR_TEMPLATE_FLAT] = {"flat", false, false},
+    [CLIRR_TEMPLATE_REC_NAIVE] = {"rec-naive", true, false},
+    [CLIRR_TEMPLATE_REC_HIER] = {"rec-hier", true, true},
 };
 
 const char *clirr_template_name(clirr_template t)
 {
     return (unsigned)t < CLIRR_TEMPLATE_COUNT_ ? rules[t].name : "?";
+}
+
+bool clirr_template_is_recursion(clirr_template t)
+{
+    return t >= CLIRR_TEMPLATE_FIRST_RECURSION && t < CLIRR_TEMPLATE_COUNT_;
 }
 
 int clirr_template_parse(const char *name, clirr_template *t)
@@ -161,4 +169,19 @@ void clirr_policy_template(const clirr_caps *caps, const clirr_template_hint *hi
         *reason = "CPU: a work-group runs on one core, so only long items (lb_THRES 256) go to a "
                   "global buffer that spreads them over all work-groups";
     }
+}
+
+/* Flat wherever it runs. Measured on Intel's CPU runtime, the one device
+ * here with device-side enqueue (tests/bench/RESULTS.md, "Recursion
+ * templates"): rec-hier ran descendants 1.0-1.3x faster than flat on the
+ * larger trees (K >= 64) but slower on small and very sparse ones, and
+ * heights 1.7-2.8x slower everywhere; rec-naive 10-40x slower than flat.
+ * The GPUs reachable here lack device-side enqueue. */
+void clirr_policy_recursion_template(const clirr_caps *caps, clirr_template *tmpl, const char **reason)
+{
+    *tmpl = CLIRR_TEMPLATE_FLAT;
+    *reason = caps->device_enqueue
+                  ? "auto: flat (measured on Intel's CPU runtime: rec-hier at most 1.3x faster on descendants, "
+                    "slower on heights and small trees; rec-naive far slower)"
+                  : "auto: flat, the one recursion template a device without device-side enqueue runs";
 }

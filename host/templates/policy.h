@@ -19,6 +19,10 @@ uint32_t clirr_policy_push_small(uint32_t universe);
 /* Why clirr_policy_push decides as it does, for --explain. */
 const char *clirr_policy_push_reason(const clirr_caps *caps);
 
+/* The recursion template (flat, rec-naive, rec-hier) of a recursion
+ * variant when the user leaves it to clirr, and why. */
+void clirr_policy_recursion_template(const clirr_caps *caps, clirr_template *tmpl, const char **reason);
+
 /* The nested-loop template and lb_thres on a device for n items when the
  * user leaves them to clirr (--template auto): the algorithm's measured
  * profile (hint, may be NULL), a device's measured profile or a rule on

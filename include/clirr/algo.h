@@ -107,6 +107,8 @@ typedef struct clirr_variant_desc {
     const char *name;     /* "topo", "data", "jp", ... */
     const char *summary;
     bool worklist;        /* runs data-driven rounds: has a push mode */
+    bool recursion;       /* a recursion: runs a recursion template (flat,
+                           * rec-naive, rec-hier), not a loop template */
 } clirr_variant_desc;
 
 typedef enum clirr_param_type {
@@ -217,10 +219,6 @@ typedef struct clirr_algo {
     const clirr_variant_desc *variants; /* at least one */
     unsigned nvariants;
     unsigned default_variant;
-    /* Bit v: variant v needs device-side enqueue (the recursion study's
-     * rec-* templates); planning refuses it on a device without, naming
-     * the variants that run there, and choose_variant must not pick it. */
-    uint32_t enqueue_variants;
     const clirr_param_desc *params;
     unsigned nparams;
     clirr_source_use sources;
@@ -353,6 +351,10 @@ CLIRR_API int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const
  * whether the plan's variant has a worklist (then push matters). */
 CLIRR_API const char *clirr_plan_variant_name(const clirr_plan *plan);
 CLIRR_API bool clirr_plan_uses_worklist(const clirr_plan *plan);
+/* Does a template change how variant v of a runs? Recursions and graph or
+ * worklist loops meet one; the other variants (lists, trees, bodies,
+ * formulas outside a worklist) ignore --template. */
+CLIRR_API bool clirr_variant_uses_templates(const clirr_algo *a, unsigned v);
 
 /* ---- sessions ---------------------------------------------------------- */
 

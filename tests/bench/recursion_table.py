@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tests/bench/recursion_table.py OUT.json [OUT.json ...] - the recursion
 study's tables (shared/papers/001, Fig. 7-9) from tests/bench/recursion.sh
-runs: one row per device x algorithm x input x variant (x streams), the
+runs: one row per device x algorithm x input x variant (the recursion
+template of a recursive variant) (x streams), the
 median kernel and total times, the speedup over the better serial CPU
 version on the same input (serial-rec, serial-iter: their total time, as
 the study takes the better of the recursive and iterative codes), and the
@@ -39,6 +40,8 @@ def main(paths):
                                                       "?", r.get("status")))
             continue
         v = plan["variant"]
+        if v == "recursive":
+            v = plan["template"]
         params = plan.get("params", {})
         streams = params.get("streams", "") if v.startswith("rec") else ""
         base = serial.get((r["algorithm"], r["input"]))
