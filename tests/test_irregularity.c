@@ -391,12 +391,56 @@ done:
     clirr_ctx_release(ictx);
 }
 
+/* ---- the command -------------------------------------------------------------- */
+
+static char cli_out[1 << 16], cli_err[1 << 14];
+
+/* `clirr profile` on this device: a table, a CSV with the case's kernels
+ * and its "all" row, verified; calibration kernels likewise; options of
+ * profile refused by run; an unknown calibration kernel refused. */
+static void command(th_case *tc)
+{
+    char dev[16], csv[1024];
+    snprintf(dev, sizeof dev, "%u", tc->device->index);
+    snprintf(csv, sizeof csv, "%s/irr.csv", th_tmp_dir());
+    int rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "bfs",
+                          "--gen", "grid:w=16,h=16", "--variant", "data", "--device", dev, "--csv",
+                          csv, NULL);
+    TH_REQUIRE(tc, rc == 0, "profile bfs: exit %d: %s", rc, cli_err);
+    TH_EXPECT(tc, strstr(cli_out, "CFI_b") && strstr(cli_out, "all instrumented"), "no table: %s",
+              cli_out);
+    FILE *f = fopen(csv, "r");
+    TH_REQUIRE(tc, f != NULL, "no CSV %s", csv);
+    char line[4096];
+    int rows = 0, all = 0;
+    while (fgets(line, sizeof line, f)) {
+        rows++;
+        if (strstr(line, ",all,model,") && strstr(line, ",true,ok"))
+            all++;
+    }
+    fclose(f);
+    TH_EXPECT(tc, rows >= 3 && all == 1, "CSV: %d lines, %d verified 'all' rows", rows, all);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
+                      "blackscholes", "--device", dev, NULL);
+    TH_EXPECT(tc, rc == 0 && strstr(cli_out, "verified"), "profile --calib: exit %d: %s", rc, cli_err);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "run", "bfs", "--gen",
+                      "grid:w=4,h=4", "--simd-width", "8", NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(cli_err, "clirr profile"), "run --simd-width: exit %d: %s", rc,
+              cli_err);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
+                      "nope", NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(cli_err, "unknown calibration kernel 'nope'"),
+              "profile --calib nope: exit %d: %s", rc, cli_err);
+done:;
+}
+
 TH_REGISTER(register_irregularity_tests)
 {
     th_add("irr/model", model, NULL);
     th_add_device("irr/patterns", known_patterns, NULL);
     th_add_device("irr/overflow", overflow, NULL);
     th_add_device("irr/calib", calibration, NULL);
+    th_add_device_noctx("irr/command", command, NULL);
     th_add_device("irr/same-results/bfs", same_results, "bfs");
     th_add_device("irr/same-results/sssp", same_results, "sssp");
 }

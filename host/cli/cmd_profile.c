@@ -88,7 +88,7 @@ static int calib_main(int argc, char **argv)
         unsigned long long v = 0;
         bool number = c >= C_SIMDW && c <= C_SAMPLE;
         if (number && !cli_parse_u64(optarg, 1, c == C_RECORDS ? UINT32_MAX - 64 : 1u << 30, &v))
-            return cli_usage_error("profile", "%s needs a positive whole number, not '%s'",
+            return cli_usage_error("profile", "--%s needs a positive whole number, not '%s'",
                                    opts[c - 1].name, optarg);
         switch (c) {
         case C_CALIB: names = optarg; break;
@@ -114,8 +114,14 @@ static int calib_main(int argc, char **argv)
          tok = strtok_r(NULL, ",", &save)) {
         int k = clirr_calib_find(tok);
         if (strcmp(tok, "all") && k < 0) {
+            char known[256] = "";
+            for (size_t i = 0; i < clirr_calib_count(); i++)
+                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                         clirr_calib_name(i));
+            int code = cli_usage_error("profile", "unknown calibration kernel '%s' (known: %s, all)", tok,
+                                       known);
             free(list);
-            return cli_usage_error("profile", "unknown calibration kernel '%s' (see --calib x --help)", tok);
+            return code;
         }
         for (size_t i = 0; i < clirr_calib_count(); i++)
             if (!strcmp(tok, "all") || (int)i == k) {

@@ -55,7 +55,7 @@ def figure1(d):
     for name in ("calib.csv", "fig1.csv", "fig1_bc.csv", "fig1_templates.csv"):
         for r in rows(d, name):
             key = (case(r), r["input"])
-            if r["status"] != "ok" or key in seen:
+            if r["status"] != "ok" or key in seen or r["records"] == "0":
                 continue
             seen.add(key)
             out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
