@@ -66,8 +66,10 @@ def figure1(d):
 
 def figure3(d):
     out = ["| input | variant | MAI_m % | CFI_b % | SIMD util % |", "| --- | --- | ---: | ---: | ---: |"]
+    seen = set()
     for r in rows(d, "fig3.csv"):
-        if r["status"] == "ok":
+        if r["status"] == "ok" and (r["input"], r["variant"]) not in seen:
+            seen.add((r["input"], r["variant"]))
             out.append("| %s | %s | %s | %s | %s |" % (short(r["input"]), r["variant"], pct(r, "mai_m"),
                                                       pct(r, "cfi_b"), pct(r, "simd_util")))
     out.append("")
