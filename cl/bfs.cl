@@ -91,6 +91,28 @@
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* The spatial hybrid (section V-B, --partition P): the worklist holds
+ * partitions of P consecutive vertices; a partition's vertices all run
+ * (topology-driven inside it: those at the round's level expand, the
+ * others find nothing), and a discovered vertex pushes its partition. */
+#define NL_NAME bfs_part
+#define NL_PARAMS CLIRR_KPARAMS(BFS_PART_ARGS)
+#define NL_NITEMS WL_IN_SIZE
+#define NL_ITEM(k) wl_in[k]
+#define NL_COUNT(p) min(part, n - (p) * part)
+#define NL_KERNEL_BEGIN WL_BEGIN
+#define NL_KERNEL_END WL_END
+#define BFS_PART_PUSH(v) wl_push((v) / part)
+#define NL_WORK(p, j)                                                          \
+    {                                                                          \
+        uint u = (p) * part + (j);                                             \
+        if (level[u] == depth)                                                 \
+            for (uint k = 0; k < row[u + 1] - row[u]; k++)                     \
+                BFS_DISCOVER(u, k, BFS_PART_PUSH);                             \
+    }
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
 /* Small frontiers: many levels in one work-group (local_rounds.clh). */
 #define LR_NAME bfs_local
 #define LR_PARAMS CLIRR_KPARAMS(BFS_LOCAL_ARGS)

@@ -52,22 +52,32 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
     return d + w;
 }
 
+/* A topology-driven sweep's work on arc j of u (du: u's distance): where
+ * the offer is lower, LOWER(v, nd) stores it and says whether it won (a
+ * plain store always does), and the winner sets the changed flag and
+ * runs MARKED(v). */
+#define SSSP_SWEEP(u, j, LOWER, MARKED)                                        \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        uint v = *IRR_GLD(3, &col[e]);                                         \
+        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
+        if (IRR_BRANCH(4, nd < *IRR_GLD(5, &dist[v]) && LOWER(v, nd))) {       \
+            MARKED(v);                                                         \
+            *IRR_GST(7, &status[0]) = 1;                                       \
+        }                                                                      \
+    }
+#define SSSP_STORE(v, nd) (*IRR_GST(6, &dist[v]) = (nd), true)
+#define SSSP_ATOMIC_LOWER(v, nd) ((nd) < atomic_min(IRR_GAT(37, &dist[v]), (nd)))
+#define SSSP_NO_MARK(v) (void)0
+#define SSSP_STAMP(v) (mark[v] = sweep)
+
 #define NL_NAME sssp_topo
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(u) (*IRR_GLD(1, &dist[u]) == CLIRR_NONE ? 0u : SSSP_DEG(u))
 #define NL_PREP(u) uint du = *IRR_GLD(2, &dist[u]);
-#define NL_WORK(u, j)                                                          \
-    {                                                                          \
-        uint e = row[u] + (j);                                                 \
-        uint v = *IRR_GLD(3, &col[e]);                                         \
-        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
-        if (IRR_BRANCH(4, nd < *IRR_GLD(5, &dist[v]))) {                       \
-            *IRR_GST(6, &dist[v]) = nd;                                        \
-            *IRR_GST(7, &status[0]) = 1;                                       \
-        }                                                                      \
-    }
+#define NL_WORK(u, j) SSSP_SWEEP(u, j, SSSP_STORE, SSSP_NO_MARK)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
@@ -77,16 +87,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_ITEM(k) (k)
 #define NL_COUNT(u) (dist[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
 #define NL_PREP(u) uint du = dist[u];
-#define NL_WORK(u, j)                                                          \
-    {                                                                          \
-        uint e = row[u] + (j);                                                 \
-        uint v = col[e];                                                       \
-        uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
-        if (nd < dist[v] && nd < atomic_min(&dist[v], nd)) {                   \
-            mark[v] = sweep;                                                   \
-            status[0] = 1;                                                     \
-        }                                                                      \
-    }
+#define NL_WORK(u, j) SSSP_SWEEP(u, j, SSSP_ATOMIC_LOWER, SSSP_STAMP)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
@@ -114,6 +115,28 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(u, j) SSSP_RELAX(u, j, wl_push)
+#include "templates/nested_loop.clh"
+#include "templates/nested_loop_end.clh"
+
+/* The spatial hybrid (section V-B, --partition P): the worklist holds
+ * partitions of P consecutive vertices; every vertex of a partition
+ * relaxes its arcs (topology-driven inside it), and an improved vertex
+ * pushes its partition. */
+#define NL_NAME sssp_part
+#define NL_PARAMS CLIRR_KPARAMS(SSSP_PART_ARGS)
+#define NL_NITEMS WL_IN_SIZE
+#define NL_ITEM(k) wl_in[k]
+#define NL_COUNT(p) min(part, n - (p) * part)
+#define NL_KERNEL_BEGIN WL_BEGIN
+#define NL_KERNEL_END WL_END
+#define SSSP_PART_PUSH(v) wl_push((v) / part)
+#define NL_WORK(p, j)                                                          \
+    {                                                                          \
+        uint u = (p) * part + (j);                                             \
+        uint du = dist[u];                                                     \
+        for (uint k = 0; du != CLIRR_NONE && k < row[u + 1] - row[u]; k++)     \
+            SSSP_RELAX(u, k, SSSP_PART_PUSH);                                  \
+    }
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 

@@ -3,7 +3,8 @@
  * run, verified by the algorithm's own verifier against its CPU reference
  * on generated graphs (skewed rmat, uniform random, grid), a data/ sample
  * and a symmetrized graph; list, tree and formula algorithms on generated
- * and sample lists, trees and formulas; Barnes-Hut on a Plummer sphere.
+ * and sample lists, trees and formulas; Barnes-Hut on a Plummer sphere;
+ * mesh refinement on a generated disk.
  * Each case prepares once and runs two trials, which must both verify and
  * compile nothing; a worklist of capacity 1 must still give the right
  * answer. Algorithm-specific corner cases live
@@ -41,6 +42,7 @@ static const algo_input inputs[] = {
     {CLIRR_INPUT_CNF, "ksat:n=2000,m=8000,seed=6,planted=1", NULL, false, 0},
     {CLIRR_INPUT_CNF, NULL, "planted.cnf", false, 0},
     {CLIRR_INPUT_CNF, NULL, "unsat.cnf", false, 0},
+    {CLIRR_INPUT_MESH, "mesh:n=2000,seed=4,shape=disk", NULL, false, 0},
 };
 
 /* A list, a formula or a tree input (trees rooted at ai->source). */
@@ -54,6 +56,14 @@ static int load_other(const algo_input *ai, const char *path, clirr_input **in, 
         if (rc == CLIRR_OK)
             rc = clirr_input_from_bodies(&b, true, name, in, err);
         clirr_bodies_free(&b);
+        return rc;
+    }
+    if (ai->kind == CLIRR_INPUT_MESH) {
+        clirr_mesh m = {0};
+        rc = clirr_mesh_generate(ai->spec, &m, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_mesh(&m, true, name, in, err);
+        clirr_mesh_free(&m);
         return rc;
     }
     if (ai->kind == CLIRR_INPUT_CNF) {
@@ -219,7 +229,7 @@ static void descriptors(th_case *tc)
         TH_REQUIRE(tc, a->nvariants >= 1 && a->default_variant < a->nvariants, "%s: variants", a->name);
         TH_REQUIRE(tc, a->nparams <= CLIRR_MAX_PARAMS, "%s: too many parameters", a->name);
         TH_REQUIRE(tc, a->value_size > 0 && a->prepare && a->run && a->release && a->reference &&
-                           a->verify && (a->write_value || a->write_result),
+                           a->verify && (a->write_value || a->write_result || a->write_prefix),
                    "%s: a step is missing", a->name);
         clirr_params p;
         memset(&p, 0, sizeof p);

@@ -232,6 +232,19 @@ static void help(th_case *tc)
         TH_REQUIRE(tc, clirr(tc, cmd, "--help", NULL) == 0, "%s --help", cmd);
         for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++)
             TH_EXPECT(tc, strstr(out, shared[i]), "%s --help does not mention %s", cmd, shared[i]);
+        /* Every parameter of every descriptor is an option (the table
+         * once dropped those past its 32nd silently). */
+        for (size_t a = 0; a < clirr_algo_count(); a++) {
+            const clirr_algo *al = clirr_algo_at(a);
+            for (unsigned k = 0; k < al->nparams; k++) {
+                char opt[80], sw[80];
+                snprintf(opt, sizeof opt, "  --%s ", al->params[k].name);
+                snprintf(sw, sizeof sw, "  --[no-]%s ", al->params[k].name);
+                TH_EXPECT(tc, strstr(out, opt) || strstr(out, sw), "%s --help has no option for %s's parameter %s",
+                          cmd, al->name,
+                          al->params[k].name);
+            }
+        }
     }
 done:;
 }
@@ -357,6 +370,8 @@ static void write_errors(th_case *tc)
     rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=3,h=2", "--device", "0", "--repeat", "1", "--csv", "/dev/full",
                NULL);
     TH_EXPECT(tc, rc == 2 && strstr(errtext, "/dev/full"), "bench --csv /dev/full: exit %d, '%s'", rc, errtext);
+    rc = clirr(tc, "run", "bfs", "--gen", "grid:w=3,h=2", "--device", "0", "--trace", "/dev/full", NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(errtext, "/dev/full"), "run --trace /dev/full: exit %d, '%s'", rc, errtext);
 
     char path[1024], script[2048], text[64] = "";
     snprintf(path, sizeof path, "%s/kept.el", th_tmp_dir());
@@ -1000,6 +1015,43 @@ static void every_trial_verified(th_case *tc)
     TH_EXPECT(tc, rc == 0, "untouched: exit %d, '%s'", rc, errtext);
 }
 
+/* --trace FILE: a header, then one row per round of each BFS/SSSP case
+ * (as many as its iterations in the JSON), none for an algorithm that
+ * records no rounds (pagerank). */
+static void trace_file(th_case *tc)
+{
+    char dev[16], path[1024];
+    json_object *o = NULL;
+    dev_arg(tc, dev, sizeof dev);
+    snprintf(path, sizeof path, "%s/trace.csv", th_tmp_dir());
+    int rc = clirr(tc, "run", "bfs,sssp,pagerank", "--gen", "grid:w=12,h=9,weights=1-9", "--device", dev,
+                   "--variant", "data,topo", "--trace", path, "--json", NULL);
+    TH_REQUIRE(tc, rc == 0, "run --trace: exit %d, '%s'", rc, errtext);
+    TH_REQUIRE(tc, (o = parse_doc(tc, out, "run --trace --json")), "JSON");
+    size_t n, want = 1;
+    runs_of(o, &n);
+    for (size_t i = 0; i < n; i++) {
+        double it;
+        const char *algo = jstr(run_at(o, i), "algorithm");
+        TH_REQUIRE(tc, jnum(run_at(o, i), "iterations", &it), "run %zu: no iterations", i);
+        if (algo && strcmp(algo, "pagerank"))
+            want += (size_t)it;
+    }
+    FILE *f = fopen(path, "r");
+    TH_REQUIRE(tc, f, "no trace file %s", path);
+    char line[512];
+    size_t lines = 0;
+    bool header = false;
+    while (fgets(line, sizeof line, f))
+        if (lines++ == 0)
+            header = !strncmp(line, "case,device,input,algorithm,variant,round,kind,items_in", 55);
+    fclose(f);
+    TH_EXPECT(tc, header && lines == want, "trace: %zu lines (header %s), want %zu", lines, header ? "ok" : "wrong",
+              want);
+done:
+    json_object_put(o);
+}
+
 /* Algorithms without a source ignore --source (999 on 16 vertices); the
  * ones with one refuse it, naming the range. */
 static void sourceless(th_case *tc)
@@ -1605,4 +1657,5 @@ TH_REGISTER(register_cli_tests)
     th_add_device_noctx("cli/sources", sources, NULL);
     th_add_device_noctx("cli/every-trial-verified", every_trial_verified, NULL);
     th_add_device_noctx("cli/sourceless", sourceless, NULL);
+    th_add_device_noctx("cli/trace", trace_file, NULL);
 }

@@ -405,6 +405,277 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* Per-round traces (intent.trace, --trace): one row a round for every
+ * BFS and SSSP variant that runs rounds, whatever its rounds' kind; a data
+ * round's output is the next data round's input (unless empty: near-far's
+ * next phase starts from its far pile); the rows' kernel time
+ * is part of the trial's; a BFS data run's rows relax every reached
+ * vertex's arcs once (the run's edges_traversed); local and queued rounds
+ * are off, with the plan's reason. */
+static void traces(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=40,h=40,weights=1-100", "rmat:scale=12,ef=8,seed=4,weights=1-50"};
+    static const char *const variants[2][5] = {{"data", "topo", "level", "hybrid", "do"},
+                                               {"data", "topo", "hybrid", "nearfar", NULL}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    clirr_trace trace = {0};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint32_t source = 0;
+        for (uint32_t v = 0; v < g.n; v++)
+            if (clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source))
+                source = v;
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_OK(tc, reference(algo, &g, source, want, &err));
+            for (int k = 0; k < 5 && variants[algo][k]; k++) {
+                clirr_intent it;
+                intent(a, source, -1, -1, 0, &it);
+                it.variant = clirr_algo_variant(a, variants[algo][k]);
+                it.trace = &trace;
+                TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), "0.02", &it.params, &err));
+                clirr_plan plan;
+                clirr_stats st;
+                TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                TH_EXPECT(tc, plan.local_rounds == 0 && plan.queue_rounds == 0 &&
+                                  strstr(plan.local_rounds_reason, "--trace"),
+                          "a traced plan runs local (%u) or queued (%u) rounds", plan.local_rounds, plan.queue_rounds);
+                TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                for (int trial = 0; trial < 2; trial++) /* the second trial's rows only */
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                clirr_verify_report r;
+                TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s %s: %s", a->name, variants[algo][k], r.text);
+                TH_EXPECT(tc, trace.n == st.iterations && trace.arcs == g.m,
+                          "%s %s on %s: %zu rows for %u rounds", a->name, variants[algo][k], specs[i], trace.n,
+                          st.iterations);
+                uint64_t ns = 0, arcs = 0;
+                for (size_t j = 0; j < trace.n; j++) {
+                    const clirr_trace_round *x = &trace.rounds[j];
+                    ns += x->kernel_ns;
+                    arcs += x->arcs;
+                    TH_EXPECT(tc, x->launches > 0, "%s %s: round %zu has no launch", a->name, variants[algo][k], j + 1);
+                    /* (near-far refills an emptied worklist from its far pile) */
+                    if (j + 1 < trace.n && x->items_out && !strcmp(x->kind, "data") &&
+                        !strcmp(trace.rounds[j + 1].kind, "data"))
+                        TH_EXPECT(tc, x->items_out == trace.rounds[j + 1].items_in,
+                                  "%s %s: round %zu pushed %llu, round %zu took %llu", a->name, variants[algo][k],
+                                  j + 1, (unsigned long long)x->items_out, j + 2,
+                                  (unsigned long long)trace.rounds[j + 1].items_in);
+                }
+                TH_EXPECT(tc, ns <= st.timing.kernel_ns, "%s %s: rounds' kernel time %llu over the trial's %llu",
+                          a->name, variants[algo][k], (unsigned long long)ns,
+                          (unsigned long long)st.timing.kernel_ns);
+                if (!algo && k == 0)
+                    TH_EXPECT(tc, arcs == st.edges_traversed, "bfs data on %s: rows relax %llu arcs, the run %llu",
+                              specs[i], (unsigned long long)arcs, (unsigned long long)st.edges_traversed);
+                clirr_session_release(sess);
+                sess = NULL;
+            }
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    clirr_trace_free(&trace);
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
+/* --no-dedup (the study's duplicate pushes): every worklist variant of
+ * BFS and SSSP with a one-item initial capacity grows, reruns and
+ * verifies, on every loop template the device runs (chunked pushes); the
+ * trace finds no repeated item in any round with dedup and some in SSSP's
+ * without; the scan push, which drops them by construction, is refused. */
+static void keep_duplicates(th_case *tc)
+{
+    static const char *const variants[2][3] = {{"data", "hybrid", NULL}, {"data", "nearfar", "hybrid"}};
+    const char *spec = "rmat:scale=12,ef=8,seed=4,weights=1-50";
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    clirr_trace trace = {0};
+    TH_OK(tc, load(spec, &g, &in, &want, &got, &err));
+    uint32_t source = 0;
+    for (uint32_t v = 0; v < g.n; v++)
+        if (clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source))
+            source = v;
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &g, source, want, &err));
+        for (int k = 0; k < 3 && variants[algo][k]; k++)
+            for (int t = 0; t < CLIRR_TEMPLATE_FIRST_RECURSION; t++) {
+                if (!clirr_template_runnable(&tc->device->caps, (clirr_template)t, NULL))
+                    continue;
+                uint64_t dups[2] = {0, 0};
+                for (int dedup = 0; dedup < 2; dedup++) {
+                    clirr_intent it;
+                    intent(a, source, -1, -1, dedup ? 0 : 1, &it);
+                    it.variant = clirr_algo_variant(a, variants[algo][k]);
+                    it.tmpl = t;
+                    it.trace = &trace;
+                    it.push = CLIRR_PUSH_CHUNK; /* the scan drops duplicates */
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), dedup ? "on" : "off",
+                                              &it.params, &err));
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), "0.05", &it.params, &err));
+                    clirr_plan plan;
+                    clirr_stats st;
+                    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                    TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s %s, %s, dedup %s: %s", a->name,
+                              variants[algo][k], clirr_template_name((clirr_template)t), dedup ? "on" : "off", r.text);
+                    if (!dedup)
+                        TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0 && plan.local_rounds == 0,
+                                  "%s %s without dedup from one item of room: %u grows, %u reruns", a->name,
+                                  variants[algo][k], st.wl_grows, st.wl_reruns);
+                    for (size_t j = 0; j < trace.n; j++)
+                        dups[dedup] += trace.rounds[j].duplicates;
+                    clirr_session_release(sess);
+                    sess = NULL;
+                }
+                TH_EXPECT(tc, dups[1] == 0, "%s %s, %s: %llu repeated items with dedup on", a->name,
+                          variants[algo][k], clirr_template_name((clirr_template)t), (unsigned long long)dups[1]);
+                if (algo && k == 0)
+                    TH_EXPECT(tc, dups[0] > 0, "sssp data, %s: no repeated item without dedup",
+                              clirr_template_name((clirr_template)t));
+            }
+        clirr_intent it;
+        intent(a, source, -1, -1, 0, &it);
+        it.variant = clirr_algo_variant(a, "data");
+        it.push = CLIRR_PUSH_SCAN;
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), "off", &it.params, &err));
+        clirr_stats st;
+        int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "duplicates"), "%s --push scan --no-dedup: %s (%s)",
+                  a->name, clirr_status_name(rc), err.msg);
+    }
+done:
+    clirr_trace_free(&trace);
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
+/* --grid fixed (the study's fixed kernel configuration): BFS, SSSP and
+ * CC's data-driven rounds launch min(resident work-items, n) work-items
+ * that stride over the worklist, on the templates that allow it and in
+ * every push mode, and verify; a template that sizes launches from the
+ * worklist (dual-queue) is refused. */
+static void fixed_grid(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=300,h=300,weights=1-20", "rmat:scale=13,ef=8,seed=6,weights=1-50"};
+    static const clirr_template templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DBUF_GLOBAL,
+                                               CLIRR_TEMPLATE_DBUF_SHARED};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_caps *caps = &tc->device->caps;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint64_t resident = (uint64_t)caps->compute_units * caps->max_wg_size;
+        uint32_t grid = (uint32_t)(resident < g.n ? resident : g.n);
+        for (int algo = 0; algo < 3; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo == 0 ? "bfs" : algo == 1 ? "sssp" : "cc");
+            TH_OK(tc, reference(algo, &g, 0, want, &err));
+            for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++)
+                for (int p = 0; p < CLIRR_PUSH_COUNT_; p++) {
+                    if (!clirr_template_runnable(caps, templates[t], NULL))
+                        continue;
+                    clirr_intent it;
+                    intent(a, 0, -1, -1, 0, &it);
+                    it.tmpl = (int)templates[t];
+                    it.push = (clirr_push_mode)p;
+                    it.fixed_grid = true;
+                    clirr_plan plan;
+                    clirr_stats st;
+                    TH_OK(tc, clirr_plan_make(a, caps, &it, in, &plan, &err));
+                    TH_EXPECT(tc, plan.fixed_grid == grid, "%s: a grid of %u, want %u", a->name, plan.fixed_grid, grid);
+                    TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, 0, want, got, &r), "%s on %s, %s, %s, fixed grid: %s", a->name,
+                              specs[i], clirr_template_name(templates[t]), clirr_push_mode_name((clirr_push_mode)p),
+                              r.text);
+                }
+            clirr_intent it;
+            intent(a, 0, -1, -1, 0, &it);
+            it.tmpl = CLIRR_TEMPLATE_DUAL_QUEUE;
+            it.fixed_grid = true;
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, caps, &it, in, &plan, &err);
+            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--grid fixed"),
+                      "%s dual-queue with a fixed grid: %s (%s)", a->name, clirr_status_name(rc), err.msg);
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
+}
+
+/* The spatial hybrid (--partition P): BFS and SSSP data-driven rounds
+ * over partitions of 1, 2, 7, 64 and all n vertices (n: topology-driven,
+ * one item), in every push mode, verify; BFS runs as many rounds as
+ * levels; the plan turns local and queued rounds off and says why. */
+static void partitions(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=40,h=30,weights=1-20", "rmat:scale=12,ef=8,seed=5,weights=1-50"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        uint32_t source = 0;
+        for (uint32_t v = 0; v < g.n; v++)
+            source = clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source) ? v : source;
+        char all[16];
+        snprintf(all, sizeof all, "%u", g.n);
+        const char *sizes[] = {"1", "2", "7", "64", all};
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_OK(tc, reference(algo, &g, source, want, &err));
+            uint32_t levels = 0;
+            for (uint32_t v = 0; v < g.n && !algo; v++)
+                if ((int32_t)want[v] >= 0 && want[v] + 1 > levels)
+                    levels = want[v] + 1;
+            for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+                for (int p = 0; p < CLIRR_PUSH_COUNT_; p++) {
+                    clirr_intent it;
+                    intent(a, source, -1, -1, 0, &it);
+                    it.push = (clirr_push_mode)p;
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "partition"), sizes[k], &it.params,
+                                              &err));
+                    clirr_plan plan;
+                    clirr_stats st;
+                    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                    if (k > 0)
+                        TH_EXPECT(tc, plan.local_rounds == 0 && plan.queue_rounds == 0 &&
+                                          strstr(plan.local_rounds_reason, "--partition"),
+                                  "%s --partition %s: local %u, queued %u rounds", a->name, sizes[k],
+                                  plan.local_rounds, plan.queue_rounds);
+                    TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                    clirr_verify_report r;
+                    TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s on %s, --partition %s, %s: %s",
+                              a->name, specs[i], sizes[k], clirr_push_mode_name((clirr_push_mode)p), r.text);
+                    if (!algo)
+                        TH_EXPECT(tc, st.iterations == levels, "bfs --partition %s: %u rounds for %u levels",
+                                  sizes[k], st.iterations, levels);
+                    if (k == 4)
+                        TH_EXPECT(tc, st.wl_max <= 1, "--partition n: a worklist of %llu items",
+                                  (unsigned long long)st.wl_max);
+                }
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
+}
+
 /* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
  * the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -444,4 +715,8 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
+    th_add_device("rounds/trace", traces, NULL);
+    th_add_device("rounds/no-dedup", keep_duplicates, NULL);
+    th_add_device("rounds/fixed-grid", fixed_grid, NULL);
+    th_add_device("rounds/partition", partitions, NULL);
 }

@@ -112,7 +112,7 @@ static int build_loops(bc_session *s, const clirr_plan *plan, clirr_error *err)
     clirr_nl_config loop_cfg = clirr_plan_loop(plan, 0);
     clirr_nl_config sum_cfg = clirr_plan_loop(plan, sizeof(double));
     const clirr_loop_spec discover = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
-                                      CLIRR_KARG(bfs_data_args, wl_in), NULL, 0, 0, 0};
+                                      CLIRR_KARG(bfs_data_args, wl_in), NULL, 0, 0, 0, false, plan->fixed_grid};
     CLIRR_TRY(clirr_round_loop_init(&s->discover, s->ctx, &discover, s->g->n, plan->push, &loop_cfg, err));
     cl_program prog = NULL;
     CLIRR_TRY(clirr_program_get(s->ctx, "bc.cl", "", &prog, err));

@@ -22,6 +22,10 @@
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
 CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
+CLIRR_KARGS_STRUCT(bfs_part_args, BFS_PART_ARGS);
+_Static_assert(CLIRR_KARG(bfs_part_args, wl_in) == CLIRR_KARG(bfs_data_args, wl_in) &&
+                   CLIRR_KARG(bfs_part_args, depth) == CLIRR_KARG(bfs_data_args, depth),
+               "BFS_PART_ARGS must start with BFS_DATA_ARGS");
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 
@@ -44,6 +48,9 @@ typedef struct bfs_session {
     cl_mem level;
     cl_mem changed;         /* topo, level: set when a round lowered a level */
     bool level_sync;        /* level (and the recursive BFS's flat): bfs_level */
+    clirr_trace *trace;     /* the plan's: a row a round, or NULL */
+    uint32_t part;          /* data: vertices a worklist item stands for (the
+                               spatial hybrid's partition; 1: one vertex) */
     clirr_variant_loop vl;
     clirr_worklist wl;      /* data, do */
     /* do: in-arcs, the two kernels (context-owned) and their counts */
@@ -53,15 +60,16 @@ typedef struct bfs_session {
     cl_mem info;
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
     /* hybrid: the level-synchronous loop over every vertex, taken while
-     * the frontier holds at least hybrid_min vertices */
+     * the frontier holds at least hybrid.min vertices */
     clirr_nl level_nl;
     bool have_level_nl;
-    uint32_t hybrid_min, topo_rounds;
+    clirr_hybrid_loop hybrid;
+    uint32_t depth;         /* hybrid: the next round's level */
     bfs_rec *rec;           /* rec-naive, rec-hier (host/algo/bfs_rec.c) */
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT }; /* the descriptor's parameters */
+enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT };
 
 static void bfs_release(void *state)
 {
@@ -137,6 +145,9 @@ fail:
     return rc;
 }
 
+static int hybrid_topo_round(void *user, clirr_error *err);
+static int hybrid_data_round(void *user, uint32_t *rounds, clirr_error *err);
+
 /* Temporal hybrid: the level-synchronous loop over every vertex (the
  * plan's template), beside the data-driven round, and the frontier size
  * from which it is taken (--hybrid F: F n vertices, at least one). */
@@ -146,13 +157,14 @@ static int prepare_hybrid(bfs_session *s, const clirr_plan *plan, clirr_error *e
     cl_program prog = NULL;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     double min = ceil(plan->params.v[PARAM_HYBRID].r * s->g->n);
-    s->hybrid_min = min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min;
+    s->hybrid = (clirr_hybrid_loop){min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min, hybrid_topo_round,
+                                    hybrid_data_round, s, 0, 0};
     CLIRR_TRY(clirr_buf_create(s->ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
     CLIRR_TRY(clirr_program_get(s->ctx, "bfs.cl", "", &prog, err));
     CLIRR_TRY(clirr_nl_init(&s->level_nl, s->ctx, prog, "bfs_level", CLIRR_KNARGS(bfs_level_args), s->g->n, &cfg,
                             err));
     s->have_level_nl = true;
-    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid_min - 1, err));
+    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid.min - 1, err));
     clirr_nl *nl = &s->level_nl;
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, row, s->dg->row));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, col, s->dg->col));
@@ -179,6 +191,9 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     bool topo = plan->variant == VARIANT_TOPO || s->level_sync;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PARENTS].path;
+    s->trace = plan->trace;
+    if (s->trace)
+        s->trace->arcs = s->g->m;
     if (plan->variant >= VARIANT_SERIAL_REC) {
         s->serial = plan->variant;
         *out = s;
@@ -197,22 +212,34 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
-    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0};
-    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false, 0};
+    const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                        CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
-                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
-    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop, &data_loop,
-                                      s->g->n, plan->push,
-                                      &cfg, err));
+                                       plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth),
+                                       !plan->params.v[PARAM_DEDUP].b, plan->fixed_grid};
+    /* The spatial hybrid: items are partitions of part vertices. */
+    s->part = plan->variant == VARIANT_DATA ? (uint32_t)plan->params.v[PARAM_PARTITION].u : 1;
+    const clirr_loop_spec part_loop = {"bfs.cl", "", "bfs_part", CLIRR_KNARGS(bfs_part_args),
+                                       CLIRR_KARG(bfs_part_args, wl_in), NULL, 0, 0, 0,
+                                       !plan->params.v[PARAM_DEDUP].b, plan->fixed_grid};
+    uint32_t items = s->part > 1 ? (uint32_t)(((uint64_t)s->g->n + s->part - 1) / s->part) : s->g->n;
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, s->level_sync ? &level_loop : &topo_loop,
+                                      s->part > 1 ? &part_loop : &data_loop, items, plan->push, &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
     CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
     if (topo) {
         CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
         CLIRR_TRY(bind_topo(s, err));
     } else {
-        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
+        /* (a trace counts a partition's arcs as unknown: 0) */
+        clirr_round_loop_trace(&s->vl.rl, s->trace, s->part > 1 ? NULL : s->g->row);
+        if (s->part > 1) {
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_part_args, n, s->g->n));
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_part_args, part, s->part));
+        }
         if (plan->variant == VARIANT_DO)
             CLIRR_TRY(prepare_do(s, in, plan, err));
         if (plan->variant == VARIANT_HYBRID)
@@ -232,11 +259,19 @@ static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     for (uint32_t depth = 0;; depth++) {
         uint32_t flag = 0;
+        clirr_trace_round r;
+        clirr_trace_mark m;
+        /* traced: the arcs of the level's vertices (level), of every
+         * reached one (topo) */
+        CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->level, s->g->row, s->g->n,
+                                         s->level_sync ? depth : NONE, !s->level_sync, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         if (s->level_sync)
             CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_level_args, depth, depth));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
+        if (s->trace)
+            CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
         stats->iterations++;
         if (!flag)
             break;
@@ -249,7 +284,8 @@ fail:
 static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
     for (uint32_t depth = 0, rounds = 0; clirr_worklist_size(&s->wl) > 0; depth += rounds) {
         CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
         CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
@@ -301,8 +337,17 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
         }
         before = frontier;
         if (bottom) {
+            /* traced: a sweep over every vertex; the in-arcs it reads are
+             * not counted (it stops at the first parent) */
+            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0};
+            clirr_trace_mark m;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
             CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
             CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
+            r.items_out = frontier;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
             depth++;
             stats->iterations++;
             s->bottom_up_rounds++;
@@ -330,38 +375,48 @@ fail:
     return rc;
 }
 
-/* Temporal hybrid (shared/papers/000, section V-A): data-driven rounds
- * while the frontier holds fewer than hybrid_min vertices, a
- * topology-driven round (bfs_level over every vertex) while it holds more;
- * after a topology-driven round the frontier (the vertices at the new
- * level) goes back into the worklist by a compaction of the levels, as
- * the study's separate worklist-building kernel. Data rounds run many at a
- * time (local, queued) up to hybrid_min - 1 items (clirr_round_loop_cap). */
+/* Temporal hybrid (clirr_hybrid_loop_run): a topology-driven round is
+ * bfs_level over every vertex at the current depth, after which the
+ * frontier (the vertices at the new level) goes back into the worklist by
+ * a compaction of the levels, as the study's separate worklist-building
+ * kernel; data rounds run many at a time (local, queued) up to
+ * hybrid.min - 1 items (clirr_round_loop_cap). */
+static int hybrid_topo_round(void *user, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bfs_session *s = user;
+    uint32_t n = s->g->n;
+    clirr_trace_round r;
+    clirr_trace_mark m;
+    CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->level, s->g->row, n, s->depth, false, &r, &m, err));
+    CLIRR_TRY(CLIRR_NL_SET(&s->level_nl, bfs_level_args, depth, s->depth));
+    CLIRR_TRY(clirr_nl_run(&s->level_nl, n, err));
+    CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, s->depth + 1, n, err));
+    r.items_out = clirr_worklist_size(&s->wl);
+    if (s->trace)
+        CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
+    s->depth++;
+fail:
+    return rc;
+}
+
+static int hybrid_data_round(void *user, uint32_t *rounds, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bfs_session *s = user;
+    CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, s->depth));
+    CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, rounds, err));
+    s->depth += *rounds;
+fail:
+    return rc;
+}
+
 static int run_hybrid(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    uint32_t depth = 0, n = s->g->n;
-    bool topo = false;
-    s->topo_rounds = s->switches = 0;
+    s->depth = 0;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
-    while (clirr_worklist_size(&s->wl) > 0) {
-        if ((clirr_worklist_size(&s->wl) >= s->hybrid_min) != topo) {
-            topo = !topo;
-            s->switches++;
-        }
-        uint32_t rounds = 1;
-        if (topo) {
-            CLIRR_TRY(CLIRR_NL_SET(&s->level_nl, bfs_level_args, depth, depth));
-            CLIRR_TRY(clirr_nl_run(&s->level_nl, n, err));
-            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, depth + 1, n, err));
-            s->topo_rounds++;
-        } else {
-            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
-            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
-        }
-        depth += rounds;
-        stats->iterations += rounds;
-    }
+    CLIRR_TRY(clirr_hybrid_loop_run(&s->hybrid, &s->wl, stats, err));
     clirr_run_worklist_stats(&s->wl, stats);
     clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
@@ -433,9 +488,9 @@ static void bfs_extras(void *state, const void *result, clirr_extras *x)
     if (s->rec)
         bfs_rec_extras(s->rec, x);
     if (s->have_level_nl) {
-        clirr_extras_add(x, "topology_rounds", CLIRR_EXTRA_UINT)->u = s->topo_rounds;
-        clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->switches;
-        clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid_min;
+        clirr_extras_add(x, "topology_rounds", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
+        clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->hybrid.switches;
+        clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid.min;
     }
     if (!s->bottom_up)
         return;
@@ -452,9 +507,19 @@ static int bfs_write_outputs(void *state, const void *result, clirr_error *err)
 
 static const clirr_param_desc bfs_params[] = {
     [PARAM_PARENTS] = {"parents", CLIRR_PARAM_PATH, "", 0, 0, "a BFS tree: each vertex's parent one level up (-1: the source, unreached)"},
-    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+    /* 0.01: measured on the H100 (tests/bench/RESULTS.md, "Temporal
+     * hybrid"), rmat 22 3.4 against data's 4.5 ms of kernel; the grid and
+     * the road network never reach it, so they run as data does. */
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.01", 0, 2,
                       "hybrid: a round whose frontier holds at least this fraction of the vertices runs "
                       "topology-driven (over every vertex)", NULL, 1u << VARIANT_HYBRID},
+    [PARAM_DEDUP] = {"dedup", CLIRR_PARAM_BOOL, "on", 0, 0,
+                     "data, hybrid: push a vertex once a round (off: every discovery pushes, the study's "
+                     "duplicates; atomic or chunk pushes, one round a launch)", NULL,
+                     (1u << VARIANT_DATA) | (1u << VARIANT_HYBRID)},
+    [PARAM_PARTITION] = {"partition", CLIRR_PARAM_UINT, "1", 1, 2147483648.0,
+                         "data: the spatial hybrid: worklist items are partitions of this many consecutive "
+                         "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
     [PARAM_STREAMS] = {"streams", CLIRR_PARAM_BOOL, "off", 0, 0,
                        "rec-*: half of the nested launches go to a second on-device queue", NULL, REC_VARIANTS},
     [PARAM_COUNT] = {"count", CLIRR_PARAM_BOOL, "off", 0, 0,
@@ -518,7 +583,7 @@ const clirr_algo clirr_algo_bfs = {
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
     .params = bfs_params,
-    .nparams = 5,
+    .nparams = 7,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

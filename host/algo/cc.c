@@ -90,7 +90,7 @@ static int build(cc_session *s, const clirr_plan *plan, clirr_error *err)
     if (s->variant == VARIANT_DATA) {
         const clirr_loop_spec data = {"cc.cl", "", "cc_lp_data", CLIRR_KNARGS(cc_lp_data_args),
                                       CLIRR_KARG(cc_lp_data_args, wl_in), "cc_lp_local", plan->local_rounds,
-                                      plan->queue_rounds, 0};
+                                      plan->queue_rounds, 0, false, plan->fixed_grid};
         CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &data, s->n, plan->push, &plain, err));
         return clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err);
     }
@@ -340,6 +340,7 @@ const clirr_algo clirr_algo_cc = {
                "vertex's component",
     .study = "shared/papers/000 (data-driven vs topology-driven); Afforest (Sutton et al., IPDPS 2018)",
     .input = CLIRR_INPUT_GRAPH,
+    .values_are_ids = true,
     .variants = cc_variants,
     .nvariants = 4,
     .default_variant = VARIANT_AUTO,

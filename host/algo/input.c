@@ -33,12 +33,14 @@ struct clirr_input {
     const clirr_cnf *cnf;
     clirr_cnf_factor factor;              /* the formula's factor graph, once built */
     bool have_factor;
+    clirr_mesh owned_mesh;                /* the mesh, when the input owns it */
+    const clirr_mesh *mesh;
     clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
     bool have[CLIRR_FORM_COUNT_];
     device_copy *copies;
 };
 
-static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree", "bodies", "formula"};
+static const char *kind_names[CLIRR_INPUT_KIND_COUNT_] = {"graph", "list", "tree", "bodies", "formula", "mesh"};
 
 const char *clirr_input_kind_name(clirr_input_kind kind)
 {
@@ -125,6 +127,23 @@ int clirr_input_from_cnf(clirr_cnf *f, bool own, const char *name, clirr_input *
     return CLIRR_OK;
 }
 
+int clirr_input_from_mesh(clirr_mesh *m, bool own, const char *name, clirr_input **out,
+                          clirr_error *err)
+{
+    clirr_input *in = new_input(CLIRR_INPUT_MESH, name, err);
+    if (!in)
+        return CLIRR_ERR_NOMEM;
+    if (own) {
+        in->owned_mesh = *m;
+        memset(m, 0, sizeof *m);
+        in->mesh = &in->owned_mesh;
+    } else {
+        in->mesh = m;
+    }
+    *out = in;
+    return CLIRR_OK;
+}
+
 int clirr_input_from_graph(clirr_graph *g, bool own, const char *name, clirr_input **out,
                            clirr_error *err)
 {
@@ -181,6 +200,7 @@ void clirr_input_free(clirr_input *in)
         clirr_rooted_free(&in->rooted);
     clirr_cnf_free(&in->owned_cnf);
     clirr_cnf_factor_free(&in->factor);
+    clirr_mesh_free(&in->owned_mesh);
     free(in->name);
     free(in);
 }
@@ -211,6 +231,11 @@ const clirr_bodies *clirr_input_bodies(const clirr_input *in)
 const clirr_cnf *clirr_input_cnf(const clirr_input *in)
 {
     return in->kind == CLIRR_INPUT_CNF ? in->cnf : NULL;
+}
+
+const clirr_mesh *clirr_input_mesh(const clirr_input *in)
+{
+    return in->kind == CLIRR_INPUT_MESH ? in->mesh : NULL;
 }
 
 int clirr_input_cnf_factor(const clirr_input *cin, const clirr_cnf_factor **fg, clirr_error *err)
@@ -272,6 +297,7 @@ uint64_t clirr_input_items(const clirr_input *in)
     case CLIRR_INPUT_TREE: return in->tree->n;
     case CLIRR_INPUT_BODIES: return in->bodies->n;
     case CLIRR_INPUT_CNF: return (uint64_t)in->cnf->nvars + 1;
+    case CLIRR_INPUT_MESH: return 1;
     case CLIRR_INPUT_KIND_COUNT_: break;
     }
     return 0;
@@ -293,6 +319,10 @@ void clirr_input_describe(const clirr_input *in, char *buf, size_t size)
     case CLIRR_INPUT_CNF:
         snprintf(buf, size, "%u variables, %u clauses, %u literals", in->cnf->nvars, in->cnf->nclauses,
                  in->cnf->nlits);
+        return;
+    case CLIRR_INPUT_MESH:
+        snprintf(buf, size, "%u points, %u triangles, %u segments", in->mesh->npoints, in->mesh->ntri,
+                 in->mesh->nseg);
         return;
     default:
         snprintf(buf, size, "%u vertices, %u arcs, %s", in->graph->n, in->graph->m,

@@ -25,6 +25,7 @@
     ALGO(descendants)                                                          \
     ALGO(heights)                                                              \
     ALGO(sp)                                                                   \
+    ALGO(dmr)                                                                  \
     /* one line per algorithm, above this one */
 
 #define DECLARE(name) extern const clirr_algo clirr_algo_##name;

@@ -1,6 +1,7 @@
 /* host/algo/round.c - a data-driven round's nested loop per push mode,
  * and the choice of one per round. */
 #include "algo/round.h"
+#include "algo/run.h"
 
 #include "cl/templates/local_rounds.def"
 #include "templates/policy.h"
@@ -92,9 +93,14 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
     memset(rl, 0, sizeof *rl);
     rl->push = push;
     rl->wl_first = spec->wl_first;
+    rl->keep_duplicates = spec->keep_duplicates;
+    rl->fixed_grid = spec->fixed_grid;
+    if (spec->keep_duplicates && push == CLIRR_PUSH_SCAN)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+                                                      "--no-dedup a round pushes with atomic or chunk");
     bool need[CLIRR_PUSH_AUTO] = {false};
     if (push == CLIRR_PUSH_AUTO) {
-        need[CLIRR_PUSH_SCAN] = true;
+        need[CLIRR_PUSH_SCAN] = !spec->keep_duplicates;
         need[clirr_policy_push(clirr_ctx_caps(ctx), 0, 1)] = true;
     } else {
         need[push] = true;
@@ -103,16 +109,16 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
         if (!need[m])
             continue;
         char opts[512];
-        snprintf(opts, sizeof opts, "%s %s", spec->options ? spec->options : "",
-                 clirr_worklist_push_option((clirr_push_mode)m));
+        snprintf(opts, sizeof opts, "%s %s%s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m), spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
         CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
         rl->used[m] = true;
-        if (spec->local_name && spec->local_threshold && !rl->local.kernel)
+        if (spec->local_name && spec->local_threshold && !rl->local.kernel && !spec->keep_duplicates)
             CLIRR_TRY(local_init(&rl->local, ctx, prog, spec, err));
     }
-    if (spec->queue_rounds && queueable(&cfg->tmpl))
+    if (spec->queue_rounds && queueable(&cfg->tmpl) && !spec->keep_duplicates)
         CLIRR_TRY(queued_init(&rl->queued, ctx, spec, max_items, err));
     return CLIRR_OK;
 fail:
@@ -142,21 +148,79 @@ int clirr_round_loop_arg(clirr_round_loop *rl, cl_uint idx, size_t size, const v
     return set_arg(rl, idx, size, value, err);
 }
 
+/* A round's launch: a work-item per item, or the fixed grid, whose
+ * work-items stride over the items (the kernel reads their number). */
+typedef struct round_launch {
+    clirr_nl *nl;
+    uint32_t fixed_grid;
+} round_launch;
+
 static int launch_nl(void *user, uint32_t items, clirr_error *err)
 {
-    return clirr_nl_run(user, items, err);
+    const round_launch *l = user;
+    return clirr_nl_run(l->nl, l->fixed_grid ? l->fixed_grid : items, err);
+}
+
+void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint32_t *row)
+{
+    rl->trace = trace;
+    rl->trace_row = row;
+}
+
+/* The arcs out of the worklist's input items and the items that repeat
+ * one before them (read back: traces only). */
+static int input_census(clirr_round_loop *rl, clirr_worklist *wl, clirr_trace_round *r, clirr_error *err)
+{
+    uint32_t n = clirr_worklist_size(wl);
+    if (!n)
+        return CLIRR_OK;
+    if (!rl->trace_seen) {
+        rl->trace_seen = calloc((size_t)wl->universe + 1, sizeof *rl->trace_seen);
+        if (!rl->trace_seen)
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the trace");
+    }
+    uint32_t *items = malloc((size_t)n * sizeof *items);
+    if (!items)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the trace");
+    int rc = clirr_buf_read(wl->ctx, wl->items[wl->cur], 0, (size_t)n * sizeof *items, items, err);
+    if (++rl->trace_stamp == 0) { /* stamps wrapped: none may match */
+        memset(rl->trace_seen, 0, ((size_t)wl->universe + 1) * sizeof *rl->trace_seen);
+        rl->trace_stamp = 1;
+    }
+    for (uint32_t i = 0; rc == CLIRR_OK && i < n; i++) {
+        uint32_t u = items[i] < wl->universe ? items[i] : wl->universe;
+        r->duplicates += rl->trace_seen[u] == rl->trace_stamp;
+        rl->trace_seen[u] = rl->trace_stamp;
+        if (rl->trace_row && u < wl->universe)
+            r->arcs += rl->trace_row[u + 1] - rl->trace_row[u];
+    }
+    free(items);
+    return rc;
 }
 
 int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *err)
 {
+    int rc = CLIRR_OK;
     clirr_push_mode mode = rl->push;
-    if (mode == CLIRR_PUSH_AUTO)
-        mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), clirr_worklist_size(wl), wl->universe);
+    if (mode == CLIRR_PUSH_AUTO) /* without dedup: never the scan */
+        mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), rl->keep_duplicates ? 0 : clirr_worklist_size(wl),
+                                 rl->keep_duplicates ? 1 : wl->universe);
     wl->mode = mode;
     clirr_nl *nl = &rl->nl[mode];
     const cl_kernel *k;
     unsigned nk = clirr_nl_kernels(nl, &k);
-    return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, nl, err);
+    round_launch l = {nl, rl->fixed_grid};
+    if (!rl->trace)
+        return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err);
+    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0};
+    clirr_trace_mark m;
+    CLIRR_TRY(input_census(rl, wl, &r, err));
+    CLIRR_TRY(clirr_trace_begin(wl->ctx, &m, err));
+    CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err));
+    r.items_out = clirr_worklist_size(wl);
+    CLIRR_TRY(clirr_trace_end(wl->ctx, rl->trace, &m, &r, err));
+fail:
+    return rc;
 }
 
 /* One launch of the local-rounds kernel over the worklist. */
@@ -283,6 +347,29 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
     return clirr_round_loop_run(rl, wl, err);
 }
 
+int clirr_hybrid_loop_run(clirr_hybrid_loop *h, const clirr_worklist *wl, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    bool topo = false;
+    h->switches = h->topo_rounds = 0;
+    while (clirr_worklist_size(wl) > 0) {
+        if ((clirr_worklist_size(wl) >= h->min) != topo) {
+            topo = !topo;
+            h->switches++;
+        }
+        uint32_t rounds = 1;
+        if (topo) {
+            CLIRR_TRY(h->topo_round(h->user, err));
+            h->topo_rounds++;
+        } else {
+            CLIRR_TRY(h->data_round(h->user, &rounds, err));
+        }
+        stats->iterations += rounds;
+    }
+fail:
+    return rc;
+}
+
 void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats)
 {
     stats->local_rounds = rl->local.rounds;
@@ -309,6 +396,8 @@ int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr
 
 void clirr_round_loop_release(clirr_round_loop *rl)
 {
+    free(rl->trace_seen);
+    rl->trace_seen = NULL;
     for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
         if (rl->used[m])
             clirr_nl_release(&rl->nl[m]);

@@ -47,8 +47,13 @@ typedef struct clirr_round_loop {
     bool used[CLIRR_PUSH_AUTO];
     clirr_local_rounds local;
     clirr_queued_rounds queued;
+    bool keep_duplicates;            /* the spec's: no scan push */
+    uint32_t fixed_grid;             /* the spec's */
     uint32_t most;                   /* run_many's rounds stop past this many
                                         items (clirr_round_loop_cap); 0: no cap */
+    clirr_trace *trace;              /* a row a round (clirr_round_loop_trace) */
+    const uint32_t *trace_row;       /* host CSR offsets of the items, for arcs */
+    uint32_t *trace_seen, trace_stamp; /* per item: the last traced round that read it */
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -69,6 +74,13 @@ typedef struct clirr_loop_spec {
      * the caller's value + its place in the batch. */
     uint32_t queue_rounds;
     cl_uint round_var;
+    /* Keep duplicate pushes (-DCLIRR_WL_DEDUP=0): rounds push with atomics
+     * or chunks only (never the scan, which drops them), one round a launch
+     * (no local or queued rounds, whose queues hold each item once). */
+    bool keep_duplicates;
+    /* The plan's fixed_grid: every round launches this many work-items (0:
+     * one per worklist item). */
+    uint32_t fixed_grid;
 } clirr_loop_spec;
 #define CLIRR_ROUND_VAR(tag, name) (CLIRR_KARG(tag, name) + 1)
 
@@ -98,11 +110,33 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
 int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
                               clirr_error *err);
 
+/* Record every round into trace (NULL: none): its worklist in and out,
+ * the input's repeated items, push mode, launches, kernel time and, with
+ * row (the items' host CSR offsets; may be NULL), the arcs out of its
+ * worklist (the input is read back for them). */
+void clirr_round_loop_trace(clirr_round_loop *rl, clirr_trace *trace, const uint32_t *row);
+
 /* Make run_many's rounds (local and queued) stop once the worklist holds
  * more than `most` items (0: only their own limits), so that a caller that
  * handles larger worklists another way (the temporal hybrid's
  * topology-driven rounds) sees every round beyond it. */
 int clirr_round_loop_cap(clirr_round_loop *rl, uint32_t most, clirr_error *err);
+
+/* The temporal hybrid (shared/papers/000, section V-A), for an algorithm
+ * that gives its two kinds of round: while the worklist is not empty, a
+ * topology-driven round (topo_round, which leaves the next worklist in wl)
+ * while it holds at least `min` items, else data-driven rounds
+ * (data_round, which reports how many rounds it ran). Counts the switches
+ * between kinds and the topology-driven rounds; the rounds of both kinds
+ * add to stats->iterations. */
+typedef struct clirr_hybrid_loop {
+    uint32_t min;                    /* the worklist size that goes topology-driven */
+    int (*topo_round)(void *user, clirr_error *err);
+    int (*data_round)(void *user, uint32_t *rounds, clirr_error *err);
+    void *user;
+    uint32_t switches, topo_rounds;  /* of the last run */
+} clirr_hybrid_loop;
+int clirr_hybrid_loop_run(clirr_hybrid_loop *h, const clirr_worklist *wl, clirr_stats *stats, clirr_error *err);
 
 /* Rounds and launches of the local-rounds kernel, and queued rounds and
  * their batches, since the last call, into stats (and reset). */

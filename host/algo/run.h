@@ -41,6 +41,25 @@ int clirr_run_write_tree(const char *path, const clirr_graph *g, uint32_t source
 int clirr_run_source(const clirr_plan *plan, const clirr_graph *g, uint32_t *source,
                      clirr_error *err);
 
+/* Per-round traces (clirr/trace.h; host/algo/trace.c): a round's row is
+ * its kernel time and launches between clirr_trace_begin and
+ * clirr_trace_end, which waits for the device and appends r. */
+typedef struct clirr_trace_mark {
+    uint64_t kernel_ns, launches;
+} clirr_trace_mark;
+int clirr_trace_begin(clirr_ctx *ctx, clirr_trace_mark *m, clirr_error *err);
+int clirr_trace_end(clirr_ctx *ctx, clirr_trace *t, const clirr_trace_mark *m, clirr_trace_round *r,
+                    clirr_error *err);
+/* *arcs = the arcs out of vertices i < n whose values[i] (on the device)
+ * equals match, or (all_but) differs from it; row: the host CSR. */
+int clirr_trace_arcs(clirr_ctx *ctx, cl_mem values, const uint32_t *row, uint32_t n, uint32_t match,
+                     bool all_but, uint64_t *arcs, clirr_error *err);
+/* A topology-driven round over n items starts: *r gets kind "topo", n
+ * items in and the arcs clirr_trace_arcs counts, *m the marks of
+ * clirr_trace_begin. Nothing when t is NULL. */
+int clirr_trace_topo_begin(clirr_ctx *ctx, const clirr_trace *t, cl_mem values, const uint32_t *row, uint32_t n,
+                           uint32_t match, bool all_but, clirr_trace_round *r, clirr_trace_mark *m, clirr_error *err);
+
 /* A typed entry point: registry algorithm `name` on g from source with
  * every other choice automatic. */
 int clirr_run_typed(clirr_ctx *ctx, const char *name, const clirr_graph *g, uint32_t source,

@@ -15,6 +15,11 @@ struct clirr_session {
     void *state;
     uint64_t items;           /* values in a result */
     clirr_prepare_times times;
+    /* --reorder: the relabelled input the algorithm runs on, perm[old id] =
+     * new id, and its result before each value moves back */
+    clirr_input *relabelled;
+    uint32_t *perm;
+    void *moved;
 };
 
 /* "bfs (data, dbuf-shared) on NVIDIA H100" before a failure's message. */
@@ -23,6 +28,35 @@ static int with_context(int rc, const clirr_session *s, clirr_error *err)
     if (rc != CLIRR_OK)
         clirr_fail_context(err, "%s (%s, %s) on %s", s->algo->name, clirr_plan_variant_name(&s->plan),
                            clirr_template_name(s->plan.tmpl), clirr_ctx_caps(s->ctx)->name);
+    return rc;
+}
+
+/* --reorder: the input relabelled by the plan's layout, the source moved
+ * with it, and room for a result in new ids; in then names the relabelled
+ * input. Part of prepare's time. */
+static int relabel(clirr_session *s, const clirr_input **in, clirr_error *err)
+{
+    const clirr_graph *g = clirr_input_graph(*in);
+    clirr_graph pg;
+    uint32_t source = 0;
+    s->perm = malloc(((size_t)g->n + 1) * sizeof *s->perm);
+    s->moved = malloc((s->items ? s->items : 1) * s->algo->value_size);
+    if (!s->perm || !s->moved)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory relabelling %s", clirr_input_name(*in));
+    int rc = clirr_graph_reorder(g, s->plan.reorder, s->perm, err);
+    if (rc == CLIRR_OK && s->algo->sources == CLIRR_SOURCES_ONE &&
+        clirr_sources_pick(g, &s->plan.source, &source, 1, err) != 1)
+        rc = err->status;
+    if (rc == CLIRR_OK && s->algo->sources == CLIRR_SOURCES_ONE) {
+        s->plan.source.rule = CLIRR_SOURCE_VERTEX;
+        s->plan.source.vertex = s->perm[source];
+    }
+    if (rc == CLIRR_OK)
+        rc = clirr_graph_permute(g, s->perm, &pg, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(&pg, true, clirr_input_name(*in), &s->relabelled, err);
+    if (rc == CLIRR_OK)
+        *in = s->relabelled;
     return rc;
 }
 
@@ -42,6 +76,8 @@ int clirr_session_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_pla
     /* The primitives (fills, scans, compactions) are built here too, so no
      * trial ever compiles. */
     int rc = clirr_prim_prepare(ctx, err);
+    if (rc == CLIRR_OK && s->plan.reorder)
+        rc = relabel(s, &in, err);
     if (rc == CLIRR_OK)
         rc = s->algo->prepare(ctx, in, &s->plan, &s->state, err);
     clirr_timing t;
@@ -67,15 +103,23 @@ void clirr_session_prepare_times(const clirr_session *s, clirr_prepare_times *t)
 int clirr_session_run(clirr_session *s, void *result, clirr_stats *stats, clirr_error *err)
 {
     memset(stats, 0, sizeof *stats);
+    if (s->plan.trace)
+        clirr_trace_clear(s->plan.trace);
     clirr_ctx_timing_reset(s->ctx);
     uint64_t t0 = clirr_now_ns();
-    int rc = s->algo->run(s->state, result, stats, err);
+    void *values = s->perm ? s->moved : result;
+    int rc = s->algo->run(s->state, values, stats, err);
     /* Waits for the device: the wall clock below covers all the work. */
     int trc = clirr_ctx_timing(s->ctx, &stats->timing, err);
     stats->total_ns = clirr_now_ns() - t0;
-    /* Host-side bookkeeping on the result is no part of the trial. */
+    /* Host-side bookkeeping on the result is no part of the trial: the
+     * counters on the ids the algorithm ran with, then (--reorder) each
+     * vertex's value back to its own id. */
     if (rc == CLIRR_OK && trc == CLIRR_OK && s->algo->summarize)
-        s->algo->summarize(s->state, result, stats);
+        s->algo->summarize(s->state, values, stats);
+    size_t vs = s->algo->value_size;
+    for (uint64_t v = 0; s->perm && rc == CLIRR_OK && v < s->items; v++)
+        memcpy((char *)result + v * vs, (const char *)s->moved + (size_t)s->perm[v] * vs, vs);
     if (rc == CLIRR_OK)
         rc = trc;
     return with_context(rc, s, err);
@@ -99,6 +143,16 @@ int clirr_session_write_result(clirr_session *s, const void *result, FILE *f, cl
     return CLIRR_OK;
 }
 
+bool clirr_session_writes_prefix(const clirr_session *s) { return s->algo->write_prefix != NULL; }
+
+int clirr_session_write_prefix(clirr_session *s, const void *result, const char *prefix, clirr_error *err)
+{
+    if (!s->algo->write_prefix)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s writes one --output file, not files under a prefix",
+                          s->algo->name);
+    return with_context(s->algo->write_prefix(s->state, result, prefix, err), s, err);
+}
+
 void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x)
 {
     memset(x, 0, sizeof *x);
@@ -112,6 +166,9 @@ void clirr_session_release(clirr_session *s)
         return;
     if (s->state)
         s->algo->release(s->state);
+    clirr_input_free(s->relabelled);
+    free(s->perm);
+    free(s->moved);
     free(s);
 }
 

@@ -20,6 +20,9 @@
 CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
 CLIRR_KARGS_STRUCT(sssp_hybrid_args, SSSP_HYBRID_ARGS);
+CLIRR_KARGS_STRUCT(sssp_part_args, SSSP_PART_ARGS);
+_Static_assert(CLIRR_KARG(sssp_part_args, wl_in) == CLIRR_KARG(sssp_data_args, wl_in),
+               "SSSP_PART_ARGS must start with SSSP_DATA_ARGS");
 CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
 CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
 
@@ -47,15 +50,19 @@ typedef struct sssp_session {
     cl_kernel split;        /* context-owned */
     size_t split_wg;
     /* hybrid: the topology-driven sweep, taken while the worklist holds at
-     * least hybrid_min vertices; mark[] stamps (a new sweep number each
+     * least hybrid.min vertices; mark[] stamps (a new sweep number each
      * sweep, never reused while the session lives) */
     clirr_nl sweep_nl;
     bool have_sweep_nl;
     cl_mem mark;
-    uint32_t hybrid_min, sweep, topo_sweeps, switches;
+    uint32_t sweep;
+    clirr_hybrid_loop hybrid;
+    clirr_trace *trace;     /* the plan's: a row a round, or NULL */
+    uint32_t part;          /* data: vertices a worklist item stands for (the
+                               spatial hybrid's partition; 1: one vertex) */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -164,6 +171,9 @@ fail:
     return rc;
 }
 
+static int hybrid_topo_round(void *user, clirr_error *err);
+static int hybrid_data_round(void *user, uint32_t *rounds, clirr_error *err);
+
 /* Temporal hybrid: the marking sweep over every vertex (the plan's
  * template) beside the data-driven round, its marks, and the worklist size
  * from which sweeps are taken (--hybrid F: F n vertices, at least one). */
@@ -173,7 +183,8 @@ static int prepare_hybrid(sssp_session *s, const clirr_plan *plan, const char *o
     cl_program prog = NULL;
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     double min = ceil(plan->params.v[PARAM_HYBRID].r * s->g->n);
-    s->hybrid_min = min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min;
+    s->hybrid = (clirr_hybrid_loop){min < 1 ? 1 : min > UINT32_MAX ? UINT32_MAX : (uint32_t)min, hybrid_topo_round,
+                                    hybrid_data_round, s, 0, 0};
     CLIRR_TRY(clirr_buf_create(s->ctx, "the sweep marks", (size_t)s->g->n * sizeof(uint32_t), &s->mark, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
     CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", options, &prog, err));
@@ -188,7 +199,7 @@ static int prepare_hybrid(sssp_session *s, const clirr_plan *plan, const char *o
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, n, s->dg->n));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, status, s->status));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, mark, s->mark));
-    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid_min - 1, err));
+    CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid.min - 1, err));
 fail:
     return rc;
 }
@@ -205,27 +216,45 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     bool topo = plan->variant == VARIANT_TOPO, nearfar = plan->variant == VARIANT_NEARFAR;
     CLIRR_TRY(clirr_run_source(plan, s->g, &s->source, err));
     s->tree_path = plan->params.v[PARAM_PREDECESSORS].path;
+    s->trace = plan->trace;
+    if (s->trace)
+        s->trace->arcs = s->g->m;
     CLIRR_TRY(check_weights(s->g, err));
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
-    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0};
+    const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
-                                       plan->queue_rounds, 0};
+                                       plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
+                                       plan->fixed_grid};
     const clirr_loop_spec nf_loop = {"sssp.cl", options, "sssp_nf", CLIRR_KNARGS(sssp_nf_args),
                                      CLIRR_KARG(sssp_nf_args, wl_in), "sssp_nf_local", plan->local_rounds,
-                                     plan->queue_rounds, 0};
-    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop, nearfar ? &nf_loop : &data_loop, s->g->n,
-                                      plan->push, &cfg, err));
+                                     plan->queue_rounds, 0, !plan->params.v[PARAM_DEDUP].b,
+                                       plan->fixed_grid};
+    /* The spatial hybrid: items are partitions of part vertices. */
+    s->part = plan->variant == VARIANT_DATA ? (uint32_t)plan->params.v[PARAM_PARTITION].u : 1;
+    const clirr_loop_spec part_loop = {"sssp.cl", options, "sssp_part", CLIRR_KNARGS(sssp_part_args),
+                                       CLIRR_KARG(sssp_part_args, wl_in), NULL, 0, 0, 0,
+                                       !plan->params.v[PARAM_DEDUP].b, plan->fixed_grid};
+    uint32_t items = s->part > 1 ? (uint32_t)(((uint64_t)s->g->n + s->part - 1) / s->part) : s->g->n;
+    CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop,
+                                      nearfar ? &nf_loop : s->part > 1 ? &part_loop : &data_loop, items, plan->push,
+                                      &cfg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (topo) {
         CLIRR_TRY(bind_topo(s, err));
     } else {
-        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));
+        /* (a trace counts a partition's arcs as unknown: 0) */
+        clirr_round_loop_trace(&s->vl.rl, s->trace, s->part > 1 ? NULL : s->g->row);
+        if (s->part > 1) {
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, sssp_part_args, n, s->g->n));
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, sssp_part_args, part, s->part));
+        }
         if (nearfar)
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
@@ -245,9 +274,15 @@ static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
     int rc = CLIRR_OK;
     for (;;) {
         uint32_t flags[STATUS_FLAGS] = {0, 0};
+        clirr_trace_round r;
+        clirr_trace_mark m;
+        /* traced: every reached vertex relaxes all its arcs */
+        CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
         CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
+        if (s->trace)
+            CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
         stats->iterations++;
         /* A dropped sum changes nothing: the rounds go on to the fixed
          * point, and check_overflow decides after it. */
@@ -258,11 +293,15 @@ fail:
     return rc;
 }
 
-/* The improved vertices as a worklist; stops when it is empty. */
+/* The improved vertices as a worklist (the hybrid's sweeps taking over
+ * while it is large); stops when it is empty. */
 static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
+    if (s->have_sweep_nl)
+        CLIRR_TRY(clirr_hybrid_loop_run(&s->hybrid, &s->wl, stats, err));
     while (clirr_worklist_size(&s->wl) > 0) {
         uint32_t rounds = 0;
         CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
@@ -274,41 +313,34 @@ fail:
     return rc;
 }
 
-/* Temporal hybrid (shared/papers/000, section V-A): data-driven rounds
- * while the worklist holds fewer than hybrid_min vertices, topology-driven
- * sweeps (sssp_hybrid) while it holds more; after each sweep the vertices
+/* Temporal hybrid (clirr_hybrid_loop_run): a topology-driven round is a
+ * marking sweep (sssp_hybrid) over every vertex, after which the vertices
  * it lowered become the worklist (a compaction of the marks, the study's
- * separate worklist-building kernel), which also says whether to sweep
- * again. Stops when the worklist is empty. */
-static int run_hybrid(sssp_session *s, clirr_stats *stats, clirr_error *err)
+ * separate worklist-building kernel). */
+static int hybrid_topo_round(void *user, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    bool topo = false;
-    s->topo_sweeps = s->switches = 0;
-    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
-    while (clirr_worklist_size(&s->wl) > 0) {
-        if ((clirr_worklist_size(&s->wl) >= s->hybrid_min) != topo) {
-            topo = !topo;
-            s->switches++;
-        }
-        uint32_t rounds = 1;
-        if (topo) {
-            s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
-            if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
-                CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
-            CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
-            CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
-            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
-            s->topo_sweeps++;
-        } else {
-            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
-        }
-        stats->iterations += rounds;
-    }
-    clirr_run_worklist_stats(&s->wl, stats);
-    clirr_round_loop_local_stats(&s->vl.rl, stats);
+    sssp_session *s = user;
+    clirr_trace_round r;
+    clirr_trace_mark m;
+    CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
+    s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
+    if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
+    CLIRR_TRY(CLIRR_NL_SET(&s->sweep_nl, sssp_hybrid_args, sweep, s->sweep));
+    CLIRR_TRY(clirr_nl_run(&s->sweep_nl, s->g->n, err));
+    CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, s->g->n, err));
+    r.items_out = clirr_worklist_size(&s->wl);
+    if (s->trace)
+        CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
 fail:
     return rc;
+}
+
+static int hybrid_data_round(void *user, uint32_t *rounds, clirr_error *err)
+{
+    sssp_session *s = user;
+    return clirr_round_loop_run_many(&s->vl.rl, &s->wl, rounds, err);
 }
 
 static uint32_t add_sat(uint32_t a, uint32_t b) { return a > NONE - b ? NONE : a + b; }
@@ -438,8 +470,6 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->split)
         CLIRR_TRY(run_nearfar(s, stats, err));
-    else if (s->have_sweep_nl)
-        CLIRR_TRY(run_hybrid(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -494,9 +524,19 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "nearfar: how far the split moves per phase (0: eight mean arc weights; "
                      "unweighted, one phase)"},
-    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.1", 0, 2,
+    /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
+     * hybrid"), every lower threshold was slower than data-driven rounds
+     * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
+    [PARAM_HYBRID] = {"hybrid", CLIRR_PARAM_REAL, "0.6", 0, 2,
                       "hybrid: a worklist holding at least this fraction of the vertices gives way to "
                       "topology-driven sweeps", NULL, 1u << VARIANT_HYBRID},
+    [PARAM_DEDUP] = {"dedup", CLIRR_PARAM_BOOL, "on", 0, 0,
+                     "data, nearfar, hybrid: push a vertex once a round (off: every improvement pushes, the "
+                     "study's duplicates; atomic or chunk pushes, one round a launch)", NULL,
+                     (1u << VARIANT_DATA) | (1u << VARIANT_NEARFAR) | (1u << VARIANT_HYBRID)},
+    [PARAM_PARTITION] = {"partition", CLIRR_PARAM_UINT, "1", 1, 2147483648.0,
+                         "data: the spatial hybrid: worklist items are partitions of this many consecutive "
+                         "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
@@ -505,9 +545,9 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
     const sssp_session *s = state;
     if (!s->have_sweep_nl)
         return;
-    clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->topo_sweeps;
-    clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->switches;
-    clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid_min;
+    clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
+    clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->hybrid.switches;
+    clirr_extras_add(x, "hybrid_min", CLIRR_EXTRA_UINT)->u = s->hybrid.min;
 }
 
 static const clirr_variant_desc sssp_variants[] = {
@@ -528,7 +568,7 @@ const clirr_algo clirr_algo_sssp = {
     .variants = sssp_variants,
     .nvariants = 4,
     .params = sssp_params,
-    .nparams = 3,
+    .nparams = 5,
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

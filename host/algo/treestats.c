@@ -136,7 +136,7 @@ static int prepare_bfs(treestats_session *s, const clirr_plan *plan, clirr_error
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     const clirr_loop_spec loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
                                   CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
-                                  plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth)};
+                                  plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth), false, plan->fixed_grid};
     CLIRR_TRY(clirr_round_loop_init(&s->bfs, s->ctx, &loop, s->n, plan->push, &cfg, err));
     CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
     CLIRR_TRY(scratch(s, "BFS levels", s->n, &s->level, err));

@@ -18,7 +18,8 @@ static void print_help(void)
            "format of its extension. What OUT's format cannot hold is refused, not\n"
            "dropped (weights to .el/.txt: write .wel). A list (.list) converts to a\n"
            "list, a tree (.tree) to a tree, bodies (.bodies) to bodies and a formula\n"
-           "(.cnf) to a formula, each checked on the way (plain <-> .gz).\n"
+           "(.cnf) to a formula and a mesh (PREFIX.node: with its .ele and .poly) to a\n"
+           "mesh, each checked on the way (plain <-> .gz).\n"
            "  --symmetrize        add the reverse of every arc\n"
            "  --relabel           compact the ids to the vertices that have an arc, in\n"
            "                      their order; OUT.map gets 'new old' per vertex\n"
@@ -90,6 +91,23 @@ static int convert_cnf(const char *in, const char *out)
     if (rc == CLIRR_OK)
         fprintf(stderr, "clirr convert: wrote %s: %u variables, %u clauses\n", out, f.nvars, f.nclauses);
     clirr_cnf_free(&f);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}
+
+/* A mesh, read (checked) and written again: plain <-> gzip, 1-based,
+ * every boundary edge a segment. */
+static int convert_mesh(const char *in, const char *out)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_mesh m = {0};
+    int rc = clirr_mesh_read(in, &m, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_mesh_write(out, false, &m, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr convert: wrote %s (.node, .ele, .poly): %u points, %u triangles\n", out, m.npoints,
+                m.ntri);
+    clirr_mesh_free(&m);
     return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
@@ -166,6 +184,16 @@ int cmd_convert(int argc, char **argv)
             return cli_usage_error("convert", "--symmetrize, --relabel, --weights and --galois are for "
                                    "graphs");
         return convert_cnf(in, out);
+    }
+    bool in_mesh = cli_has_kind_extension(in, "node"), out_mesh = cli_has_kind_extension(out, "node");
+    if (in_mesh || out_mesh) {
+        if (in_mesh != out_mesh)
+            return cli_usage_error("convert", "meshes convert to meshes (PREFIX.node, optionally .gz, with "
+                                   "its .ele and .poly): %s to %s", in, out);
+        if (symmetrize || relabel || weights || galois)
+            return cli_usage_error("convert", "--symmetrize, --relabel, --weights and --galois are for "
+                                   "graphs");
+        return convert_mesh(in, out);
     }
     bool in_list = cli_has_kind_extension(in, "list"), in_tree = cli_has_kind_extension(in, "tree");
     bool out_list = cli_has_kind_extension(out, "list"), out_tree = cli_has_kind_extension(out, "tree");

@@ -1,5 +1,5 @@
 /* host/cli/cmd_gen.c - `clirr gen SPEC -o FILE`: generate a graph, a list,
- * a tree or a SAT formula and write it (graphs in the format named by FILE's extension,
+ * a tree, bodies, a SAT formula or a mesh and write it (graphs in the format named by FILE's extension,
  * lists as .list, trees as .tree). */
 #include "cli.h"
 
@@ -35,7 +35,12 @@ static void print_help(void)
            "  ksat:n=N,m=M[,k=K][,planted=0|1]\n"
            "      random k-SAT: M clauses of K distinct variables (default 3) with random\n"
            "      signs; planted=1 keeps only clauses a hidden assignment satisfies\n"
-           "each with optional seed=N (default 1).\n"
+           "each with optional seed=N (default 1); triangle meshes (FILE is a prefix, or\n"
+           "PREFIX.node, PREFIX.node.gz to gzip: Triangle's .node, .ele and .poly):\n"
+           "  mesh:n=N[,seed=S][,shape=square|disk]\n"
+           "      N random points (square: the unit square's corners and N-4 inside;\n"
+           "      disk: the unit disk), Delaunay-triangulated by Qhull, the convex\n"
+           "      hull's edges as segments\n"
            "The same SPEC gives the same input on every machine.\n"
            "  -o, --output FILE   where to write (required)\n"
            "  --symmetrize        add the reverse of every arc\n");
@@ -57,6 +62,24 @@ static int gen_bodies(const char *spec, const char *out, bool symmetrize)
     if (rc == CLIRR_OK)
         fprintf(stderr, "clirr gen: wrote %s: %u bodies\n", out, b.n);
     clirr_bodies_free(&b);
+    return rc == CLIRR_OK ? 0 : cli_report(&err);
+}
+
+/* A mesh, written as PREFIX.node, PREFIX.ele and PREFIX.poly. */
+static int gen_mesh(const char *spec, const char *out, bool symmetrize)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    if (symmetrize)
+        return cli_usage_error("gen", "--symmetrize is for graphs, not meshes");
+    clirr_mesh m = {0};
+    int rc = clirr_mesh_generate(spec, &m, &err);
+    if (rc == CLIRR_OK)
+        rc = clirr_mesh_write(out, false, &m, &err);
+    if (rc == CLIRR_OK)
+        fprintf(stderr, "clirr gen: wrote %s (.node, .ele, .poly): %u points, %u triangles, %u segments\n", out,
+                m.npoints, m.ntri, m.nseg);
+    clirr_mesh_free(&m);
     return rc == CLIRR_OK ? 0 : cli_report(&err);
 }
 
@@ -145,6 +168,8 @@ int cmd_gen(int argc, char **argv)
         return gen_bodies(argv[optind], out, symmetrize);
     if (clirr_cnf_spec(argv[optind]))
         return gen_cnf(argv[optind], out, symmetrize);
+    if (clirr_mesh_spec(argv[optind]))
+        return gen_mesh(argv[optind], out, symmetrize);
     if (clirr_list_spec(argv[optind]) || clirr_tree_spec(argv[optind]))
         return gen_other(argv[optind], out, symmetrize);
     clirr_graph g = {0};

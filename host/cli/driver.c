@@ -37,6 +37,7 @@ typedef struct driver {
     char reference_error[CLIRR_MSG_MAX];
     void *result;              /* one case's values */
     size_t result_size;
+    clirr_trace trace;         /* --trace: the current case's rounds */
 } driver;
 
 /* What varies inside one (input, algorithm, parameters, root) group. */
@@ -114,12 +115,15 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
     return d->ctx[dev];
 }
 
-/* Write a result (one line per item, or the algorithm's own lines), whole
- * or not at all ("-": standard output). */
+/* Write a result (one line per item, the algorithm's own lines, or its own
+ * files under path as a prefix), whole or not at all ("-": standard
+ * output). */
 static int write_output(const char *path, clirr_session *s, const void *values)
 {
     clirr_out_file out;
     clirr_error err;
+    if (clirr_session_writes_prefix(s)) /* the algorithm's own files */
+        return clirr_session_write_prefix(s, values, path, &err) == CLIRR_OK ? 0 : cli_report(&err);
     int rc = clirr_out_open(&out, path, &err);
     if (rc == CLIRR_OK) {
         rc = clirr_session_write_result(s, values, out.f, &err);
@@ -339,6 +343,8 @@ static void visit(driver *d, const group *g, size_t dev, const clirr_intent *it)
     row->device = &d->devs[d->picked[dev]];
     row->algo = g->algo;
     row->intent = *it;
+    if (d->cfg->trace_file)
+        row->intent.trace = &d->trace;
     row->source = g->source;
     row->verified = -1;
     progress(d, "%s on %s", g->algo->name, row->device->caps.name, "");
@@ -575,6 +581,8 @@ static void expand_all(driver *d)
             g.base.wl_capacity = cfg->wl_capacity;
             g.base.local_rounds = cfg->local_rounds;
             g.base.queue_rounds = cfg->queue_rounds;
+            g.base.fixed_grid = cfg->fixed_grid;
+            g.base.reorder = cfg->reorder;
             /* A multi-source sample: K evenly spaced, or K by --source's rule;
              * a vertex number with K > 1 is the single-source algorithms'. */
             if (g.algo->sources == CLIRR_SOURCES_MANY && (cfg->source_given || cfg->source.count)) {
@@ -606,9 +614,17 @@ static int load_graph(const exp_config *cfg, exp_input *e, const char *name, cli
     return rc;
 }
 
-/* A list, a formula, bodies or a tree (with --root), read or generated. */
+/* A list, a formula, bodies, a mesh or a tree (with --root), read or generated. */
 static int load_other(const exp_config *cfg, exp_input *e, const char *name, clirr_error *err)
 {
+    if (e->kind == CLIRR_INPUT_MESH) {
+        clirr_mesh m = {0};
+        int rc = e->file ? clirr_mesh_read(e->file, &m, err) : clirr_mesh_generate(e->spec, &m, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_mesh(&m, true, name, &e->in, err);
+        clirr_mesh_free(&m);
+        return rc;
+    }
     if (e->kind == CLIRR_INPUT_CNF) {
         clirr_cnf f = {0};
         int rc = e->file ? clirr_cnf_read(e->file, &f, err) : clirr_cnf_generate(e->spec, &f, err);
@@ -707,6 +723,7 @@ static void free_driver(driver *d)
         if (d->prepared)
             free(d->prepared[i]);
     }
+    clirr_trace_free(&d->trace);
     free(d->ctx);
     free(d->ctx_status);
     free(d->ctx_error);

@@ -9,7 +9,7 @@
 
 #define EXP_MAX_INPUTS 64
 #define EXP_MAX_LIST 16     /* values of one list option */
-#define EXP_MAX_PARAM_OPTS 32
+#define EXP_MAX_PARAM_OPTS 48
 
 /* An input named on the command line. */
 typedef struct exp_input {
@@ -59,6 +59,8 @@ typedef struct exp_config {
     size_t wl_capacity;
     int64_t local_rounds;     /* --local-rounds: -1 auto, 0 off */
     int64_t queue_rounds;     /* --queue-rounds: -1 auto, 0 off */
+    bool fixed_grid;          /* --grid fixed */
+    clirr_reorder reorder;    /* --reorder */
     clirr_source_spec source;
     bool source_given;
     exp_param_opt params[EXP_MAX_PARAM_OPTS];
@@ -69,6 +71,7 @@ typedef struct exp_config {
     bool json;              /* JSON document instead of the table */
     const char *json_file;  /* the JSON document to a file as well */
     const char *csv_file;
+    const char *trace_file; /* --trace: per-round rows (BFS, SSSP) */
     const char *output;     /* --output: the result values of the one case */
     bool explain, kernels, wide, progress;
     int argc;

@@ -27,8 +27,10 @@ void exp_explain(FILE *f, const exp_config *cfg, const exp_row *r)
                        "overflow\n");
         fprintf(f, "  local     %u items (%s)\n", p->local_rounds, p->local_rounds_reason);
         fprintf(f, "  queued    %u rounds (%s)\n", p->queue_rounds, p->queue_rounds_reason);
+        fprintf(f, "  grid      %u work-items (%s)\n", p->fixed_grid, p->grid_reason);
     }
     fprintf(f, "  template  %s (%s)\n", clirr_template_name(p->tmpl), p->template_reason);
+    fprintf(f, "  layout    %s (%s)\n", clirr_reorder_name(p->reorder), p->reorder_reason);
     fprintf(f, "  lb_THRES  %u (%s)\n", p->lb_thres, p->lb_thres_reason);
     fprintf(f, "  wg size   %s; block-mapped %u; coarsen %u\n", p->wg_reason, p->group_wg, p->coarsen);
     for (unsigned i = 0; i < a->nparams; i++) {

@@ -21,7 +21,8 @@
 
 struct exp_outputs {
     FILE *json[2];            /* stdout (--json) and/or a file (--json=FILE) */
-    clirr_out_file json_file, csv_file; /* written whole or not at all */
+    clirr_out_file json_file, csv_file, trace_file; /* written whole or not at all */
+    FILE *trace;              /* --trace: a row per round of each case's last trial */
     size_t njson;
     bool json_first_run;
     json_object *errors;
@@ -118,7 +119,11 @@ static json_object *jplan(const exp_row *r)
         json_object_object_add(o, "local_rounds_reason", json_object_new_string(p->local_rounds_reason));
         json_object_object_add(o, "queue_rounds", json_object_new_int64(p->queue_rounds));
         json_object_object_add(o, "queue_rounds_reason", json_object_new_string(p->queue_rounds_reason));
+        json_object_object_add(o, "grid", json_object_new_string(p->fixed_grid ? "fixed" : "worklist"));
+        json_object_object_add(o, "grid_items", json_object_new_int64(p->fixed_grid));
+        json_object_object_add(o, "grid_reason", json_object_new_string(p->grid_reason));
     }
+    json_object_object_add(o, "reorder", json_object_new_string(clirr_reorder_name(p->reorder)));
     json_object_object_add(o, "build_options", json_object_new_string(p->build_options));
     json_object *params = json_object_new_object();
     for (unsigned i = 0; i < r->algo->nparams; i++) {
@@ -373,6 +378,34 @@ static void csv_row(FILE *f, const exp_config *cfg, const exp_row *r)
     fflush(f);
 }
 
+/* --trace FILE: a row per round of each case's last trial (clirr/trace.h);
+ * arcs_pct is the round's arcs as a share of the input's. */
+static void trace_header(FILE *f)
+{
+    fputs("case,device,input,algorithm,variant,round,kind,items_in,items_out,duplicates,arcs,arcs_pct,push,"
+          "launches,kernel_ms\n", f);
+}
+
+static void trace_rows(FILE *f, const exp_config *cfg, const exp_row *r)
+{
+    const clirr_trace *t = r->intent.trace;
+    if (!t || r->status != CLIRR_OK)
+        return;
+    for (size_t i = 0; i < t->n; i++) {
+        const clirr_trace_round *x = &t->rounds[i];
+        fprintf(f, "%zu,", r->index);
+        csv_field(f, r->device->caps.name);
+        fputc(',', f);
+        csv_field(f, exp_input_name(cfg, r->input));
+        fprintf(f, ",%s,%s,%zu,%s,%llu,%llu,%llu,%llu,%.4f,%s,%llu,%.6f\n", r->algo->name,
+                clirr_plan_variant_name(&r->plan), i + 1, x->kind, (unsigned long long)x->items_in,
+                (unsigned long long)x->items_out, (unsigned long long)x->duplicates, (unsigned long long)x->arcs,
+                t->arcs ? 100.0 * (double)x->arcs / (double)t->arcs : 0.0, x->push, (unsigned long long)x->launches,
+                x->kernel_ns / 1e6);
+    }
+    fflush(f);
+}
+
 int exp_outputs_open(exp_outputs **outp, const exp_config *cfg, const clirr_device *devs,
                      const size_t *picked, size_t ndev)
 {
@@ -401,6 +434,16 @@ int exp_outputs_open(exp_outputs **outp, const exp_config *cfg, const clirr_devi
             return cli_report(&err);
         }
         out->csv = out->csv_file.f;
+    }
+    if (cfg->trace_file) {
+        if (clirr_out_open(&out->trace_file, cfg->trace_file, &err) != CLIRR_OK) {
+            clirr_out_abandon(&out->json_file);
+            clirr_out_abandon(&out->csv_file);
+            free(out);
+            return cli_report(&err);
+        }
+        out->trace = out->trace_file.f;
+        trace_header(out->trace);
     }
     /* --output - puts the values on stdout: no table beside them. */
     out->table = !cfg->json && !(cfg->output && !strcmp(cfg->output, "-"));
@@ -441,6 +484,8 @@ void exp_outputs_row(exp_outputs *out, const exp_config *cfg, const exp_row *row
         prof_csv_row(out->csv, cfg, row);
     else if (out->csv)
         csv_row(out->csv, cfg, row);
+    if (out->trace)
+        trace_rows(out->trace, cfg, row);
 }
 
 void exp_outputs_error(exp_outputs *out, const char *what, int status, const char *msg)
@@ -475,6 +520,8 @@ int exp_outputs_close(exp_outputs *out, const exp_config *cfg, const exp_row *ro
     if (cfg->json_file && clirr_out_close(&out->json_file, &err) != CLIRR_OK)
         code = cli_report(&err);
     if (cfg->csv_file && clirr_out_close(&out->csv_file, &err) != CLIRR_OK)
+        code = cli_report(&err);
+    if (cfg->trace_file && clirr_out_close(&out->trace_file, &err) != CLIRR_OK)
         code = cli_report(&err);
     json_object_put(out->errors);
     free(out);

@@ -9,11 +9,11 @@
 #include <string.h>
 
 enum {
-    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
+    O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_MESH, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
     O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -25,6 +25,7 @@ static const struct option common[] = {
     {"tree", required_argument, NULL, O_TREE},
     {"bodies", required_argument, NULL, O_BODIES},
     {"cnf", required_argument, NULL, O_CNF},
+    {"mesh", required_argument, NULL, O_MESH},
     {"root", required_argument, NULL, O_ROOT},
     {"gen", required_argument, NULL, O_GEN},
     {"symmetrize", no_argument, NULL, O_SYM},
@@ -39,6 +40,8 @@ static const struct option common[] = {
     {"wl-capacity", required_argument, NULL, O_WLCAP},
     {"local-rounds", required_argument, NULL, O_LOCALROUNDS},
     {"queue-rounds", required_argument, NULL, O_QUEUEROUNDS},
+    {"grid", required_argument, NULL, O_GRID},
+    {"reorder", required_argument, NULL, O_REORDER},
     {"source", required_argument, NULL, O_SOURCE},
     {"sources", required_argument, NULL, O_SOURCES},
     {"seed", required_argument, NULL, O_SEED},
@@ -53,6 +56,7 @@ static const struct option common[] = {
     {"warmup", required_argument, NULL, O_WARMUP},
     {"json", optional_argument, NULL, O_JSON},
     {"csv", required_argument, NULL, O_CSV},
+    {"trace", required_argument, NULL, O_TRACE},
     {"output", required_argument, NULL, O_OUTPUT},
     {"explain", no_argument, NULL, O_EXPLAIN},
     {"kernels", no_argument, NULL, O_KERNELS},
@@ -89,7 +93,7 @@ static void print_help(const exp_config *cfg)
 {
     bool b = cfg->bench;
     printf("usage: clirr %s %s(--graph FILE | --list FILE | --tree FILE | --bodies FILE |\n"
-           "       --cnf FILE | --gen SPEC)... [options]\n\n",
+           "       --cnf FILE | --mesh PREFIX | --gen SPEC)... [options]\n\n",
            cfg->command,
            b ? "[ALGO[,ALGO...]] " : "ALGO[,ALGO...] ");
     if (b)
@@ -117,9 +121,12 @@ static void print_help(const exp_config *cfg)
            "  --bodies FILE       an n-body input (.bodies, optionally .gz: 'm x y z vx vy\n"
            "                      vz' per line); repeatable\n"
            "  --cnf FILE          a SAT formula (DIMACS .cnf, optionally .gz); repeatable\n"
+           "  --mesh PREFIX       a triangle mesh: Triangle's PREFIX.node, PREFIX.ele and\n"
+           "                      optionally PREFIX.poly (each optionally .gz); repeatable\n"
            "  --root R            the root of every tree input (default 0)\n"
            "  --gen SPEC          a generated graph, list (list:...), tree (tree:...),\n"
-           "                      bodies (plummer:...) or formula (ksat:...);\n"
+           "                      bodies (plummer:...), formula (ksat:...) or mesh\n"
+           "                      (mesh:...);\n"
            "                      see 'clirr gen --help'; repeatable\n"
            "  --symmetrize        add the reverse of every arc of every input\n"
            "  --device SEL        index, name substring, cpu, gpu, all, auto (default: %s)\n"
@@ -153,7 +160,12 @@ static void print_help(const exp_config *cfg)
            "  --queue-rounds N    larger worklists (up to the device's resident\n"
            "                      work-items) run N rounds a read-back, queued ahead\n"
            "                      (BFS, SSSP, CC); off, or auto (default: 16 on GPUs,\n"
-           "                      off on CPUs)\n",
+           "                      off on CPUs)\n"
+           "  --grid fixed|worklist  data-driven rounds launch the device's resident\n"
+           "                      work-items, striding the worklist (fixed), or one\n"
+           "                      per item (worklist: the default)\n"
+           "  --reorder L         run on the graph relabelled by layout L (bfs, rcm,\n"
+           "                      degree; none: the default), values mapped back\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
@@ -186,6 +198,9 @@ static void print_help(const exp_config *cfg)
            "  --json[=FILE]       one JSON document: on stdout instead of the table, or to\n"
            "                      FILE as well\n"
            "  --csv FILE          one CSV row per case ('-' = stdout)\n"
+           "  --trace FILE        BFS, SSSP: one CSV row per round of each case's last\n"
+           "                      trial (worklist in/out, arcs, push, launches, kernel\n"
+           "                      ms); rounds run one a launch ('-' = stdout)\n"
            "  --explain           print each case's plan and the reason for each choice\n"
            "  --kernels           print each case's per-kernel times\n"
            "  --wide              more columns: spreads, build/prepare/upload, launches\n"
@@ -414,6 +429,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
     case O_TREE:
     case O_BODIES:
     case O_CNF:
+    case O_MESH:
     case O_GEN: {
         if (cfg->ninputs == EXP_MAX_INPUTS)
             return cli_usage_error(cfg->command, "at most %d inputs", EXP_MAX_INPUTS);
@@ -424,6 +440,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
                   : c == O_TREE || (c == O_GEN && clirr_tree_spec(arg)) ? CLIRR_INPUT_TREE
                   : c == O_BODIES || (c == O_GEN && clirr_bodies_spec(arg)) ? CLIRR_INPUT_BODIES
                   : c == O_CNF || (c == O_GEN && clirr_cnf_spec(arg))   ? CLIRR_INPUT_CNF
+                  : c == O_MESH || (c == O_GEN && clirr_mesh_spec(arg)) ? CLIRR_INPUT_MESH
                                                                         : CLIRR_INPUT_GRAPH;
         return 0;
     }
@@ -462,6 +479,15 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         rc = parse_one(cfg, "--local-rounds", arg, 2, 1u << 20, &v);
         cfg->local_rounds = (int64_t)v;
         return rc;
+    case O_REORDER:
+        if (clirr_reorder_parse(arg, &cfg->reorder) != 0)
+            return bad(cfg, "--reorder takes none, bfs, rcm or degree, not '%s'", arg);
+        return 0;
+    case O_GRID:
+        if (strcmp(arg, "fixed") && strcmp(arg, "worklist"))
+            return bad(cfg, "--grid takes fixed or worklist, not '%s'", arg);
+        cfg->fixed_grid = arg[0] == 'f';
+        return 0;
     case O_QUEUEROUNDS:
         if (!strcmp(arg, "auto") || !strcmp(arg, "off")) {
             cfg->queue_rounds = arg[0] == 'a' ? -1 : 0;
@@ -528,6 +554,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
             cfg->json = true;
         return 0;
     case O_CSV: cfg->csv_file = arg; return 0;
+    case O_TRACE: cfg->trace_file = arg; return 0;
     case O_OUTPUT: cfg->output = arg; return 0;
     case O_EXPLAIN: cfg->explain = true; return 0;
     case O_KERNELS: cfg->kernels = true; return 0;
@@ -583,7 +610,7 @@ int exp_parse(exp_config *cfg, int argc, char **argv)
         return cli_usage_error(cfg->command, "missing ALGO (see the list in --help)");
     if (cfg->ninputs == 0)
         return cli_usage_error(cfg->command, "give at least one --graph FILE, --list FILE, --tree FILE, "
-                                             "--bodies FILE, --cnf FILE or --gen SPEC");
+                                             "--bodies FILE, --cnf FILE, --mesh PREFIX or --gen SPEC");
     if (cfg->json && cfg->output && !strcmp(cfg->output, "-"))
         return cli_usage_error(cfg->command, "--json and --output - both write to standard output; "
                                              "use --json=FILE or --output FILE");

@@ -260,6 +260,16 @@ fail:
     return rc;
 }
 
+int clirr_ctx_peek(clirr_ctx *ctx, uint64_t *kernel_ns, uint64_t *launches, clirr_error *err)
+{
+    int rc = clirr_finish(ctx, err);
+    *kernel_ns = ctx->acc.kernel_ns;
+    *launches = 0;
+    for (size_t i = 0; i < ctx->acc.nkernels; i++)
+        *launches += ctx->acc.kernels[i].launches;
+    return rc;
+}
+
 int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err)
 {
     int rc = clirr_finish(ctx, err);

@@ -138,6 +138,9 @@ int clirr_ctx_device_queues(clirr_ctx *ctx, cl_command_queue *dflt, cl_command_q
 
 /* Wait for everything enqueued so far. */
 int clirr_finish(clirr_ctx *ctx, clirr_error *err);
+/* After a clirr_finish: the kernel time and launches accumulated since the
+ * last timing reset, without resetting them (per-round traces). */
+int clirr_ctx_peek(clirr_ctx *ctx, uint64_t *kernel_ns, uint64_t *launches, clirr_error *err);
 
 /* ---- buffers ----------------------------------------------------------- */
 

@@ -83,6 +83,29 @@ static size_t block_groups(const clirr_nl *nl)
     return (size_t)clirr_ctx_caps(nl->ctx)->compute_units * 16;
 }
 
+/* The template's buffers of one word per item, for max_items items (made
+ * anew: runs bind them each time). */
+static int item_buffers(clirr_nl *nl, uint32_t max_items, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t cap = (size_t)(max_items ? max_items : 1) * sizeof(cl_uint);
+    clirr_template t = nl->cfg.tmpl;
+    cl_mem *bufs[] = {&nl->flags, &nl->queue[0], &nl->queue[1], &nl->gbuf};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+        clirr_mem_release(bufs[i]);
+    nl->max_items = max_items;
+    if (t == CLIRR_TEMPLATE_DUAL_QUEUE) {
+        CLIRR_TRY(clirr_buf_create(nl->ctx, "dual-queue flags", cap, &nl->flags, err));
+        CLIRR_TRY(clirr_buf_create(nl->ctx, "dual-queue small queue", cap, &nl->queue[0], err));
+    }
+    if (t == CLIRR_TEMPLATE_DUAL_QUEUE || t == CLIRR_TEMPLATE_DBUF_GLOBAL)
+        CLIRR_TRY(clirr_buf_create(nl->ctx, "delayed buffer", cap, &nl->queue[1], err));
+    if (t == CLIRR_TEMPLATE_NESTED_OPT)
+        CLIRR_TRY(clirr_buf_create(nl->ctx, "nested-opt items", cap, &nl->gbuf, err));
+fail:
+    return rc;
+}
+
 int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *name,
                   cl_uint nparams, uint32_t max_items, const clirr_nl_config *cfg,
                   clirr_error *err)
@@ -118,20 +141,12 @@ int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *nam
                               clirr_template_name(cfg->tmpl), local, caps->name,
                               (unsigned long long)caps->local_mem);
     }
-    size_t cap = (size_t)(max_items ? max_items : 1) * sizeof(cl_uint);
     clirr_template t = cfg->tmpl;
-    if (t == CLIRR_TEMPLATE_DUAL_QUEUE) {
-        CLIRR_TRY(clirr_buf_create(ctx, "dual-queue flags", cap, &nl->flags, err));
-        CLIRR_TRY(clirr_buf_create(ctx, "dual-queue small queue", cap, &nl->queue[0], err));
-    }
-    if (t == CLIRR_TEMPLATE_DUAL_QUEUE || t == CLIRR_TEMPLATE_DBUF_GLOBAL) {
-        CLIRR_TRY(clirr_buf_create(ctx, "delayed buffer", cap, &nl->queue[1], err));
+    CLIRR_TRY(item_buffers(nl, max_items, err));
+    if (t == CLIRR_TEMPLATE_DUAL_QUEUE || t == CLIRR_TEMPLATE_DBUF_GLOBAL)
         CLIRR_TRY(clirr_buf_create(ctx, "delayed buffer length", sizeof(cl_uint), &nl->qn, err));
-    }
-    if (t == CLIRR_TEMPLATE_NESTED_OPT) {
-        CLIRR_TRY(clirr_buf_create(ctx, "nested-opt items", cap, &nl->gbuf, err));
+    if (t == CLIRR_TEMPLATE_NESTED_OPT)
         CLIRR_TRY(clirr_buf_create(ctx, "nested-opt length", sizeof(cl_uint), &nl->gbuf_n, err));
-    }
     if (t == CLIRR_TEMPLATE_NESTED_NAIVE || t == CLIRR_TEMPLATE_NESTED_OPT) {
         CLIRR_TRY(clirr_buf_create(ctx, "child launch counter", sizeof(cl_uint), &nl->launches, err));
         CLIRR_TRY(clirr_prim_fill_u32(ctx, nl->launches, 0, 1, 0, err));
@@ -258,9 +273,14 @@ fail:
 
 int clirr_nl_run(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
-    if (nitems > nl->max_items)
-        return clirr_fail(err, CLIRR_ERR_USAGE, "nested loop over %u items, set up for %u", nitems,
-                          nl->max_items);
+    /* More items than it was set up for (a worklist that keeps duplicate
+     * pushes outgrows the items): grow, nothing lost. */
+    if (nitems > nl->max_items) {
+        uint32_t grown = nl->max_items > UINT32_MAX / 2 ? UINT32_MAX : 2 * nl->max_items;
+        int rc = item_buffers(nl, nitems > grown ? nitems : grown, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
     if (nitems == 0)
         return CLIRR_OK;
     switch (nl->cfg.tmpl) {

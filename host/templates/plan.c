@@ -83,6 +83,39 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     return CLIRR_OK;
 }
 
+/* Does the plan keep duplicate pushes (its algorithm's "dedup" parameter,
+ * read by its variant, off)? Then rounds run one a launch: the local and
+ * queued rounds' queues hold each item once (host/algo/round.c). */
+static bool keeps_duplicates(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    int d = clirr_algo_param(a, "dedup");
+    return d >= 0 && a->params[d].type == CLIRR_PARAM_BOOL &&
+           (!a->params[d].variants || (a->params[d].variants >> variant & 1u)) && !it->params.v[d].b;
+}
+
+/* Does the plan's worklist hold partitions (its algorithm's "partition"
+ * parameter, read by its variant, above 1: the spatial hybrid)? Then the
+ * local and queued rounds, which run vertices, are off. */
+static bool partitioned(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    int d = clirr_algo_param(a, "partition");
+    return d >= 0 && a->params[d].type == CLIRR_PARAM_UINT &&
+           (!a->params[d].variants || (a->params[d].variants >> variant & 1u)) && it->params.v[d].u > 1;
+}
+
+/* Why rounds run one a launch whatever --local-rounds and --queue-rounds
+ * say, or NULL. */
+static const char *one_round_a_launch(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    if (it->trace)
+        return "off: --trace records every round";
+    if (keeps_duplicates(a, it, variant))
+        return "off: --no-dedup (their queues hold each item once; a queued round cannot rerun)";
+    if (partitioned(a, it, variant))
+        return "off: --partition (the worklist holds partitions)";
+    return NULL;
+}
+
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
  * with two queues of the chosen size in local memory: at most 4096 items,
  * what the device's local memory holds besides 1 KiB of other use. On a
@@ -91,12 +124,17 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
  * (measured on the H100, BFS: the 2048x2048 grid's fronts of up to 2,047
  * items 66-75 ms end to end at 1024 against 120 at 4096, one work-group
  * being one of 132 compute units). */
-static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, uint64_t items, clirr_plan *p)
+static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, uint64_t items,
+                              clirr_plan *p)
 {
+    const char *forced = one_round_a_launch(a, it, p->variant);
     uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
     uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > 1024 ? 1024 : 4096;
     uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
-    if (it->local_rounds == 0) {
+    if (forced) {
+        p->local_rounds = 0;
+        p->local_rounds_reason = forced;
+    } else if (it->local_rounds == 0) {
         p->local_rounds = 0;
         p->local_rounds_reason = "off (--local-rounds off)";
     } else if (it->local_rounds > 0) {
@@ -112,7 +150,7 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, ui
     }
     if (p->local_rounds < 2) {
         p->local_rounds = 0;
-        if (it->local_rounds != 0)
+        if (it->local_rounds != 0 && !forced)
             p->local_rounds_reason = "off: the device's local memory holds no queue";
     }
 }
@@ -127,7 +165,11 @@ static void pick_local_rounds(const clirr_caps *caps, const clirr_intent *it, ui
 #define QUEUE_MAX 64
 static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, clirr_plan *p)
 {
-    if (it->queue_rounds == 0) {
+    const char *forced = one_round_a_launch(a, it, p->variant);
+    if (forced) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = forced;
+    } else if (it->queue_rounds == 0) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off (--queue-rounds off)";
     } else if (a->per_round_variants >> p->variant & 1) {
@@ -150,6 +192,61 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const
         p->queue_rounds_reason = "auto: 16 rounds a read-back on a GPU while the worklist is under 1/256 of "
                                  "the items and the device's resident work-items";
     }
+}
+
+/* --grid fixed: a data-driven round launches the device's resident
+ * work-items, which stride over the worklist (the study's fixed kernel
+ * configuration, section III-F, against its variable one, clirr's
+ * default). Only templates whose kernels stride over the items and size
+ * no launch from the length on the host. */
+static int pick_grid(const clirr_caps *caps, const clirr_intent *it, uint64_t items, clirr_plan *p, clirr_error *err)
+{
+    p->fixed_grid = 0;
+    p->grid_reason = "worklist: a work-item per item (variable kernel configuration)";
+    if (!it->fixed_grid)
+        return CLIRR_OK;
+    if (p->tmpl != CLIRR_TEMPLATE_BASELINE && p->tmpl != CLIRR_TEMPLATE_DBUF_SHARED &&
+        p->tmpl != CLIRR_TEMPLATE_DBUF_GLOBAL)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--grid fixed runs the baseline, dbuf-global and dbuf-shared templates (their kernels "
+                          "stride over the worklist); %s sizes its launches from the worklist",
+                          clirr_template_name(p->tmpl));
+    uint64_t resident = (uint64_t)caps->compute_units * caps->max_wg_size;
+    uint64_t grid = resident < items ? resident : items;
+    p->fixed_grid = grid ? (uint32_t)grid : 1;
+    p->grid_reason = "fixed (--grid fixed): the device's resident work-items, or every item if fewer";
+    return CLIRR_OK;
+}
+
+/* --reorder: the session runs on the relabelled graph and moves each
+ * vertex's value back (host/algo/session.c). Refused where that would be
+ * wrong: results that are not one value per vertex (mst's edges), values
+ * that are ids (cc), files named by ids (--parents, --vector...), and
+ * sampled sources, which a relabelling would sample differently. */
+static int pick_reorder(const clirr_algo *a, const clirr_intent *it, clirr_plan *p, clirr_error *err)
+{
+    p->reorder = it->reorder;
+    p->reorder_reason = it->reorder ? "asked for with --reorder: run on the relabelled graph, values mapped back"
+                                    : "none: the graph as given";
+    if (!it->reorder)
+        return CLIRR_OK;
+    const char *why = NULL;
+    if (a->input != CLIRR_INPUT_GRAPH)
+        why = "it reads no graph";
+    else if (a->write_result || a->values_are_ids)
+        why = a->write_result ? "its result is not one value per vertex" : "its values are vertex ids";
+    else if (a->sources == CLIRR_SOURCES_MANY && it->source.count)
+        why = "its sampled sources would differ on the relabelled graph";
+    else if (a->sources == CLIRR_SOURCES_ONE && it->source.rule == CLIRR_SOURCE_RANDOM)
+        why = "a random source would differ on the relabelled graph";
+    for (unsigned i = 0; !why && i < a->nparams; i++)
+        if (a->params[i].type == CLIRR_PARAM_PATH && it->params.v[i].path && it->params.v[i].path[0])
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s cannot run with --reorder %s: --%s names "
+                              "vertices by id", a->name, clirr_reorder_name(it->reorder), a->params[i].name);
+    if (why)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s cannot run with --reorder %s: %s", a->name,
+                          clirr_reorder_name(it->reorder), why);
+    return CLIRR_OK;
 }
 
 int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
@@ -175,6 +272,8 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
                           clirr_plan_variant_name(p), clirr_input_name(in), why);
     if (rc == CLIRR_OK)
         rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
+    if (rc == CLIRR_OK)
+        rc = pick_reorder(a, it, p, err);
     if (rc != CLIRR_OK)
         return rc;
 
@@ -186,11 +285,24 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push = it->push;
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
+    if (keeps_duplicates(a, it, p->variant)) {
+        if (it->push == CLIRR_PUSH_SCAN)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+                                                          "--no-dedup a round pushes with atomic or chunk");
+        if (it->push == CLIRR_PUSH_AUTO)
+            p->push_reason = "auto without the scan (--no-dedup): atomic on GPUs, chunk on CPUs";
+    }
     p->wl_capacity = it->wl_capacity;
+    if (clirr_plan_uses_worklist(p)) {
+        rc = pick_grid(caps, it, clirr_input_items(in), p, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
     pick_queue_rounds(a, caps, it, p);
-    pick_local_rounds(caps, it, clirr_input_items(in), p);
+    pick_local_rounds(a, caps, it, clirr_input_items(in), p);
     p->source = it->source;
     p->params = it->params;
+    p->trace = it->trace;
     clirr_caps_build_options(caps, p->build_options, sizeof p->build_options);
     return CLIRR_OK;
 }

@@ -27,8 +27,10 @@
 #include "clirr/export.h"
 #include "clirr/graph.h"
 #include "clirr/list.h"
+#include "clirr/mesh.h"
 #include "clirr/tree.h"
 #include "clirr/templates.h"
+#include "clirr/trace.h"
 #include "clirr/worklist.h"
 
 #ifdef __cplusplus
@@ -43,10 +45,11 @@ typedef enum clirr_input_kind {
     CLIRR_INPUT_TREE,      /* a rooted tree (clirr/tree.h) */
     CLIRR_INPUT_BODIES,    /* bodies of an n-body system (clirr/bodies.h) */
     CLIRR_INPUT_CNF,       /* a SAT formula in CNF (clirr/cnf.h) */
+    CLIRR_INPUT_MESH,      /* a triangle mesh (clirr/mesh.h) */
     CLIRR_INPUT_KIND_COUNT_
 } clirr_input_kind;
 
-/* "graph", "list", "tree", "bodies", "formula". */
+/* "graph", "list", "tree", "bodies", "formula", "mesh". */
 CLIRR_API const char *clirr_input_kind_name(clirr_input_kind kind);
 
 /* An input an algorithm reads, with the host forms derived from it once
@@ -68,6 +71,9 @@ CLIRR_API int clirr_input_from_bodies(clirr_bodies *b, bool own, const char *nam
 /* Wrap formula f the same way. */
 CLIRR_API int clirr_input_from_cnf(clirr_cnf *f, bool own, const char *name, clirr_input **in,
                                    clirr_error *err);
+/* Wrap mesh m the same way. */
+CLIRR_API int clirr_input_from_mesh(clirr_mesh *m, bool own, const char *name, clirr_input **in,
+                                    clirr_error *err);
 CLIRR_API void clirr_input_free(clirr_input *in);
 CLIRR_API clirr_input_kind clirr_input_kind_of(const clirr_input *in);
 CLIRR_API const char *clirr_input_name(const clirr_input *in);
@@ -80,6 +86,8 @@ CLIRR_API const clirr_tree *clirr_input_tree(const clirr_input *in);
 CLIRR_API const clirr_bodies *clirr_input_bodies(const clirr_input *in);
 /* The formula of a formula input, else NULL. */
 CLIRR_API const clirr_cnf *clirr_input_cnf(const clirr_input *in);
+/* The mesh of a mesh input, else NULL. */
+CLIRR_API const clirr_mesh *clirr_input_mesh(const clirr_input *in);
 /* The formula's factor graph (clirr_cnf_factor_build), built on first use
  * and kept with the input; CLIRR_ERR_USAGE for an input that is not a
  * formula. */
@@ -95,7 +103,8 @@ CLIRR_API void clirr_input_describe(const clirr_input *in, char *buf, size_t siz
 /* Items an algorithm's result has one value for (a graph's or tree's
  * vertices, a list's elements, bodies; a formula's variables plus one, the
  * slot where a solver puts its own count of satisfied clauses, which its
- * verifier checks against a recount). */
+ * verifier checks against a recount; a mesh: 1, the refinement's record,
+ * its refined mesh kept by the session). */
 CLIRR_API uint64_t clirr_input_items(const clirr_input *in);
 /* Free the input's copies on ctx now (they are freed with the input or the
  * context otherwise). */
@@ -223,6 +232,8 @@ typedef struct clirr_algo {
     unsigned nparams;
     clirr_source_use sources;
     bool needs_fp64;          /* kernels use double precision */
+    bool values_are_ids;      /* per-vertex results are vertex ids (cc's labels):
+                                 no --reorder, whose mapping back moves values only */
     const clirr_template_hint *template_hint; /* NULL = the device rules decide */
     size_t value_size;        /* bytes of result per item */
     /* Optional: why `variant` cannot run on input `in` (e.g. a list too
@@ -254,6 +265,10 @@ typedef struct clirr_algo {
      * results whose lines are not one per item (MST: one line per forest
      * edge). Returns a status (CLIRR_ERR_IO on a failed write). */
     int (*write_result)(void *session, const void *result, FILE *f, clirr_error *err);
+    /* Optional, instead of both: --output names a prefix of files the
+     * algorithm writes itself (DMR: PREFIX.node, .ele, .poly), each whole
+     * or not at all. */
+    int (*write_prefix)(void *session, const void *result, const char *prefix, clirr_error *err);
     /* Optional: counters read off a trial's result (reached, arcs
      * traversed), after the trial's clock has stopped (NULL = none). */
     void (*summarize)(void *session, const void *result, clirr_stats *stats);
@@ -301,9 +316,15 @@ typedef struct clirr_intent {
     int64_t local_rounds;     /* worklists of at most this many items run many
                                  rounds in one work-group; 0 = never; -1 = auto */
     int64_t queue_rounds;     /* rounds queued ahead per read-back; 0 = never; -1 = auto */
+    clirr_reorder reorder;    /* run on the graph relabelled by this layout, results
+                                 mapped back (--reorder); NONE = as given */
+    bool fixed_grid;          /* data-driven rounds launch a fixed grid (the device's
+                                 resident work-items) striding the worklist, not
+                                 one work-item per item (--grid fixed) */
     clirr_source_spec source; /* roots (ONE: the first; MANY: all) */
     bool source_given;        /* source set by the user (else the algorithm's default) */
     clirr_params params;      /* the algorithm's own parameters */
+    clirr_trace *trace;       /* per-round rows of each trial (BFS, SSSP); NULL = none */
 } clirr_intent;
 
 /* Defaults for algorithm a: everything automatic, source vertex 0 (BC:
@@ -334,8 +355,14 @@ struct clirr_plan {
     uint32_t queue_rounds;    /* rounds queued ahead per read-back of the
                                  worklist's length (0 = one round each) */
     const char *queue_rounds_reason;
+    clirr_reorder reorder;    /* the layout the session relabels the graph by */
+    const char *reorder_reason;
+    uint32_t fixed_grid;      /* work-items of every data-driven round's launch
+                                 (0: as many as the worklist's items) */
+    const char *grid_reason;
     clirr_source_spec source;
     clirr_params params;
+    clirr_trace *trace;       /* the intent's: rounds are recorded there */
     char build_options[1024]; /* the device's capability options */
 };
 
@@ -382,6 +409,11 @@ CLIRR_API int clirr_session_write_outputs(clirr_session *s, const void *result, 
 /* The --output file's text for a trial's result on f: the algorithm's own
  * writer (write_result), else one write_value line per item. */
 CLIRR_API int clirr_session_write_result(clirr_session *s, const void *result, FILE *f,
+                                         clirr_error *err);
+/* Whether --output is a prefix of the algorithm's own files, and writing
+ * them (CLIRR_ERR_USAGE when it is not). */
+CLIRR_API bool clirr_session_writes_prefix(const clirr_session *s);
+CLIRR_API int clirr_session_write_prefix(clirr_session *s, const void *result, const char *prefix,
                                          clirr_error *err);
 /* The algorithm's extra results for the last trial's result. */
 CLIRR_API void clirr_session_extras(clirr_session *s, const void *result, clirr_extras *x);

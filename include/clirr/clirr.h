@@ -13,8 +13,10 @@
 #include "clirr/tree.h"
 #include "clirr/bodies.h"
 #include "clirr/cnf.h"
+#include "clirr/mesh.h"
 #include "clirr/worklist.h"
 #include "clirr/templates.h"
+#include "clirr/trace.h"
 #include "clirr/algo.h"
 
 #endif

@@ -135,6 +135,25 @@ CLIRR_API uint64_t clirr_graph_hash(const clirr_graph *g);
  * new id to its old one. Arcs, weights and values keep their order. */
 CLIRR_API int clirr_graph_relabel_compact(clirr_graph *g, uint32_t **old_ids, clirr_error *err);
 
+/* Locality-optimized vertex layouts (host/graph/reorder.c): none, bfs
+ * (breadth-first from the largest out-degree), rcm (reverse Cuthill-McKee),
+ * degree (decreasing out-degree). */
+typedef enum clirr_reorder {
+    CLIRR_REORDER_NONE = 0,
+    CLIRR_REORDER_BFS,
+    CLIRR_REORDER_RCM,
+    CLIRR_REORDER_DEGREE,
+    CLIRR_REORDER_COUNT_
+} clirr_reorder;
+CLIRR_API const char *clirr_reorder_name(clirr_reorder r);
+/* Returns 0 and sets *r, or -1 for an unknown name. */
+CLIRR_API int clirr_reorder_parse(const char *name, clirr_reorder *r);
+/* perm[old id] = new id (room for g->n) for layout `how`. */
+CLIRR_API int clirr_graph_reorder(const clirr_graph *g, clirr_reorder how, uint32_t *perm, clirr_error *err);
+/* out = g with vertex v renamed perm[v] (arcs, weights and values kept,
+ * each row in its original order). */
+CLIRR_API int clirr_graph_permute(const clirr_graph *g, const uint32_t *perm, clirr_graph *out, clirr_error *err);
+
 /* Give every arc a weight drawn uniformly from [lo, hi] by the generators'
  * stream for seed (the same on every machine), replacing any weights and
  * values. */

@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+"""tests/bench/study_plots.py - figures of the data-driven vs
+topology-driven study (shared/papers/000) from clirr's own outputs, as SVG
+and PNG (Debian's python3-matplotlib):
+
+  study_plots.py trace TRACE.csv OUT [METRIC]
+      one line per case of a `--trace` CSV, the metric per round
+      (arcs_pct by default: Figure 7's edges relaxed per round; or
+      items_in, items_out, kernel_ms)
+  study_plots.py hybrid BENCH.json OUT
+      Figure 11: kernel ms of `--variant hybrid` against its --hybrid
+      threshold, one panel per device x input x algorithm, with the
+      data-driven and topology-driven times as horizontal lines
+
+OUT is a path prefix: OUT.svg and OUT.png are written."""
+import csv
+import json
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def save(fig, out):
+    fig.tight_layout()
+    fig.savefig(out + ".svg")
+    fig.savefig(out + ".png", dpi=120)
+
+
+def short(name):
+    return name.split("/")[-1].split(",weights")[0]
+
+
+def trace(path, out, metric="arcs_pct"):
+    cases = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            label = "%s %s, %s, %s" % (row["algorithm"], row["variant"], short(row["input"]), row["device"][:24])
+            cases.setdefault((row["case"], label), []).append((int(row["round"]), float(row[metric])))
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for (_, label), points in sorted(cases.items(), key=lambda kv: int(kv[0][0])):
+        ax.plot([p[0] for p in points], [p[1] for p in points], label=label, linewidth=1)
+    ax.set_xlabel("round")
+    ax.set_ylabel({"arcs_pct": "arcs relaxed (% of all)"}.get(metric, metric))
+    if metric != "arcs_pct":
+        ax.set_yscale("log")
+    ax.legend(fontsize=7)
+    save(fig, out)
+
+
+def hybrid(path, out):
+    doc = json.load(open(path))
+    devs = {d["index"]: d["name"] for d in doc["devices"]}
+    panels = {}
+    for r in doc["runs"]:
+        if r.get("status") != "ok":
+            continue
+        key = (devs.get(r["device"], "?")[:24], short(r["input"]), r["algorithm"])
+        p = panels.setdefault(key, {"hybrid": [], "lines": {}})
+        variant = r["plan"]["variant"]
+        ms = r["time_ms"]["kernel"]
+        if variant == "hybrid":
+            p["hybrid"].append((float(r["plan"]["params"]["hybrid"]), ms))
+        else:
+            p["lines"][variant] = ms
+    if not panels:
+        sys.exit("no finished runs in %s" % path)
+    cols = min(3, len(panels))
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.2 * rows), squeeze=False)
+    for ax, (key, p) in zip(axes.flat, sorted(panels.items())):
+        pts = sorted(p["hybrid"])
+        ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o", label="hybrid")
+        for variant, ms in sorted(p["lines"].items()):
+            ax.axhline(ms, linestyle="--", linewidth=1, label=variant, color={"data": "C1", "topo": "C2", "level": "C3"}.get(variant))
+        ax.set_title("%s, %s, %s" % (key[2], key[1], key[0]), fontsize=8)
+        ax.set_xlabel("threshold (fraction of the vertices)")
+        ax.set_ylabel("kernel ms")
+        ax.legend(fontsize=7)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.axis("off")
+    save(fig, out)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 4 or sys.argv[1] not in ("trace", "hybrid"):
+        sys.exit(__doc__)
+    if sys.argv[1] == "trace":
+        trace(*sys.argv[2:5])
+    else:
+        hybrid(sys.argv[2], sys.argv[3])

@@ -1,0 +1,142 @@
+/* tests/test_reorder.c - locality layouts (--reorder; host/graph/reorder.c
+ * and the session's relabelling): each layout is a permutation with its
+ * defining property (bfs: levels never fall along the new ids; rcm: a
+ * path keeps bandwidth 1; degree: out-degrees never rise), relabelling
+ * keeps every arc with its weight, and on every device every algorithm
+ * with one value per vertex runs on the relabelled graph and verifies
+ * against the original's reference, while the ones it would corrupt are
+ * refused by name. */
+#include "harness.h"
+#include "ref/ref.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const specs[] = {"rmat:scale=11,ef=8,seed=2,weights=1-40", "grid:w=30,h=20,weights=1-9",
+                                    "random:n=3000,m=6000,seed=3"};
+
+/* perm is a bijection on 0..n-1. */
+static bool bijection(const uint32_t *perm, uint32_t n)
+{
+    bool *hit = calloc(n + 1, sizeof *hit), ok = hit != NULL;
+    for (uint32_t v = 0; ok && v < n; v++) {
+        ok = perm[v] < n && !hit[perm[v]];
+        if (ok)
+            hit[perm[v]] = true;
+    }
+    free(hit);
+    return ok;
+}
+
+static void layouts(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0}, p = {0};
+    uint32_t *perm = NULL, *level = NULL;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        TH_REQUIRE(tc, (perm = malloc(g.n * sizeof *perm)) && (level = malloc(g.n * sizeof *level)), "out of memory");
+        for (int r = CLIRR_REORDER_NONE; r < CLIRR_REORDER_COUNT_; r++) {
+            TH_OK(tc, clirr_graph_reorder(&g, (clirr_reorder)r, perm, &err));
+            TH_REQUIRE(tc, bijection(perm, g.n), "%s, %s: not a permutation", specs[i], clirr_reorder_name(r));
+            TH_OK(tc, clirr_graph_permute(&g, perm, &p, &err));
+            /* every arc, with its weight, under its new names */
+            bool same = p.n == g.n && p.m == g.m;
+            for (uint32_t u = 0; same && u < g.n; u++) {
+                uint32_t e2 = p.row[perm[u]];
+                same = p.row[perm[u] + 1] - e2 == g.row[u + 1] - g.row[u];
+                for (uint32_t e = g.row[u]; same && e < g.row[u + 1]; e++, e2++)
+                    same = p.col[e2] == perm[g.col[e]] && (!g.weight || p.weight[e2] == g.weight[e]);
+            }
+            TH_EXPECT(tc, same, "%s, %s: the relabelled graph lost or changed an arc", specs[i], clirr_reorder_name(r));
+            if (r == CLIRR_REORDER_DEGREE)
+                for (uint32_t k = 0; k + 1 < p.n; k++)
+                    TH_EXPECT(tc, p.row[k + 1] - p.row[k] >= p.row[k + 2] - p.row[k + 1],
+                              "%s, degree: vertex %u has fewer arcs than %u", specs[i], k, k + 1);
+            if (r == CLIRR_REORDER_BFS && i == 1) { /* connected: one traversal from new id 0 */
+                TH_OK(tc, clirr_ref_bfs(&p, 0, (int32_t *)level, &err));
+                for (uint32_t k = 0; k + 1 < p.n; k++)
+                    TH_EXPECT(tc, level[k] <= level[k + 1], "grid, bfs: new id %u at level %u before level %u", k,
+                              level[k], level[k + 1]);
+            }
+            clirr_graph_free(&p);
+        }
+        free(perm);
+        free(level);
+        perm = level = NULL;
+        clirr_graph_free(&g);
+    }
+    /* reverse Cuthill-McKee keeps a path's bandwidth at 1 */
+    TH_OK(tc, clirr_graph_generate("grid:w=50,h=1", &g, &err));
+    TH_REQUIRE(tc, (perm = malloc(g.n * sizeof *perm)), "out of memory");
+    TH_OK(tc, clirr_graph_reorder(&g, CLIRR_REORDER_RCM, perm, &err));
+    for (uint32_t u = 0; u < g.n; u++)
+        for (uint32_t e = g.row[u]; e < g.row[u + 1]; e++)
+            TH_EXPECT(tc, abs((int)perm[u] - (int)perm[g.col[e]]) == 1, "rcm on a path: arc %u-%u spans %d", u,
+                      g.col[e], abs((int)perm[u] - (int)perm[g.col[e]]));
+done:
+    free(perm);
+    free(level);
+    clirr_graph_free(&p);
+    clirr_graph_free(&g);
+}
+
+/* Every graph algorithm with one value per vertex, its default variant, on
+ * every layout: verified on the original input; the others refused. */
+static void runs(th_case *tc)
+{
+    static const char *const algos[] = {"bfs", "sssp", "bc", "pagerank", "spmv", "color"};
+    static const char *const refused[] = {"cc", "mst"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    void *expected = NULL, *got = NULL;
+    TH_OK(tc, clirr_graph_generate(specs[0], &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, specs[0], &in, &err));
+    TH_REQUIRE(tc, (expected = malloc(g.n * 8)) && (got = malloc(g.n * 8)), "out of memory");
+    uint32_t source = 0;
+    for (uint32_t v = 0; v < g.n; v++)
+        source = clirr_graph_degree(&g, v) > clirr_graph_degree(&g, source) ? v : source;
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        const clirr_algo *al = clirr_algo_find(algos[a]);
+        TH_REQUIRE(tc, al, "no %s", algos[a]);
+        for (int r = CLIRR_REORDER_BFS; r < CLIRR_REORDER_COUNT_; r++) {
+            clirr_intent it;
+            clirr_intent_default(al, &it);
+            if (al->sources == CLIRR_SOURCES_ONE) {
+                it.source.rule = CLIRR_SOURCE_VERTEX;
+                it.source.vertex = source;
+            }
+            it.reorder = (clirr_reorder)r;
+            clirr_plan plan;
+            clirr_stats st;
+            TH_OK(tc, clirr_plan_make(al, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, al->reference(in, &plan, expected, &err));
+            TH_OK(tc, clirr_algo_run(tc->ctx, al, in, &it, got, &st, &err));
+            clirr_verify_report rep;
+            TH_EXPECT(tc, al->verify(in, &plan, expected, got, &rep), "%s, --reorder %s: %s", algos[a],
+                      clirr_reorder_name(r), rep.text);
+        }
+    }
+    for (size_t a = 0; a < sizeof refused / sizeof refused[0]; a++) {
+        const clirr_algo *al = clirr_algo_find(refused[a]);
+        clirr_intent it;
+        clirr_intent_default(al, &it);
+        it.reorder = CLIRR_REORDER_RCM;
+        clirr_plan plan;
+        int rc = clirr_plan_make(al, &tc->device->caps, &it, in, &plan, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--reorder rcm"), "%s --reorder: %s (%s)",
+                  refused[a], clirr_status_name(rc), err.msg);
+    }
+done:
+    free(expected);
+    free(got);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
+TH_REGISTER(register_reorder_tests)
+{
+    th_add("graph/reorder", layouts, NULL);
+    th_add_device("algo/reorder", runs, NULL);
+}
