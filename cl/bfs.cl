@@ -26,22 +26,27 @@
 #include "common/worklist.clh"
 #include "bfs.def"
 
+/* The out-degree of u (two loads of row, recorded under `clirr profile`;
+ * row[u] again in the arc loop is left out: compilers keep it in a
+ * register). */
+#define BFS_DEG(u) (*IRR_GLD(7, &row[(u) + 1]) - *IRR_GLD(8, &row[u]))
+
 /* An unreached vertex offers nothing: a sweep may read a level just before
  * another work-item sets it (NL_PREP and NL_COUNT read it apart). */
 #define NL_NAME bfs_topo
 #define NL_PARAMS CLIRR_KPARAMS(BFS_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(u) (level[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
+#define NL_COUNT(u) (*IRR_GLD(26, &level[u]) == CLIRR_NONE ? 0u : BFS_DEG(u))
 #define NL_PREP(u)                                                             \
-    uint lu = level[u];                                                        \
+    uint lu = *IRR_GLD(27, &level[u]);                                         \
     uint offer = lu == CLIRR_NONE ? CLIRR_NONE : lu + 1;
 #define NL_WORK(u, j)                                                          \
     {                                                                          \
-        uint v = col[row[u] + (j)];                                            \
-        if (offer < level[v]) {                                                \
-            level[v] = offer;                                                  \
-            *changed = 1;                                                      \
+        uint v = *IRR_GLD(28, &col[row[u] + (j)]);                             \
+        if (IRR_BRANCH(29, offer < *IRR_GLD(30, &level[v]))) {                 \
+            *IRR_GST(31, &level[v]) = offer;                                   \
+            *IRR_GST(32, changed) = 1;                                         \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"
@@ -51,13 +56,13 @@
 #define NL_PARAMS CLIRR_KPARAMS(BFS_LEVEL_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(u) (level[u] == depth ? row[(u) + 1] - row[u] : 0u)
+#define NL_COUNT(u) (*IRR_GLD(1, &level[u]) == depth ? BFS_DEG(u) : 0u)
 #define NL_WORK(u, j)                                                          \
     {                                                                          \
-        uint v = col[row[u] + (j)];                                            \
-        if (level[v] == CLIRR_NONE) {                                          \
-            level[v] = depth + 1;                                              \
-            *changed = 1;                                                      \
+        uint v = *IRR_GLD(2, &col[row[u] + (j)]);                              \
+        if (IRR_BRANCH(3, *IRR_GLD(4, &level[v]) == CLIRR_NONE)) {             \
+            *IRR_GST(5, &level[v]) = depth + 1;                                \
+            *IRR_GST(6, changed) = 1;                                          \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"
@@ -67,10 +72,10 @@
  * pushes again what the overflowed attempt discovered. */
 #define BFS_DISCOVER(u, j, PUSH)                                               \
     {                                                                          \
-        uint v = col[row[u] + (j)];                                            \
-        uint lv = level[v];                                                    \
-        if (lv == CLIRR_NONE || (wl_rerun && lv == depth + 1)) {               \
-            level[v] = depth + 1;                                              \
+        uint v = *IRR_GLD(9, &col[row[u] + (j)]);                              \
+        uint lv = *IRR_GLD(10, &level[v]);                                     \
+        if (IRR_BRANCH(11, lv == CLIRR_NONE || (wl_rerun && lv == depth + 1))) { \
+            *IRR_GST(12, &level[v]) = depth + 1;                               \
             PUSH(v);                                                           \
         }                                                                      \
     }
@@ -78,8 +83,8 @@
 #define NL_NAME bfs_data
 #define NL_PARAMS CLIRR_KPARAMS(BFS_DATA_ARGS)
 #define NL_NITEMS WL_IN_SIZE
-#define NL_ITEM(k) wl_in[k]
-#define NL_COUNT(u) (row[(u) + 1] - row[u])
+#define NL_ITEM(k) (*IRR_GLD(13, &wl_in[k]))
+#define NL_COUNT(u) BFS_DEG(u)
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(u, j) BFS_DISCOVER(u, j, wl_push)
@@ -111,7 +116,7 @@
 /* Small frontiers: many levels in one work-group (local_rounds.clh). */
 #define LR_NAME bfs_local
 #define LR_PARAMS CLIRR_KPARAMS(BFS_LOCAL_ARGS)
-#define LR_COUNT(u) (row[(u) + 1] - row[u])
+#define LR_COUNT(u) BFS_DEG(u)
 #define LR_WORK(u, j) BFS_DISCOVER(u, j, lr_push)
 #define LR_ROUND_VAR depth
 #include "templates/local_rounds.clh"
@@ -131,16 +136,17 @@ inline void bfs_add_arcs(volatile __global uint *info, ulong arcs)
         atomic_add(&info[2], hi);
 }
 
-__kernel void bfs_bottom_up(CLIRR_KPARAMS(BFS_BOTTOM_UP_ARGS))
+__kernel void bfs_bottom_up(CLIRR_KPARAMS(BFS_BOTTOM_UP_ARGS) IRR_KPARAM)
 {
     uint found = 0;
     ulong arcs = 0;
-    for (uint v = get_global_id(0); v < n; v += get_global_size(0)) {
-        if (level[v] != CLIRR_NONE)
+    for (uint v = get_global_id(0); IRR_BRANCH(14, v < n); v += get_global_size(0)) {
+        if (IRR_BRANCH(15, *IRR_GLD(16, &level[v]) != CLIRR_NONE))
             continue;
-        for (uint k = trow[v]; k < trow[v + 1]; k++)
-            if (level[tcol[k]] == depth) {
-                level[v] = depth + 1;
+        uint kend = *IRR_GLD(18, &trow[v + 1]);
+        for (uint k = *IRR_GLD(17, &trow[v]); IRR_BRANCH(19, k < kend); k++)
+            if (IRR_BRANCH(20, *IRR_GLD(22, &level[*IRR_GLD(21, &tcol[k])]) == depth)) {
+                *IRR_GST(23, &level[v]) = depth + 1;
                 found++;
                 arcs += row[v + 1] - row[v];
                 break;
@@ -151,12 +157,12 @@ __kernel void bfs_bottom_up(CLIRR_KPARAMS(BFS_BOTTOM_UP_ARGS))
     bfs_add_arcs(info, arcs);
 }
 
-__kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS))
+__kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS) IRR_KPARAM)
 {
     ulong arcs = 0;
-    for (uint i = get_global_id(0); i < count; i += get_global_size(0)) {
-        uint u = items[i];
-        arcs += row[u + 1] - row[u];
+    for (uint i = get_global_id(0); IRR_BRANCH(24, i < count); i += get_global_size(0)) {
+        uint u = *IRR_GLD(25, &items[i]);
+        arcs += BFS_DEG(u);
     }
     bfs_add_arcs(info, arcs);
 }

@@ -26,20 +26,24 @@
 #include "common/worklist.clh"
 #include "cc.def"
 
+/* The degree of v (row[v] again in the arc loop is not recorded: compilers
+ * keep it in a register). */
+#define CC_DEG(v) (*IRR_GLD(7, &row[(v) + 1]) - *IRR_GLD(8, &row[v]))
+
 #define NL_NAME cc_lp_topo
 #define NL_PARAMS CLIRR_KPARAMS(CC_LP_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(v) (row[(v) + 1] - row[v])
+#define NL_COUNT(v) CC_DEG(v)
 #define NL_REDUCE_T uint
 #define NL_REDUCE_OP(a, b) min((a), (b))
 #define NL_REDUCE_IDENT CLIRR_NONE
-#define NL_TERM(v, j) label[col[row[v] + (j)]]
+#define NL_TERM(v, j) (*IRR_GLD(1, &label[*IRR_GLD(2, &col[row[v] + (j)])]))
 #define NL_FINISH(v, acc)                                                      \
     {                                                                          \
-        if ((acc) < label[v]) {                                                \
-            label[v] = (acc);                                                  \
-            *changed = 1;                                                      \
+        if (IRR_BRANCH(3, (acc) < *IRR_GLD(4, &label[v]))) {                   \
+            *IRR_GST(5, &label[v]) = (acc);                                    \
+            *IRR_GST(6, changed) = 1;                                          \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"
@@ -49,18 +53,18 @@
  * PUSH. A rerun pushes again what the overflowed attempt lowered. */
 #define CC_LOWER(v, j, PUSH)                                                   \
     {                                                                          \
-        uint u = col[row[v] + (j)];                                            \
-        uint old = atomic_min(&label[u], lv);                                  \
-        if (old > lv || (wl_rerun && old == lv))                               \
+        uint u = *IRR_GLD(9, &col[row[v] + (j)]);                              \
+        uint old = atomic_min(IRR_GAT(10, &label[u]), lv);                     \
+        if (IRR_BRANCH(11, old > lv || (wl_rerun && old == lv)))               \
             PUSH(u);                                                           \
     }
 
 #define NL_NAME cc_lp_data
 #define NL_PARAMS CLIRR_KPARAMS(CC_LP_DATA_ARGS)
 #define NL_NITEMS WL_IN_SIZE
-#define NL_ITEM(k) wl_in[k]
-#define NL_COUNT(v) (row[(v) + 1] - row[v])
-#define NL_PREP(v) uint lv = label[v];
+#define NL_ITEM(k) (*IRR_GLD(12, &wl_in[k]))
+#define NL_COUNT(v) CC_DEG(v)
+#define NL_PREP(v) uint lv = *IRR_GLD(13, &label[v]);
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(v, j) CC_LOWER(v, j, wl_push)
@@ -70,52 +74,52 @@
 /* The tail of a high-diameter graph: many rounds in one work-group. */
 #define LR_NAME cc_lp_local
 #define LR_PARAMS CLIRR_KPARAMS(CC_LP_LOCAL_ARGS)
-#define LR_COUNT(v) (row[(v) + 1] - row[v])
-#define LR_PREP(v) uint lv = label[v];
+#define LR_COUNT(v) CC_DEG(v)
+#define LR_PREP(v) uint lv = *IRR_GLD(14, &label[v]);
 #define LR_WORK(v, j) CC_LOWER(v, j, lr_push)
 #include "templates/local_rounds.clh"
 
 /* Join the trees of u and v: the larger root is pointed at the smaller one
  * by compare-and-swap; on a lost race, climb and try again. */
-inline void cc_link(volatile __global uint *parent, uint u, uint v)
+inline void cc_link(volatile __global uint *parent, uint u, uint v IRR_FPARAM)
 {
-    uint p1 = parent[u], p2 = parent[v];
-    while (p1 != p2) {
+    uint p1 = *IRR_GLD(15, &parent[u]), p2 = *IRR_GLD(16, &parent[v]);
+    while (IRR_BRANCH(17, p1 != p2)) {
         uint high = max(p1, p2), low = min(p1, p2);
-        uint ph = parent[high];
-        if (ph == low)
+        uint ph = *IRR_GLD(18, &parent[high]);
+        if (IRR_BRANCH(19, ph == low))
             return;
-        if (ph == high && atomic_cmpxchg(&parent[high], high, low) == high)
+        if (IRR_BRANCH(20, ph == high && atomic_cmpxchg(IRR_GAT(21, &parent[high]), high, low) == high))
             return;
-        p1 = parent[parent[high]];
-        p2 = parent[low];
+        p1 = *IRR_GLD(23, &parent[*IRR_GLD(22, &parent[high])]);
+        p2 = *IRR_GLD(24, &parent[low]);
     }
 }
 
-__kernel void cc_link_neighbor(CLIRR_KPARAMS(CC_LINK_NEIGHBOR_ARGS))
+__kernel void cc_link_neighbor(CLIRR_KPARAMS(CC_LINK_NEIGHBOR_ARGS) IRR_KPARAM)
 {
-    for (uint v = get_global_id(0); v < n; v += get_global_size(0))
-        if (row[v] + r < row[v + 1])
-            cc_link(parent, v, col[row[v] + r]);
+    for (uint v = get_global_id(0); IRR_BRANCH(25, v < n); v += get_global_size(0))
+        if (IRR_BRANCH(26, *IRR_GLD(27, &row[v]) + r < *IRR_GLD(28, &row[v + 1])))
+            cc_link(parent, v, *IRR_GLD(29, &col[row[v] + r]) IRR_FARG);
 }
 
-__kernel void cc_compress(CLIRR_KPARAMS(CC_COMPRESS_ARGS))
+__kernel void cc_compress(CLIRR_KPARAMS(CC_COMPRESS_ARGS) IRR_KPARAM)
 {
-    for (uint v = get_global_id(0); v < n; v += get_global_size(0)) {
-        uint p = parent[v];
-        while (p != parent[p]) {
+    for (uint v = get_global_id(0); IRR_BRANCH(30, v < n); v += get_global_size(0)) {
+        uint p = *IRR_GLD(31, &parent[v]);
+        while (IRR_BRANCH(32, p != *IRR_GLD(33, &parent[p]))) {
             p = parent[p];
-            parent[v] = p;
+            *IRR_GST(34, &parent[v]) = p;
         }
     }
 }
 
-__kernel void cc_sample(CLIRR_KPARAMS(CC_SAMPLE_ARGS))
+__kernel void cc_sample(CLIRR_KPARAMS(CC_SAMPLE_ARGS) IRR_KPARAM)
 {
-    for (uint i = get_global_id(0); i < nsample; i += get_global_size(0)) {
+    for (uint i = get_global_id(0); IRR_BRANCH(35, i < nsample); i += get_global_size(0)) {
         /* A multiplicative hash spreads the sample over the ids. */
         uint v = (uint)(((ulong)(i * 2654435761u) * n) >> 32);
-        out[i] = parent[v];
+        *IRR_GST(37, &out[i]) = *IRR_GLD(36, &parent[v]);
     }
 }
 
@@ -130,7 +134,7 @@ __kernel void cc_sample(CLIRR_KPARAMS(CC_SAMPLE_ARGS))
  * count may change while links run; templates read it again where they
  * use it, and either value is safe by the same argument. */
 #define NL_COUNT(v)                                                            \
-    (parent[v] == skip_root || row[(v) + 1] - row[v] <= rounds ? 0u : row[(v) + 1] - row[v] - rounds)
-#define NL_WORK(v, j) cc_link(parent, (v), col[row[v] + rounds + (j)])
+    (*IRR_GLD(38, &parent[v]) == skip_root || CC_DEG(v) <= rounds ? 0u : row[(v) + 1] - row[v] - rounds)
+#define NL_WORK(v, j) cc_link(parent, (v), *IRR_GLD(39, &col[row[v] + rounds + (j)]) IRR_FARG)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"

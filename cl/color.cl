@@ -32,7 +32,7 @@
 #include "color.def"
 
 #define NHASH 4
-#define DEG(v) (row[(v) + 1] - row[v])
+#define DEG(v) (*IRR_GLD(1, &row[(v) + 1]) - *IRR_GLD(2, &row[v]))
 
 /* Lowest free color of a 64-color window, from its forbidden set. */
 inline uint window_free(ulong forbidden, uint bitset)
@@ -82,10 +82,10 @@ inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic)
 #define NL_COUNT(v) (use_items || color[v] == 0 ? DEG(v) : 0u)
 #define NL_REDUCE_T ulong
 #define NL_REDUCE_OP(a, b) ((a) | (b))
-#define NL_TERM(v, j) ff_bit(v, col[row[v] + (j)], color)
+#define NL_TERM(v, j) ff_bit(v, *IRR_GLD(4, &col[row[v] + (j)]), color IRR_FARG)
 #define NL_FINISH(v, forbidden)                                                \
     {                                                                          \
-        if (use_items || color[v] == 0) {                                      \
+        if (IRR_BRANCH(5, use_items || *IRR_GLD(6, &color[v]) == 0)) {         \
             color[v] = (forbidden) != ~0ul ? window_free((forbidden), bitset)  \
                                            : first_fit_serial(v, row, col, color, bitset, 64); \
             *changed = 1;                                                      \
@@ -93,9 +93,9 @@ inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic)
     }
 
 /* The forbidden bit of neighbour u's color within the first window. */
-inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
+inline ulong ff_bit(uint v, uint u, volatile __global uint *color IRR_FPARAM)
 {
-    uint c = color[u];
+    uint c = *IRR_GLD(3, &color[u]);
     return u != v && c - 1u < 64u ? 1ul << (c - 1) : 0ul;
 }
 #include "templates/nested_loop.clh"
@@ -104,8 +104,8 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 /* The conflict test shared by both resolutions: does a neighbour of v
  * beat it? */
 #define LOSES_TO(v, u, cv, dv)                                                 \
-    ((u) != (v) && color[u] == (cv) &&                                         \
-     (final_[u] || beats((u), (v), DEG(u), (dv), heuristic)))
+    ((u) != (v) && *IRR_GLD(8, &color[u]) == (cv) &&                           \
+     (*IRR_GLD(9, &final_[u]) || beats((u), (v), DEG(u), (dv), heuristic)))
 
 /* ---- conflict resolution, topology-driven -------------------------------- */
 
@@ -114,14 +114,14 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
 #define NL_COUNT(v) (!final_[v] && color[v] ? DEG(v) : 0u)
-#define NL_PREP(v) uint cv = color[v], dv = DEG(v);
+#define NL_PREP(v) uint cv = *IRR_GLD(17, &color[v]), dv = DEG(v);
 #define NL_REDUCE_T uint
 #define NL_REDUCE_OP(a, b) ((a) | (b))
 #define NL_TERM(v, j) (LOSES_TO(v, col[row[v] + (j)], cv, dv) ? 1u : 0u)
 #define NL_FINISH(v, loses)                                                    \
     {                                                                          \
-        if (!final_[v] && cv) {                                                \
-            if (loses) {                                                       \
+        if (IRR_BRANCH(15, !final_[v] && cv)) {                                \
+            if (IRR_BRANCH(16, loses)) {                                       \
                 color[v] = 0;                                                  \
                 atomic_inc(conflicts);                                         \
             } else {                                                           \
@@ -137,9 +137,9 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 #define NL_NAME color_resolve_data
 #define NL_PARAMS CLIRR_KPARAMS(COLOR_RESOLVE_DATA_ARGS)
 #define NL_NITEMS WL_IN_SIZE
-#define NL_ITEM(k) wl_in[k]
+#define NL_ITEM(k) (*IRR_GLD(18, &wl_in[k]))
 #define NL_COUNT(v) DEG(v)
-#define NL_PREP(v) uint cv = color[v], dv = DEG(v);
+#define NL_PREP(v) uint cv = *IRR_GLD(19, &color[v]), dv = DEG(v);
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_REDUCE_T uint
@@ -154,7 +154,7 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color)
 #define NL_FINISH(v, loses)                                                    \
     {                                                                          \
         bool again = (loses) || (wl_rerun && color[v] == 0 && !fused);         \
-        if (again) {                                                           \
+        if (IRR_BRANCH(20, again)) {                                           \
             color[v] = fused ? first_fit_serial(v, row, col, color, bitset, 0) : 0; \
             wl_push(v);                                                        \
         }                                                                      \
@@ -180,10 +180,10 @@ inline uint jp_hash(uint v, uint k)
 
 /* Bit 2k: v beats u under hash k (larger, ties by larger id); bit 2k+1: v
  * is below u. A neighbour colored before this round constrains nothing. */
-inline uint jp_mask(uint v, uint u, volatile __global uint *color, uint base)
+inline uint jp_mask(uint v, uint u, volatile __global uint *color, uint base IRR_FPARAM)
 {
-    uint c = color[u];
-    if (u == v || (c != 0 && c <= base))
+    uint c = *IRR_GLD(10, &color[u]);
+    if (IRR_BRANCH(11, u == v || (c != 0 && c <= base)))
         return 0xffffffffu;
     uint m = 0;
     for (uint k = 0; k < NHASH; k++) {
@@ -202,10 +202,10 @@ inline uint jp_mask(uint v, uint u, volatile __global uint *color, uint base)
 #define NL_REDUCE_T uint
 #define NL_REDUCE_OP(a, b) ((a) & (b))
 #define NL_REDUCE_IDENT 0xffffffffu
-#define NL_TERM(v, j) jp_mask(v, col[row[v] + (j)], color, base)
+#define NL_TERM(v, j) jp_mask(v, *IRR_GLD(12, &col[row[v] + (j)]), color, base IRR_FARG)
 #define NL_FINISH(v, m)                                                        \
     {                                                                          \
-        if (color[v] == 0) {                                                   \
+        if (IRR_BRANCH(13, *IRR_GLD(14, &color[v]) == 0)) {                    \
             uint classes = (m) & ((1u << (2 * NHASH)) - 1);                    \
             if (classes)                                                       \
                 color[v] = base + (uint)popcount((classes & (~classes + 1)) - 1) + 1; \

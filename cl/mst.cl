@@ -101,16 +101,21 @@ inline uint mst_arc_source(__global const uint *row, uint n, uint e)
     return lo;
 }
 
+/* The degree of v, recorded under `clirr profile` (the union-find walks of
+ * mst_find are not: only the scans' loads and the templates' are). */
+#define MST_DEG(v) (*IRR_GLD(1, &row[(v) + 1]) - *IRR_GLD(2, &row[v]))
+
 #define NL_NAME mst_scan_topo
 #define NL_PARAMS CLIRR_KPARAMS(MST_SCAN_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(v) (row[(v) + 1] - row[v])
-#define NL_PREP(v) uint cv = comp[v];
+#define NL_COUNT(v) MST_DEG(v)
+#define NL_PREP(v) uint cv = *IRR_GLD(3, &comp[v]);
 #define NL_REDUCE_T ulong
 #define NL_REDUCE_OP(a, b) min((a), (b))
 #define NL_REDUCE_IDENT MST_INF
-#define NL_TERM(v, j) (comp[col[row[v] + (j)]] != cv ? MST_ARC_KEY(row[v] + (j)) : MST_INF)
+#define NL_TERM(v, j)                                                          \
+    (*IRR_GLD(5, &comp[*IRR_GLD(4, &col[row[v] + (j)])]) != cv ? MST_ARC_KEY(row[v] + (j)) : MST_INF)
 #define NL_FINISH(v, acc)                                                      \
     {                                                                          \
         live[v] = (acc) != MST_INF;                                            \
@@ -136,8 +141,8 @@ inline void mst_push_comp(uint c, __global uint *out, volatile __global uint *co
 #define NL_NAME mst_scan_data
 #define NL_PARAMS CLIRR_KPARAMS(MST_SCAN_DATA_ARGS)
 #define NL_NITEMS WL_IN_SIZE
-#define NL_ITEM(k) wl_in[k]
-#define NL_COUNT(v) (row[(v) + 1] - row[v])
+#define NL_ITEM(k) (*IRR_GLD(6, &wl_in[k]))
+#define NL_COUNT(v) MST_DEG(v)
 #define NL_PREP(v) uint cv = mst_find(parent, (v));
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END

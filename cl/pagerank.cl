@@ -14,18 +14,19 @@
 #include "common/kargs.h"
 #include "pagerank.def"
 
-__kernel void pr_init(CLIRR_KPARAMS(PR_INIT_ARGS))
+__kernel void pr_init(CLIRR_KPARAMS(PR_INIT_ARGS) IRR_KPARAM)
 {
-    for (uint u = get_global_id(0); u < n; u += get_global_size(0))
-        r[u] = value;
+    for (uint u = get_global_id(0); IRR_BRANCH(1, u < n); u += get_global_size(0))
+        *IRR_GST(2, &r[u]) = value;
 }
 
-__kernel void pr_prepare(CLIRR_KPARAMS(PR_PREPARE_ARGS))
+__kernel void pr_prepare(CLIRR_KPARAMS(PR_PREPARE_ARGS) IRR_KPARAM)
 {
-    for (uint u = get_global_id(0); u < n; u += get_global_size(0)) {
-        uint deg = row[u + 1] - row[u];
-        contrib[u] = deg ? r[u] / deg : 0.0;
-        dangling[u] = deg ? 0.0 : r[u];
+    for (uint u = get_global_id(0); IRR_BRANCH(3, u < n); u += get_global_size(0)) {
+        uint deg = *IRR_GLD(4, &row[u + 1]) - *IRR_GLD(5, &row[u]);
+        double ru = *IRR_GLD(6, &r[u]);
+        *IRR_GST(7, &contrib[u]) = deg ? ru / deg : 0.0;
+        *IRR_GST(8, &dangling[u]) = deg ? 0.0 : ru;
     }
 }
 
@@ -33,14 +34,14 @@ __kernel void pr_prepare(CLIRR_KPARAMS(PR_PREPARE_ARGS))
 #define NL_PARAMS CLIRR_KPARAMS(PR_PULL_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(v) (trow[(v) + 1] - trow[v])
+#define NL_COUNT(v) (*IRR_GLD(9, &trow[(v) + 1]) - *IRR_GLD(10, &trow[v]))
 #define NL_REDUCE_T double
-#define NL_TERM(v, j) contrib[tcol[trow[v] + (j)]]
+#define NL_TERM(v, j) (*IRR_GLD(12, &contrib[*IRR_GLD(11, &tcol[trow[v] + (j)])]))
 #define NL_FINISH(v, acc)                                                      \
     {                                                                          \
         double nr = base + damping * (acc);                                    \
-        diff[v] = fabs(nr - r[v]);                                             \
-        rnew[v] = nr;                                                          \
+        *IRR_GST(14, &diff[v]) = fabs(nr - *IRR_GLD(13, &r[v]));               \
+        *IRR_GST(15, &rnew[v]) = nr;                                           \
     }
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"

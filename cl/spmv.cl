@@ -11,16 +11,16 @@
 #ifdef SPMV_UNIT
 #define ENTRY(e) 1.0
 #else
-#define ENTRY(e) val[e]
+#define ENTRY(e) (*IRR_GLD(1, &val[e]))
 #endif
 
 #define NL_NAME spmv_rows
 #define NL_PARAMS CLIRR_KPARAMS(SPMV_ROWS_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(i) (row[(i) + 1] - row[i])
+#define NL_COUNT(i) (*IRR_GLD(2, &row[(i) + 1]) - *IRR_GLD(3, &row[i]))
 #define NL_REDUCE_T double
-#define NL_TERM(i, j) (ENTRY(row[i] + (j)) * x[col[row[i] + (j)]])
-#define NL_FINISH(i, acc) y[i] = (acc)
+#define NL_TERM(i, j) (ENTRY(row[i] + (j)) * *IRR_GLD(5, &x[*IRR_GLD(4, &col[row[i] + (j)])]))
+#define NL_FINISH(i, acc) *IRR_GST(6, &y[i]) = (acc)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"

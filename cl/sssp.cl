@@ -31,8 +31,12 @@
 #ifdef CLIRR_UNIT_WEIGHTS
 #define WEIGHT(e) 1u
 #else
-#define WEIGHT(e) ((uint)weight[e])
+#define WEIGHT(e) ((uint)*IRR_GLD(8, &weight[e]))
 #endif
+
+/* The out-degree of u (row[u] again in the arc loop is not recorded:
+ * compilers keep it in a register). */
+#define SSSP_DEG(u) (*IRR_GLD(9, &row[(u) + 1]) - *IRR_GLD(10, &row[u]))
 
 /* d + w, or CLIRR_NONE (and the overflow flag) when it does not fit. An
  * unreached d gives CLIRR_NONE: a round may read a vertex's distance just
@@ -55,15 +59,15 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define SSSP_SWEEP(u, j, LOWER, MARKED)                                        \
     {                                                                          \
         uint e = row[u] + (j);                                                 \
-        uint v = col[e];                                                       \
+        uint v = *IRR_GLD(3, &col[e]);                                         \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
-        if (nd < dist[v] && LOWER(v, nd)) {                                    \
+        if (IRR_BRANCH(4, nd < *IRR_GLD(5, &dist[v]) && LOWER(v, nd))) {       \
             MARKED(v);                                                         \
-            status[0] = 1;                                                     \
+            *IRR_GST(7, &status[0]) = 1;                                       \
         }                                                                      \
     }
-#define SSSP_STORE(v, nd) (dist[v] = (nd), true)
-#define SSSP_ATOMIC_LOWER(v, nd) ((nd) < atomic_min(&dist[v], (nd)))
+#define SSSP_STORE(v, nd) (*IRR_GST(6, &dist[v]) = (nd), true)
+#define SSSP_ATOMIC_LOWER(v, nd) ((nd) < atomic_min(IRR_GAT(37, &dist[v]), (nd)))
 #define SSSP_NO_MARK(v) (void)0
 #define SSSP_STAMP(v) (mark[v] = sweep)
 
@@ -71,8 +75,8 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_TOPO_ARGS)
 #define NL_NITEMS n
 #define NL_ITEM(k) (k)
-#define NL_COUNT(u) (dist[u] == CLIRR_NONE ? 0u : row[(u) + 1] - row[u])
-#define NL_PREP(u) uint du = dist[u];
+#define NL_COUNT(u) (*IRR_GLD(1, &dist[u]) == CLIRR_NONE ? 0u : SSSP_DEG(u))
+#define NL_PREP(u) uint du = *IRR_GLD(2, &dist[u]);
 #define NL_WORK(u, j) SSSP_SWEEP(u, j, SSSP_STORE, SSSP_NO_MARK)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
@@ -93,11 +97,11 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define SSSP_RELAX(u, j, PUSH)                                                 \
     {                                                                          \
         uint e = row[u] + (j);                                                 \
-        uint v = col[e];                                                       \
+        uint v = *IRR_GLD(11, &col[e]);                                        \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
-        if (nd != CLIRR_NONE) {                                                \
-            uint old = atomic_min(&dist[v], nd);                               \
-            if (nd < old || (wl_rerun && nd == old))                           \
+        if (IRR_BRANCH(12, nd != CLIRR_NONE)) {                                \
+            uint old = atomic_min(IRR_GAT(13, &dist[v]), nd);                  \
+            if (IRR_BRANCH(14, nd < old || (wl_rerun && nd == old)))           \
                 PUSH(v);                                                       \
         }                                                                      \
     }
@@ -105,9 +109,9 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_NAME sssp_data
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_DATA_ARGS)
 #define NL_NITEMS WL_IN_SIZE
-#define NL_ITEM(k) wl_in[k]
-#define NL_COUNT(u) (row[(u) + 1] - row[u])
-#define NL_PREP(u) uint du = dist[u];
+#define NL_ITEM(k) (*IRR_GLD(34, &wl_in[k]))
+#define NL_COUNT(u) SSSP_DEG(u)
+#define NL_PREP(u) uint du = *IRR_GLD(35, &dist[u]);
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(u, j) SSSP_RELAX(u, j, wl_push)
@@ -139,8 +143,8 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 /* Small worklists: many rounds in one work-group (local_rounds.clh). */
 #define LR_NAME sssp_local
 #define LR_PARAMS CLIRR_KPARAMS(SSSP_LOCAL_ARGS)
-#define LR_COUNT(u) (row[(u) + 1] - row[u])
-#define LR_PREP(u) uint du = dist[u];
+#define LR_COUNT(u) SSSP_DEG(u)
+#define LR_PREP(u) uint du = *IRR_GLD(36, &dist[u]);
 #define LR_WORK(u, j) SSSP_RELAX(u, j, lr_push)
 #include "templates/local_rounds.clh"
 
@@ -151,22 +155,22 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
  * relaxations are repeated on weighted high-diameter graphs. */
 #define SSSP_FAR_PUSH(v)                                                       \
     do {                                                                       \
-        if (far_marks[v] != far_phase &&                                       \
-            atomic_xchg(&far_marks[v], far_phase) != far_phase) {              \
-            uint at_ = atomic_inc(&far_info[0]);                               \
+        if (IRR_BRANCH(20, *IRR_GLD(21, &far_marks[v]) != far_phase) &&        \
+            atomic_xchg(IRR_GAT(22, &far_marks[v]), far_phase) != far_phase) { \
+            uint at_ = atomic_inc(IRR_GAT(23, &far_info[0]));                  \
             if (at_ < far_cap)                                                 \
-                far[at_] = (v);                                                \
+                *IRR_GST(24, &far[at_]) = (v);                                 \
         }                                                                      \
     } while (0)
 #define SSSP_NF_RELAX(u, j, PUSH)                                              \
     {                                                                          \
         uint e = row[u] + (j);                                                 \
-        uint v = col[e];                                                       \
+        uint v = *IRR_GLD(15, &col[e]);                                        \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
-        if (nd != CLIRR_NONE) {                                                \
-            uint old = atomic_min(&dist[v], nd);                               \
-            if (nd < old || (wl_rerun && nd == old)) {                         \
-                if (nd < split)                                                \
+        if (IRR_BRANCH(16, nd != CLIRR_NONE)) {                                \
+            uint old = atomic_min(IRR_GAT(17, &dist[v]), nd);                  \
+            if (IRR_BRANCH(18, nd < old || (wl_rerun && nd == old))) {         \
+                if (IRR_BRANCH(19, nd < split))                                \
                     PUSH(v);                                                   \
                 else                                                           \
                     SSSP_FAR_PUSH(v);                                          \
@@ -177,9 +181,9 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_NAME sssp_nf
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_NF_ARGS)
 #define NL_NITEMS WL_IN_SIZE
-#define NL_ITEM(k) wl_in[k]
-#define NL_COUNT(u) (row[(u) + 1] - row[u])
-#define NL_PREP(u) uint du = dist[u];
+#define NL_ITEM(k) (*IRR_GLD(34, &wl_in[k]))
+#define NL_COUNT(u) SSSP_DEG(u)
+#define NL_PREP(u) uint du = *IRR_GLD(35, &dist[u]);
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(u, j) SSSP_NF_RELAX(u, j, wl_push)
@@ -188,28 +192,29 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 
 #define LR_NAME sssp_nf_local
 #define LR_PARAMS CLIRR_KPARAMS(SSSP_NF_LOCAL_ARGS)
-#define LR_COUNT(u) (row[(u) + 1] - row[u])
-#define LR_PREP(u) uint du = dist[u];
+#define LR_COUNT(u) SSSP_DEG(u)
+#define LR_PREP(u) uint du = *IRR_GLD(36, &dist[u]);
 #define LR_WORK(u, j) SSSP_NF_RELAX(u, j, lr_push)
 #include "templates/local_rounds.clh"
 
 /* A vertex of the pile whose distance fell below lo has been relaxed from
  * since (it went to the worklist then); [lo, hi) runs next; the rest waits,
  * stamped with the new phase so that it is not set aside twice. */
-__kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS))
+__kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS) IRR_KPARAM)
 {
     WL_BEGIN;
-    for (uint i = get_global_id(0); i < far_in_size; i += get_global_size(0)) {
-        uint v = far_in[i];
-        uint d = dist[v];
-        if (d < lo)
+    for (uint i = get_global_id(0); IRR_BRANCH(25, i < far_in_size); i += get_global_size(0)) {
+        uint v = *IRR_GLD(26, &far_in[i]);
+        uint d = *IRR_GLD(27, &dist[v]);
+        if (IRR_BRANCH(28, d < lo))
             continue;
-        if (d < hi) {
+        if (IRR_BRANCH(29, d < hi)) {
             wl_push(v);
         } else {
-            far_marks[v] = far_phase;
-            far_out[atomic_inc(&far_out_info[0])] = v;
-            atomic_min(&far_out_info[1], d);
+            *IRR_GST(30, &far_marks[v]) = far_phase;
+            uint at = atomic_inc(IRR_GAT(31, &far_out_info[0]));
+            *IRR_GST(32, &far_out[at]) = v;
+            atomic_min(IRR_GAT(33, &far_out_info[1]), d);
         }
     }
     WL_END;

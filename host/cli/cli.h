@@ -14,6 +14,7 @@ int cmd_devices(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 
 /* Print "clirr: message" for a failed status; returns its exit code. */

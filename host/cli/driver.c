@@ -100,6 +100,12 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
         clirr_error err;
         clirr_error_clear(&err);
         d->ctx_status[dev] = clirr_ctx_create(&d->devs[d->picked[dev]], &d->ctx[dev], &err);
+        /* profile: every program of this context instrumented. */
+        if (d->ctx_status[dev] == CLIRR_OK && d->cfg->profile &&
+            (d->ctx_status[dev] = clirr_ctx_irr_enable(d->ctx[dev], &d->cfg->irr, &err)) != CLIRR_OK) {
+            clirr_ctx_release(d->ctx[dev]);
+            d->ctx[dev] = NULL;
+        }
         memcpy(d->ctx_error[dev], err.msg, CLIRR_MSG_MAX);
     }
     if (!d->ctx[dev]) {
@@ -177,7 +183,8 @@ static unsigned corrupt_trial(void)
 
 /* Trials of a prepared session: warm-up, then timed ones, each verified;
  * the last result stays in d->result. */
-static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *row, clirr_error *err)
+static int trials(driver *d, clirr_ctx *ctx, clirr_session *s, const clirr_input *in, exp_row *row,
+                  clirr_error *err)
 {
     uint64_t good_hash = 0;
     bool have_hash = false;
@@ -188,6 +195,11 @@ static int trials(driver *d, clirr_session *s, const clirr_input *in, exp_row *r
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     int rc = CLIRR_OK;
     for (unsigned i = 0; i < d->cfg->warmup + rep && rc == CLIRR_OK; i++) {
+        /* profile counts the timed trials only: what preparing and the
+         * warm-up recorded is dropped. */
+        if (d->cfg->profile && i == d->cfg->warmup &&
+            (rc = clirr_ctx_irr_take(ctx, &row->irr, err)) != CLIRR_OK)
+            break;
         rc = clirr_session_run(s, d->result, &row->stats, err);
         if (rc == CLIRR_OK && i < d->cfg->warmup)
             row->warmup_ms += row->stats.total_ns / 1e6;
@@ -228,7 +240,9 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     if (!ctx)
         return;
     const clirr_device *device = &d->devs[d->picked[dev]];
-    row->status = clirr_plan_make(g->algo, &device->caps, &row->intent, in, &row->plan, &err);
+    /* A profiling context runs no device-side enqueue (clirr_ctx_caps
+     * says so): plan from what it can run. */
+    row->status = clirr_plan_make(g->algo, clirr_ctx_caps(ctx), &row->intent, in, &row->plan, &err);
     row->planned = row->status == CLIRR_OK;
     if (row->planned && cfg->bench && !cfg->variants_given)
         row->plan.variant_reason = "bench runs every variant";
@@ -256,9 +270,26 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     if (row->status != CLIRR_OK)
         goto fail;
     clirr_session_prepare_times(s, &row->prep);
-    row->status = trials(d, s, in, row, &err);
+    row->status = trials(d, ctx, s, in, row, &err);
     if (row->status != CLIRR_OK)
         goto fail;
+    if (cfg->profile) {
+        row->status = clirr_ctx_irr_take(ctx, &row->irr, &err);
+        row->irr_taken = row->status == CLIRR_OK;
+        if (row->status != CLIRR_OK)
+            goto fail;
+        clirr_irr_kernel all;
+        clirr_irr_total(&row->irr, &all);
+        if (all.dropped) {
+            row->status = CLIRR_ERR_TOO_LARGE;
+            snprintf(row->error, sizeof row->error,
+                     "%s: the record buffer overflowed, %llu records lost (the counts are "
+                     "incomplete): raise --irr-records or record every K-th work-group with "
+                     "--irr-sample K",
+                     g->algo->name, (unsigned long long)all.dropped);
+            goto fail;
+        }
+    }
     clirr_session_extras(s, d->result, &row->extras);
     /* Files the algorithm's own parameters name (--parents, ...), from the
      * last trial's result. */

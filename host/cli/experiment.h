@@ -32,8 +32,10 @@ typedef struct exp_param_opt {
 } exp_param_opt;
 
 typedef struct exp_config {
-    const char *command;    /* "run" or "bench" */
+    const char *command;    /* "run", "bench" or "profile" */
     bool bench;             /* bench's defaults and summaries */
+    bool profile;           /* instrumented runs: irregularity per kernel */
+    clirr_irr_options irr;  /* profile's model parameters */
     const clirr_algo *algos[32];
     size_t nalgos;
     exp_input inputs[EXP_MAX_INPUTS];
@@ -105,6 +107,8 @@ typedef struct exp_row {
     int verified;           /* 1 yes, 0 no, -1 not checked */
     char verify_text[1024];
     double reference_ms;    /* the serial reference, 0 when not run */
+    bool irr_taken;         /* profile: irr holds the case's counts */
+    clirr_irr_report irr;
 } exp_row;
 
 /* Parse run's or bench's options into cfg; 0 = go on, otherwise the exit
@@ -136,6 +140,26 @@ const char *exp_verified_text(const exp_row *r); /* yes, NO, -, error, skip */
 void exp_template_text(const exp_row *r, char *buf, size_t size); /* dbuf-shared/32 */
 double exp_mteps(const exp_row *r, double ms);
 
+
+/* profile's outputs (profile_out.c): lines under a case's table row, the
+ * CSV (one row per kernel and case, and an "all" row), the JSON part. */
+void prof_table(const exp_config *cfg, const exp_row *r);
+void prof_report_table(const clirr_irr_report *p);
+/* One CSV row of a case (an algorithm's or a calibration kernel's). */
+typedef struct prof_case {
+    size_t index;
+    const clirr_caps *caps;
+    const char *input, *algo, *variant, *push, *tmpl;
+    unsigned lb_thres;
+    int verified;           /* 1, 0, -1 not checked */
+    const char *status;     /* "ok" or the error */
+} prof_case;
+void prof_csv_line(FILE *f, const prof_case *c, const clirr_irr_report *p, const clirr_irr_kernel *k);
+void prof_csv_header(FILE *f);
+void prof_csv_row(FILE *f, const exp_config *cfg, const exp_row *r);
+json_object *prof_json(const exp_row *r);
+/* profile's option help (options.c prints it). */
+void prof_help(void);
 
 /* --explain: the plan of a case and why (explain.c). */
 void exp_explain(FILE *f, const exp_config *cfg, const exp_row *r);

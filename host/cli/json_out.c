@@ -282,6 +282,8 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object_object_add(o, "verified", r->verified < 0 ? NULL : json_object_new_boolean(r->verified));
     if (r->verified == 0)
         json_object_object_add(o, "verify_report", json_object_new_string(r->verify_text));
+    if (r->irr_taken)
+        json_object_object_add(o, "irregularity", prof_json(r));
     return o;
 }
 
@@ -447,7 +449,9 @@ int exp_outputs_open(exp_outputs **outp, const exp_config *cfg, const clirr_devi
     out->table = !cfg->json && !(cfg->output && !strcmp(cfg->output, "-"));
     if (out->njson)
         json_begin(out, cfg);
-    if (out->csv)
+    if (out->csv && cfg->profile)
+        prof_csv_header(out->csv);
+    else if (out->csv)
         csv_header(out->csv);
     if (out->table)
         table_devices(cfg, devs, picked, ndev);
@@ -465,6 +469,8 @@ void exp_outputs_row(exp_outputs *out, const exp_config *cfg, const exp_row *row
 {
     if (out->table)
         table_row(cfg, row);
+    if (out->table && cfg->profile)
+        prof_table(cfg, row);
     if (out->njson) {
         json_object *o = exp_row_json(cfg, row);
         json_print_part(out, out->json_first_run ? "\n" : ",\n");
@@ -474,7 +480,9 @@ void exp_outputs_row(exp_outputs *out, const exp_config *cfg, const exp_row *row
         for (size_t i = 0; i < out->njson; i++)
             fflush(out->json[i]);
     }
-    if (out->csv)
+    if (out->csv && cfg->profile)
+        prof_csv_row(out->csv, cfg, row);
+    else if (out->csv)
         csv_row(out->csv, cfg, row);
     if (out->trace)
         trace_rows(out->trace, cfg, row);

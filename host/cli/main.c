@@ -19,6 +19,7 @@ static void usage(FILE *f)
             "  devices   list OpenCL devices, their capabilities and templates\n"
             "  run       run algorithms on a graph, verified against the CPU\n"
             "  bench     time algorithms x inputs x devices x variants\n"
+            "  profile   control-flow and memory-access irregularity of every kernel\n"
             "  gen       generate a graph and write it to a file\n"
             "  convert   read a graph in one format, write it in another\n"
             "\n"
@@ -116,7 +117,8 @@ int main(int argc, char **argv)
     struct {
         const char *name;
         int (*fn)(int, char **);
-    } cmds[] = {{"devices", cmd_devices}, {"run", cmd_run}, {"bench", cmd_bench}, {"gen", cmd_gen},
+    } cmds[] = {{"devices", cmd_devices}, {"run", cmd_run}, {"bench", cmd_bench},
+                {"profile", cmd_profile}, {"gen", cmd_gen},
                 {"convert", cmd_convert}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(cmd, cmds[i].name)) {

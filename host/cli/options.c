@@ -12,6 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_MESH, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
+    O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
@@ -46,6 +47,11 @@ static const struct option common[] = {
     {"seed", required_argument, NULL, O_SEED},
     {"verify", no_argument, NULL, O_VERIFY},
     {"no-verify", no_argument, NULL, O_NOVERIFY},
+    {"simd-width", required_argument, NULL, O_SIMDW},
+    {"segment", required_argument, NULL, O_SEGMENT},
+    {"banks", required_argument, NULL, O_BANKS},
+    {"irr-records", required_argument, NULL, O_IRRREC},
+    {"irr-sample", required_argument, NULL, O_IRRSAMPLE},
     {"repeat", required_argument, NULL, O_REPEAT},
     {"warmup", required_argument, NULL, O_WARMUP},
     {"json", optional_argument, NULL, O_JSON},
@@ -179,6 +185,8 @@ static void print_help(const exp_config *cfg)
         printf("  %-19s %s: %s (default %s)\n", flag, refs[i].algo->name, d->help,
                *d->def ? d->def : "none");
     }
+    if (cfg->profile)
+        prof_help();
     printf("\nmeasuring and output:\n"
            "  --repeat N          timed trials per case; times are medians (default %d)\n"
            "  --warmup N          untimed trials first (default 1: some drivers, PoCL,\n"
@@ -363,7 +371,9 @@ static void defaults(exp_config *cfg)
 {
     cfg->verify = true;
     cfg->repeat = cfg->bench ? 5 : 1;
-    cfg->warmup = 1; /* some drivers (PoCL) compile at the first launch */
+    /* Some drivers (PoCL) compile at the first launch; profile times
+     * nothing, so it needs no warm-up. */
+    cfg->warmup = cfg->profile ? 0 : 1;
     cfg->local_rounds = -1;
     cfg->queue_rounds = -1;
     cfg->selector = cfg->bench ? "all" : NULL;
@@ -504,6 +514,29 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         rc = parse_one(cfg, "--seed", arg, 0, UINT64_MAX, &v);
         cfg->source.seed = v;
         return rc;
+    case O_SIMDW:
+    case O_SEGMENT:
+    case O_BANKS:
+    case O_IRRREC:
+    case O_IRRSAMPLE: {
+        static const char *names[] = {"--simd-width", "--segment", "--banks", "--irr-records", "--irr-sample"};
+        static const unsigned long long most[] = {4096, 1u << 20, 4096, UINT32_MAX - 64, 1u << 30};
+        const char *name = names[c - O_SIMDW];
+        if (!cfg->profile)
+            return cli_usage_error(cfg->command, "%s is an option of 'clirr profile'", name);
+        rc = parse_one(cfg, name, arg, 1, most[c - O_SIMDW], &v);
+        if (c == O_SIMDW)
+            cfg->irr.simd_width = (uint32_t)v;
+        else if (c == O_SEGMENT)
+            cfg->irr.segment = (uint32_t)v;
+        else if (c == O_BANKS)
+            cfg->irr.banks = (uint32_t)v;
+        else if (c == O_IRRREC)
+            cfg->irr.records = v;
+        else
+            cfg->irr.sample = (uint32_t)v;
+        return rc;
+    }
     case O_VERIFY: cfg->verify = true; return 0;
     case O_NOVERIFY: cfg->verify = false; return 0;
     case O_REPEAT:

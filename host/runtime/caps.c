@@ -205,6 +205,9 @@ int clirr_caps_probe(cl_platform_id platform, cl_device_id d, clirr_caps *c,
     c->compute_units = u;
     info_ok(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof u, &u);
     c->mem_base_align = u / 8;
+    u = 0;
+    info_ok(d, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, sizeof u, &u);
+    c->cacheline = u;
     size_t wg = 0;
     info_ok(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg);
     c->max_wg_size = wg ? wg : 1;

@@ -66,6 +66,7 @@ void clirr_ctx_release(clirr_ctx *ctx)
     if (ctx->queue)
         clFinish(ctx->queue);
     clirr_ctx_harvest(ctx);
+    clirr_irr_free(ctx);
     free(ctx->pending);
     for (unsigned i = 0; i < CLIRR_SCRATCH_SLOTS; i++)
         clirr_mem_release(&ctx->scratch[i]);
@@ -378,6 +379,7 @@ static int kernel_entry(clirr_ctx *ctx, cl_program program, const char *name,
     }
     CLIRR_TRY(clirr_kernel_create(ctx, program, name, &e->kernel, err));
     CLIRR_CL_TRY(clGetKernelInfo(e->kernel, CL_KERNEL_NUM_ARGS, sizeof e->nargs, &e->nargs, NULL));
+    clirr_irr_kernel_created(ctx, e);
     e->timed = clirr_ctx_timed_name(ctx, name);
     if (!index_add(ctx, e)) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
@@ -476,6 +478,9 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
         return CLIRR_OK;
     size_t global = local ? (items + local - 1) / local * local : items;
     cl_event ev = NULL;
+    const clirr_kernel_entry *e = ctx->irr ? index_find(ctx, kernel) : NULL;
+    if (ctx->irr && clirr_irr_before_launch(ctx, kernel, e, err) != CLIRR_OK)
+        return err->status;
     cl_int rc = clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global,
                                        local ? &local : NULL, 0, NULL, &ev);
     if (rc != CL_SUCCESS) {
@@ -486,5 +491,9 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
                                   name, global, local, ctx->device.caps.name);
     }
     ctx->acc.launches++;
-    return clirr_ctx_track(ctx, ev, false, launch_name(ctx, kernel), err);
+    clirr_timed_name *what = launch_name(ctx, kernel);
+    int trc = clirr_ctx_track(ctx, ev, false, what, err);
+    if (ctx->irr && trc == CLIRR_OK)
+        clirr_irr_after_launch(ctx, what ? what->name : "other", e && e->irr_arg >= 0);
+    return trc;
 }

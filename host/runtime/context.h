@@ -29,6 +29,7 @@ typedef struct clirr_kernel_entry {
     cl_kernel kernel;
     cl_uint nargs;            /* CL_KERNEL_NUM_ARGS, asked once */
     clirr_timed_name *timed;  /* its function name for the per-kernel times */
+    int irr_arg;              /* index of its irregularity record buffer, or -1 */
     struct clirr_kernel_entry *next;
 } clirr_kernel_entry;
 
@@ -37,6 +38,9 @@ typedef struct clirr_pending_event {
     bool transfer;            /* host<->device copy rather than device work */
     clirr_timed_name *what;   /* device work: what it is timed as (NULL: "other") */
 } clirr_pending_event;
+
+/* The irregularity recorder (irr.c), NULL unless clirr_ctx_irr_enable. */
+typedef struct clirr_irr_state clirr_irr_state;
 
 struct clirr_ctx {
     clirr_device device;
@@ -62,6 +66,7 @@ struct clirr_ctx {
     clirr_cache_stats cache;
     cl_mem scratch[CLIRR_SCRATCH_SLOTS];
     size_t scratch_size[CLIRR_SCRATCH_SLOTS];
+    clirr_irr_state *irr;
 };
 
 /* Keep an event for timing; it is released when harvested. `what` names
@@ -75,5 +80,15 @@ clirr_timed_name *clirr_ctx_timed_name(clirr_ctx *ctx, const char *name);
 
 /* Add the profiled times of completed events (call after a wait). */
 void clirr_ctx_harvest(clirr_ctx *ctx);
+
+/* The recorder's hooks (irr.c), each a no-op without a recorder: note
+ * whether a new kernel takes the record buffer (and hide it from nargs),
+ * bind the buffer before a launch, read and fold the records after it
+ * (a failure there is kept and returned by clirr_ctx_irr_take), free. */
+void clirr_irr_kernel_created(clirr_ctx *ctx, clirr_kernel_entry *e);
+int clirr_irr_before_launch(clirr_ctx *ctx, cl_kernel kernel, const clirr_kernel_entry *e,
+                            clirr_error *err);
+void clirr_irr_after_launch(clirr_ctx *ctx, const char *name, bool instrumented);
+void clirr_irr_free(clirr_ctx *ctx);
 
 #endif

@@ -6,6 +6,8 @@
 #include "clirr/file.h"
 #include "clirr/status.h"
 #include "clirr/device.h"
+#include "clirr/irregularity.h"
+#include "clirr/calib.h"
 #include "clirr/graph.h"
 #include "clirr/list.h"
 #include "clirr/tree.h"

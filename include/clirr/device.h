@@ -52,6 +52,8 @@ typedef struct clirr_caps {
     uint32_t simd_width;         /* lanes that execute in lock step */
     char simd_width_source[64];  /* which query gave simd_width */
     uint32_t mem_base_align;     /* bytes; sub-buffer origin alignment */
+    uint32_t cacheline;          /* CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, bytes
+                                    (0 when the device does not say) */
     bool profiling;              /* queue profiling supported */
 } clirr_caps;
 

@@ -1,0 +1,219 @@
+/* host/runtime/irr.c - the irregularity recorder of a context: the record
+ * buffer every instrumented kernel takes as its last parameter (named
+ * irr_rec, found through the kernel's argument info), the read-back and
+ * folding after each launch, and the per-kernel report
+ * (include/clirr/irregularity.h). A context without it builds and runs
+ * exactly as before. */
+#include "runtime/context.h"
+#include "runtime/irr.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IRR_DEFAULT_RECORDS (4u << 20)
+
+struct clirr_irr_state {
+    uint32_t simd_width, segment, banks, sample;
+    uint64_t capacity;          /* records per launch */
+    cl_mem buf;
+    uint32_t *host;             /* read-back of the records */
+    size_t host_words;
+    clirr_irr_report rep;
+    int status;                 /* first failure during a launch's read-back */
+    clirr_error err;
+};
+
+static int write_header(clirr_ctx *ctx, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_irr_state *s = ctx->irr;
+    uint32_t h[IRR_HEADER] = {0};
+    h[IRR_H_CAP] = (uint32_t)s->capacity;
+    h[IRR_H_SAMPLE] = s->sample;
+    CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, s->buf, CL_TRUE, 0, sizeof h, h, 0, NULL, NULL));
+fail:
+    return rc;
+}
+
+int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (ctx->irr)
+        return CLIRR_OK;
+    if (ctx->programs)
+        return clirr_fail(err, CLIRR_ERR_USAGE,
+                          "the irregularity recorder must be enabled before any program is built");
+    clirr_irr_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    clirr_caps *c = &ctx->device.caps;
+    s->rep.backend = "model";
+    s->simd_width = opt->simd_width ? opt->simd_width : c->simd_width ? c->simd_width : 32;
+    s->segment = opt->segment ? opt->segment : c->cacheline;
+    if (!s->segment) {
+        s->segment = 64;
+        snprintf(s->rep.notes, sizeof s->rep.notes,
+                 "%s reports no cache-line size: segments of 64 bytes assumed", c->name);
+    }
+    s->banks = opt->banks ? opt->banks : 32;
+    s->sample = opt->sample > 1 ? opt->sample : 1;
+    if (s->simd_width > 4096 || s->banks > 4096) {
+        free(s);
+        return clirr_fail(err, CLIRR_ERR_USAGE, "SIMD width and banks must be at most 4096");
+    }
+    /* Room for the capacity asked for; the default shrinks to half the
+     * device's largest buffer, an explicit capacity that does not fit is
+     * refused. */
+    uint64_t fit = c->max_alloc / 2 / (IRR_WORDS * sizeof(uint32_t));
+    s->capacity = opt->records ? opt->records : IRR_DEFAULT_RECORDS;
+    if (s->capacity > UINT32_MAX - 64) {
+        free(s);
+        return clirr_fail(err, CLIRR_ERR_USAGE, "at most %u records per launch", UINT32_MAX - 64);
+    }
+    if (s->capacity > fit) {
+        if (opt->records) {
+            free(s);
+            return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                              "%llu irregularity records (%llu bytes) do not fit %s's largest buffer",
+                              (unsigned long long)opt->records,
+                              (unsigned long long)opt->records * IRR_WORDS * 4, c->name);
+        }
+        s->capacity = fit;
+    }
+    s->rep.simd_width = s->simd_width;
+    s->rep.segment = s->segment;
+    s->rep.banks = s->banks;
+    s->rep.sample = s->sample;
+    ctx->irr = s;
+    size_t bytes = (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
+    CLIRR_TRY(clirr_buf_create(ctx, "irregularity records", bytes, &s->buf, err));
+    CLIRR_TRY(write_header(ctx, err));
+    /* Child kernels enqueued on the device would escape the records: such
+     * a context runs none. The kernels' argument names tell the host which
+     * kernels take the buffer. */
+    c->device_enqueue = false;
+    clirr_caps_build_options(c, ctx->cap_options, sizeof ctx->cap_options);
+    size_t len = strlen(ctx->cap_options);
+    snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
+             " -DCLIRR_IRREG=1 -cl-kernel-arg-info");
+    return CLIRR_OK;
+fail:
+    clirr_irr_free(ctx);
+    return rc;
+}
+
+void clirr_irr_free(clirr_ctx *ctx)
+{
+    clirr_irr_state *s = ctx->irr;
+    if (!s)
+        return;
+    clirr_mem_release(&s->buf);
+    free(s->host);
+    free(s);
+    ctx->irr = NULL;
+}
+
+void clirr_irr_kernel_created(clirr_ctx *ctx, clirr_kernel_entry *e)
+{
+    e->irr_arg = -1;
+    if (!ctx->irr || e->nargs == 0)
+        return;
+    char name[32] = "";
+    if (clGetKernelArgInfo(e->kernel, e->nargs - 1, CL_KERNEL_ARG_NAME, sizeof name, name, NULL) !=
+            CL_SUCCESS ||
+        strcmp(name, "irr_rec"))
+        return;
+    /* The buffer is not in the kernel's .def list: hide it from the
+     * argument count the host checks. */
+    e->nargs--;
+    e->irr_arg = (int)e->nargs;
+}
+
+static clirr_irr_kernel *report_row(clirr_irr_state *s, const char *name)
+{
+    clirr_irr_report *r = &s->rep;
+    for (size_t i = 0; i < r->nkernels; i++)
+        if (!strcmp(r->kernels[i].name, name))
+            return &r->kernels[i];
+    if (r->nkernels == CLIRR_IRR_MAX_KERNELS)
+        return NULL;
+    clirr_irr_kernel *k = &r->kernels[r->nkernels++];
+    memset(k, 0, sizeof *k);
+    snprintf(k->name, sizeof k->name, "%s", name);
+    return k;
+}
+
+int clirr_irr_before_launch(clirr_ctx *ctx, cl_kernel kernel, const clirr_kernel_entry *e,
+                            clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (!ctx->irr || !e || e->irr_arg < 0)
+        return CLIRR_OK;
+    CLIRR_CL_TRY(clSetKernelArg(kernel, (cl_uint)e->irr_arg, sizeof(cl_mem), &ctx->irr->buf));
+fail:
+    return rc;
+}
+
+/* Read and fold what the launch of `name` recorded, then clear the buffer. */
+static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_irr_state *s = ctx->irr;
+    clirr_irr_kernel *k = report_row(s, name);
+    if (!k)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "more than %d kernels to profile in one case",
+                          CLIRR_IRR_MAX_KERNELS);
+    k->launches++;
+    if (!instrumented)
+        return CLIRR_OK;
+    k->instrumented = true;
+    CLIRR_CL_TRY(clFinish(ctx->queue));
+    uint32_t h[IRR_HEADER];
+    CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, 0, sizeof h, h, 0, NULL, NULL));
+    size_t n = h[IRR_H_CURSOR] < s->capacity ? h[IRR_H_CURSOR] : (size_t)s->capacity;
+    k->dropped += h[IRR_H_DROPPED];
+    if (n) {
+        size_t words = n * IRR_WORDS;
+        if (words > s->host_words) {
+            uint32_t *grown = realloc(s->host, words * sizeof *grown);
+            if (!grown)
+                return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reading %zu records", n);
+            s->host = grown;
+            s->host_words = words;
+        }
+        CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, IRR_HEADER * sizeof(uint32_t),
+                                         words * sizeof(uint32_t), s->host, 0, NULL, NULL));
+        CLIRR_TRY(clirr_irr_fold(s->host, n, s->simd_width, s->segment, s->banks, k, err));
+    }
+    if (n || h[IRR_H_DROPPED])
+        CLIRR_TRY(write_header(ctx, err));
+fail:
+    return rc;
+}
+
+void clirr_irr_after_launch(clirr_ctx *ctx, const char *name, bool instrumented)
+{
+    clirr_irr_state *s = ctx->irr;
+    if (!s || s->status != CLIRR_OK)
+        return;
+    clirr_error_clear(&s->err);
+    s->status = harvest(ctx, name, instrumented, &s->err);
+}
+
+int clirr_ctx_irr_take(clirr_ctx *ctx, clirr_irr_report *out, clirr_error *err)
+{
+    clirr_irr_state *s = ctx->irr;
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "the irregularity recorder is not enabled");
+    int rc = clirr_finish(ctx, err);
+    if (rc == CLIRR_OK && s->status != CLIRR_OK) {
+        rc = s->status;
+        if (err)
+            *err = s->err;
+    }
+    *out = s->rep;
+    s->rep.nkernels = 0;
+    s->status = CLIRR_OK;
+    return rc;
+}

@@ -1,0 +1,247 @@
+/* host/runtime/irr_model.c - the SIMT model behind `clirr profile`: the
+ * records of one launch, grouped into the instances a W-wide SIMD unit
+ * would issue, counted as divergent branches, replayed accesses, active
+ * lanes and moved bytes (include/clirr/irregularity.h states the model).
+ *
+ * Two sorts: by (work-group, local id, site, record order), which numbers
+ * every work-item's executions of each site (its occurrence), then by
+ * (work-group, local id / W, site, occurrence), which puts the lanes of
+ * one dynamic instance side by side. */
+#include "runtime/irr.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct irr_event {
+    uint32_t wg, lid, site, kind_size;
+    uint64_t value;
+    uint32_t seq, occ;
+} irr_event;
+
+static uint32_t g_width; /* W for the second comparison (qsort has no context) */
+
+static int by_lane(const void *pa, const void *pb)
+{
+    const irr_event *a = pa, *b = pb;
+    if (a->wg != b->wg)
+        return a->wg < b->wg ? -1 : 1;
+    if (a->lid != b->lid)
+        return a->lid < b->lid ? -1 : 1;
+    if (a->site != b->site)
+        return a->site < b->site ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int by_instance(const void *pa, const void *pb)
+{
+    const irr_event *a = pa, *b = pb;
+    if (a->wg != b->wg)
+        return a->wg < b->wg ? -1 : 1;
+    uint32_t ga = a->lid / g_width, gb = b->lid / g_width;
+    if (ga != gb)
+        return ga < gb ? -1 : 1;
+    if (a->site != b->site)
+        return a->site < b->site ? -1 : 1;
+    if (a->occ != b->occ)
+        return a->occ < b->occ ? -1 : 1;
+    return a->lid < b->lid ? -1 : a->lid > b->lid;
+}
+
+static int by_u64(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+/* Distinct values among v[0..n) (sorts v). */
+static size_t distinct(uint64_t *v, size_t n)
+{
+    qsort(v, n, sizeof *v, by_u64);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d += i == 0 || v[i] != v[i - 1];
+    return d;
+}
+
+/* The S-byte segments the lanes of one global instance touch. */
+static uint64_t segments(const irr_event *e, size_t n, uint32_t segment, uint64_t *scratch)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t size = e[i].kind_size >> 8;
+        uint64_t first = e[i].value / segment, last = (e[i].value + (size ? size : 1) - 1) / segment;
+        scratch[m++] = first;
+        if (last != first)
+            scratch[m++] = last; /* an access wider than the alignment spans two */
+    }
+    return distinct(scratch, m);
+}
+
+/* The most distinct 4-byte words that one of `banks` banks serves in one
+ * local instance (1 = no conflict). */
+static uint64_t bank_depth(const irr_event *e, size_t n, uint32_t banks, uint64_t *scratch)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t size = e[i].kind_size >> 8;
+        uint64_t w0 = e[i].value / 4, w1 = (e[i].value + (size ? size : 1) - 1) / 4;
+        for (uint64_t w = w0; w <= w1 && w - w0 < 4; w++)
+            scratch[m++] = (w % banks) << 48 | (w & 0xffffffffffffu);
+    }
+    qsort(scratch, m, sizeof *scratch, by_u64);
+    uint64_t best = 0, run = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (i > 0 && scratch[i] == scratch[i - 1])
+            continue; /* the same word again: a broadcast, no extra cycle */
+        run = i > 0 && scratch[i] >> 48 == scratch[i - 1] >> 48 ? run + 1 : 1;
+        best = run > best ? run : best;
+    }
+    return best;
+}
+
+static int count_instance(const irr_event *e, size_t n, uint32_t segment, uint32_t banks,
+                          uint64_t *scratch, clirr_irr_kernel *k, clirr_error *err)
+{
+    uint32_t kind = e[0].kind_size & 0xff;
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        bytes += e[i].kind_size >> 8;
+    k->lanes += n;
+    switch (kind) {
+    case IRR_K_BRANCH: {
+        size_t taken = 0;
+        for (size_t i = 0; i < n; i++)
+            taken += e[i].value != 0;
+        k->branches++;
+        k->divergent += taken > 0 && taken < n;
+        return CLIRR_OK;
+    }
+    case IRR_K_GLD:
+    case IRR_K_GST:
+    case IRR_K_GAT: {
+        uint64_t segs = segments(e, n, segment, scratch);
+        k->gmem++;
+        k->gmem_replays += segs - 1;
+        if (kind == IRR_K_GLD) {
+            k->gld++;
+            k->gld_requested += bytes;
+            k->gld_moved += segs * segment;
+        } else {
+            k->gst++;
+            k->gst_requested += bytes;
+            k->gst_moved += segs * segment;
+        }
+        return CLIRR_OK;
+    }
+    case IRR_K_LLD:
+    case IRR_K_LST:
+    case IRR_K_LAT:
+        k->lmem++;
+        k->lmem_replays += bank_depth(e, n, banks, scratch) - 1;
+        return CLIRR_OK;
+    default:
+        return clirr_fail(err, CLIRR_ERR_INPUT, "irregularity record of unknown kind %u", kind);
+    }
+}
+
+int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t segment,
+                   uint32_t banks, clirr_irr_kernel *k, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (n == 0)
+        return CLIRR_OK;
+    irr_event *ev = malloc(n * sizeof *ev);
+    uint64_t *scratch = NULL;
+    if (!ev)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %zu irregularity records", n);
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t *r = raw + i * IRR_WORDS;
+        ev[i] = (irr_event){r[0], r[1], r[2], r[3], (uint64_t)r[5] << 32 | r[4], (uint32_t)i, 0};
+    }
+    qsort(ev, n, sizeof *ev, by_lane);
+    for (size_t i = 0; i < n; i++) {
+        bool same = i > 0 && ev[i].wg == ev[i - 1].wg && ev[i].lid == ev[i - 1].lid &&
+                    ev[i].site == ev[i - 1].site;
+        ev[i].occ = same ? ev[i - 1].occ + 1 : 0;
+    }
+    g_width = simd_width;
+    qsort(ev, n, sizeof *ev, by_instance);
+    /* An instance has at most W lanes, each touching at most 4 words. */
+    if (!(scratch = malloc(4 * (size_t)simd_width * sizeof *scratch))) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && ev[j].wg == ev[i].wg && ev[j].lid / simd_width == ev[i].lid / simd_width &&
+               ev[j].site == ev[i].site && ev[j].occ == ev[i].occ)
+            j++;
+        k->lane_slots += simd_width;
+        rc = count_instance(ev + i, j - i, segment, banks, scratch, k, err);
+        if (rc != CLIRR_OK)
+            goto done;
+        i = j;
+    }
+    k->records += n;
+done:
+    free(scratch);
+    free(ev);
+    return rc;
+}
+
+double clirr_irr_cfi(const clirr_irr_kernel *k)
+{
+    return k->branches ? (double)k->divergent / (double)k->branches : 0;
+}
+
+double clirr_irr_mai(const clirr_irr_kernel *k)
+{
+    uint64_t replays = k->gmem_replays + k->lmem_replays;
+    uint64_t issued = k->gmem + k->lmem + replays;
+    return issued ? (double)replays / (double)issued : 0;
+}
+
+double clirr_irr_simd_util(const clirr_irr_kernel *k)
+{
+    return k->lane_slots ? (double)k->lanes / (double)k->lane_slots : 0;
+}
+
+double clirr_irr_gld_eff(const clirr_irr_kernel *k)
+{
+    return k->gld_moved ? (double)k->gld_requested / (double)k->gld_moved : 0;
+}
+
+double clirr_irr_gst_eff(const clirr_irr_kernel *k)
+{
+    return k->gst_moved ? (double)k->gst_requested / (double)k->gst_moved : 0;
+}
+
+void clirr_irr_total(const clirr_irr_report *r, clirr_irr_kernel *t)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "all");
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const clirr_irr_kernel *k = &r->kernels[i];
+        if (!k->instrumented)
+            continue;
+        t->instrumented = true;
+        t->launches += k->launches;
+        t->records += k->records;
+        t->dropped += k->dropped;
+        t->branches += k->branches;
+        t->divergent += k->divergent;
+        t->gmem += k->gmem;
+        t->gmem_replays += k->gmem_replays;
+        t->lmem += k->lmem;
+        t->lmem_replays += k->lmem_replays;
+        t->gld += k->gld;
+        t->gld_requested += k->gld_requested;
+        t->gld_moved += k->gld_moved;
+        t->gst += k->gst;
+        t->gst_requested += k->gst_requested;
+        t->gst_moved += k->gst_moved;
+        t->lanes += k->lanes;
+        t->lane_slots += k->lane_slots;
+    }
+}

@@ -1,0 +1,467 @@
+/* tests/test_irregularity.c - `clirr profile`'s recorder and SIMT model
+ * (include/clirr/irregularity.h): the model on hand-made records; kernels
+ * of known patterns (tests/kernels/irr_patterns.cl) counted exactly on
+ * every device; a full buffer reported, never truncated silently; and BFS
+ * and SSSP giving the same results instrumented as not, in every variant
+ * and loop template the device runs. */
+#include "harness.h"
+
+#include "prim/prim.h"
+#include "runtime/irr.h"
+#include "runtime/runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the model on records written by hand -------------------------------- */
+
+static void put(uint32_t *r, uint32_t wg, uint32_t lid, uint32_t site, uint32_t kind, uint32_t size,
+                uint64_t value)
+{
+    r[0] = wg;
+    r[1] = lid;
+    r[2] = site;
+    r[3] = kind | size << 8;
+    r[4] = (uint32_t)value;
+    r[5] = (uint32_t)(value >> 32);
+}
+
+static void model(th_case *tc)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    uint32_t raw[64 * IRR_WORDS];
+    size_t n = 0;
+    clirr_irr_kernel k;
+    memset(&k, 0, sizeof k);
+    /* W = 4. Group 0 (lanes 0-3): a branch taken by lanes 0-1 only
+     * (divergent), then lanes 0-3 loading 4-byte words 0, 4, 8, 100
+     * (segments of 16 bytes: 0, 0, 0, 6: one replay). Group 1 (lanes 4-7):
+     * the branch taken by all (uniform), and twice per lane a site whose
+     * occurrences must not mix: occurrence 0 in one segment, occurrence 1
+     * in four. Lanes of another work-group never join: wg 1 lane 0 alone. */
+    for (uint32_t l = 0; l < 4; l++)
+        put(raw + IRR_WORDS * n++, 0, l, 7, IRR_K_BRANCH, 0, l < 2);
+    const uint64_t addr[4] = {0, 4, 8, 100};
+    for (uint32_t l = 0; l < 4; l++)
+        put(raw + IRR_WORDS * n++, 0, l, 9, IRR_K_GLD, 4, addr[l]);
+    for (uint32_t l = 4; l < 8; l++) {
+        put(raw + IRR_WORDS * n++, 0, l, 7, IRR_K_BRANCH, 0, 1);
+        put(raw + IRR_WORDS * n++, 0, l, 11, IRR_K_GST, 4, 4 * l);
+        put(raw + IRR_WORDS * n++, 0, l, 11, IRR_K_GST, 4, 16 * l);
+    }
+    put(raw + IRR_WORDS * n++, 1, 0, 7, IRR_K_BRANCH, 0, 1);
+    /* Local: W lanes in 4 banks, words 0, 4, 8, 1 (bank 0 thrice: 2 replays). */
+    const uint64_t words[4] = {0, 4, 8, 1};
+    for (uint32_t l = 0; l < 4; l++)
+        put(raw + IRR_WORDS * n++, 2, l, 13, IRR_K_LLD, 4, 4 * words[l]);
+    TH_OK(tc, clirr_irr_fold(raw, n, 4, 16, 4, &k, &err));
+    TH_EXPECT(tc, k.records == n, "records %llu of %zu", (unsigned long long)k.records, n);
+    TH_EXPECT(tc, k.branches == 3 && k.divergent == 1, "branches %llu divergent %llu",
+              (unsigned long long)k.branches, (unsigned long long)k.divergent);
+    TH_EXPECT(tc, k.gmem == 3 && k.gmem_replays == 1 + 0 + 3, "global %llu replays %llu",
+              (unsigned long long)k.gmem, (unsigned long long)k.gmem_replays);
+    TH_EXPECT(tc, k.gld == 1 && k.gld_requested == 16 && k.gld_moved == 32, "gld %llu/%llu",
+              (unsigned long long)k.gld_requested, (unsigned long long)k.gld_moved);
+    TH_EXPECT(tc, k.gst == 2 && k.gst_requested == 32 && k.gst_moved == 16 * 5, "gst %llu/%llu",
+              (unsigned long long)k.gst_requested, (unsigned long long)k.gst_moved);
+    TH_EXPECT(tc, k.lmem == 1 && k.lmem_replays == 2, "local %llu replays %llu",
+              (unsigned long long)k.lmem, (unsigned long long)k.lmem_replays);
+    /* 7 instances x W = 4 slots; 4+4+4+4+4+1+4 lanes. */
+    TH_EXPECT(tc, k.lane_slots == 28 && k.lanes == 25, "lanes %llu of %llu",
+              (unsigned long long)k.lanes, (unsigned long long)k.lane_slots);
+    TH_EXPECT(tc, clirr_irr_cfi(&k) > 0.33 && clirr_irr_cfi(&k) < 0.34, "CFI_b %f", clirr_irr_cfi(&k));
+    /* MAI_m = 6 replays / (4 instances + 6). */
+    TH_EXPECT(tc, clirr_irr_mai(&k) > 0.599 && clirr_irr_mai(&k) < 0.601, "MAI_m %f", clirr_irr_mai(&k));
+    raw[3] = 99;
+    memset(&k, 0, sizeof k);
+    TH_EXPECT(tc, clirr_irr_fold(raw, n, 4, 16, 4, &k, &err) == CLIRR_ERR_INPUT,
+              "a record of unknown kind was accepted");
+done:;
+}
+
+/* ---- hand-made kernels on a device ---------------------------------------- */
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (s && fread(s, 1, (size_t)len, f) != (size_t)len) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[len] = '\0';
+    fclose(f);
+    return s;
+}
+
+typedef struct patterns {
+    clirr_ctx *ctx;
+    cl_program prog;
+    uint32_t w, seg, groups;
+    size_t local, global;
+    cl_mem a;
+} patterns;
+
+/* Launch kernel `name` (arguments a, then `value`, then optional local
+ * bytes) once, return its counts. */
+static int launch(patterns *p, const char *name, uint32_t value, size_t local_bytes,
+                  clirr_irr_kernel *out, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = NULL;
+    clirr_irr_report rep;
+    cl_uint nargs = local_bytes ? 3 : 2;
+    CLIRR_TRY(clirr_kernel_get_checked(p->ctx, p->prog, name, nargs, &k, err));
+    CLIRR_TRY(clirr_arg(k, 0, sizeof(cl_mem), &p->a, err));
+    if (local_bytes) {
+        CLIRR_TRY(clirr_arg(k, 1, local_bytes, NULL, err));
+        CLIRR_TRY(clirr_arg(k, 2, sizeof value, &value, err));
+    } else {
+        CLIRR_TRY(clirr_arg(k, 1, sizeof value, &value, err));
+    }
+    CLIRR_TRY(clirr_ctx_irr_take(p->ctx, &rep, err)); /* start clean */
+    CLIRR_TRY(clirr_launch(p->ctx, k, p->global, p->local, err));
+    CLIRR_TRY(clirr_ctx_irr_take(p->ctx, &rep, err));
+    if (rep.nkernels != 1 || strcmp(rep.kernels[0].name, name) || !rep.kernels[0].instrumented)
+        return clirr_fail(err, CLIRR_ERR_VERIFY, "%s: the report holds %zu kernels, the first %s", name,
+                          rep.nkernels, rep.nkernels ? rep.kernels[0].name : "none");
+    *out = rep.kernels[0];
+fail:
+    return rc;
+}
+
+#define EXPECT_EQ(tc, what, got, want)                                         \
+    TH_EXPECT(tc, (got) == (want), "%s: %s = %llu, expected %llu", name, what, \
+              (unsigned long long)(got), (unsigned long long)(want))
+
+static void known_patterns(th_case *tc)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    patterns p;
+    memset(&p, 0, sizeof p);
+    char *src = NULL, path[1024];
+    const clirr_caps *caps = &tc->device->caps;
+    /* The probed width, at least 4 so that a quarter of a group is a lane. */
+    p.w = caps->simd_width >= 4 ? caps->simd_width : 8;
+    clirr_irr_options opt = {.simd_width = p.w, .banks = p.w};
+    TH_OK(tc, clirr_ctx_create(tc->device, &p.ctx, &err));
+    TH_OK(tc, clirr_ctx_irr_enable(p.ctx, &opt, &err));
+    snprintf(path, sizeof path, "%s/../tests/kernels/irr_patterns.cl", th_data_dir());
+    TH_REQUIRE(tc, (src = read_text(path)) != NULL, "cannot read %s", path);
+    TH_OK(tc, clirr_program_build_source(p.ctx, "irr_patterns.cl", src, "", &p.prog, &err));
+    p.local = caps->max_wg_size >= 2 * p.w ? 2 * p.w : p.w;
+    TH_REQUIRE(tc, caps->max_wg_size >= p.w, "work-groups of %zu lanes, under W = %u", caps->max_wg_size, p.w);
+    p.global = p.local * 4;
+    p.groups = (uint32_t)(p.global / p.w);
+    clirr_irr_report probe;
+    TH_OK(tc, clirr_ctx_irr_take(p.ctx, &probe, &err));
+    p.seg = probe.segment;
+    TH_REQUIRE(tc, probe.simd_width == p.w && probe.banks == p.w, "model W %u B %u", probe.simd_width,
+               probe.banks);
+    TH_OK(tc, clirr_buf_create(p.ctx, "pattern words", p.global * (p.seg / 4 + 1) * 4, &p.a, &err));
+    TH_OK(tc, clirr_prim_fill_u32(p.ctx, p.a, 0, p.global * (p.seg / 4 + 1), 0, &err));
+    const uint64_t G = p.groups, W = p.w;
+    clirr_irr_kernel k;
+    const char *name;
+
+    name = "irr_agree";
+    TH_OK(tc, launch(&p, name, p.w, 0, &k, &err));
+    EXPECT_EQ(tc, "branches", k.branches, G);
+    EXPECT_EQ(tc, "divergent", k.divergent, 0);
+    EXPECT_EQ(tc, "lanes", k.lanes, G * W);
+
+    name = "irr_half";
+    TH_OK(tc, launch(&p, name, p.w, 0, &k, &err));
+    EXPECT_EQ(tc, "branches", k.branches, G);
+    EXPECT_EQ(tc, "divergent", k.divergent, G);
+
+    name = "irr_loop";
+    TH_OK(tc, launch(&p, name, p.w, 0, &k, &err));
+    EXPECT_EQ(tc, "branches", k.branches, G * W);
+    EXPECT_EQ(tc, "divergent", k.divergent, G * (W - 1));
+    EXPECT_EQ(tc, "lanes", k.lanes, G * W * (W + 1) / 2);
+    EXPECT_EQ(tc, "lane slots", k.lane_slots, G * W * W);
+
+    name = "irr_coalesced";
+    TH_OK(tc, launch(&p, name, p.w, 0, &k, &err));
+    /* Buffers start on a boundary of caps->mem_base_align bytes: a group's
+     * 4W bytes then fill 4W / S whole segments (or share one). */
+    if (caps->mem_base_align >= p.seg) {
+        uint64_t segs = 4 * W >= p.seg ? 4 * W / p.seg : 1;
+        EXPECT_EQ(tc, "global instances", k.gmem, 2 * G);
+        EXPECT_EQ(tc, "replays", k.gmem_replays, 2 * G * (segs - 1));
+        EXPECT_EQ(tc, "gld bytes asked", k.gld_requested, 4 * G * W);
+        EXPECT_EQ(tc, "gld bytes moved", k.gld_moved, G * segs * p.seg);
+    }
+
+    name = "irr_scattered";
+    TH_OK(tc, launch(&p, name, p.seg / 4, 0, &k, &err));
+    EXPECT_EQ(tc, "global instances", k.gmem, G);
+    EXPECT_EQ(tc, "replays", k.gmem_replays, G * (W - 1));
+    EXPECT_EQ(tc, "gld bytes moved", k.gld_moved, G * W * p.seg);
+
+    name = "irr_quarter";
+    TH_OK(tc, launch(&p, name, p.w, 0, &k, &err));
+    EXPECT_EQ(tc, "lanes", k.lanes, G * W / 4);
+    EXPECT_EQ(tc, "lane slots", k.lane_slots, G * W);
+
+    name = "irr_banks";
+    const uint32_t strides[3] = {1, 2, p.w};
+    const uint64_t depth[3] = {1, 2, W};
+    for (int i = 0; i < 3; i++) {
+        TH_OK(tc, launch(&p, name, strides[i], p.local * strides[i] * 4, &k, &err));
+        EXPECT_EQ(tc, "local instances", k.lmem, 3 * G);
+        /* The store and the strided load conflict, the broadcast does not. */
+        EXPECT_EQ(tc, "local replays", k.lmem_replays, 2 * G * (depth[i] - 1));
+    }
+done:
+    free(src);
+    clirr_mem_release(&p.a);
+    clirr_ctx_release(p.ctx);
+}
+
+/* A buffer of 16 records: the launch's losses are counted. */
+static void overflow(th_case *tc)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    patterns p;
+    memset(&p, 0, sizeof p);
+    char *src = NULL, path[1024];
+    clirr_irr_options opt = {.simd_width = 8, .records = 16};
+    TH_OK(tc, clirr_ctx_create(tc->device, &p.ctx, &err));
+    TH_OK(tc, clirr_ctx_irr_enable(p.ctx, &opt, &err));
+    snprintf(path, sizeof path, "%s/../tests/kernels/irr_patterns.cl", th_data_dir());
+    TH_REQUIRE(tc, (src = read_text(path)) != NULL, "cannot read %s", path);
+    TH_OK(tc, clirr_program_build_source(p.ctx, "irr_patterns.cl", src, "", &p.prog, &err));
+    p.w = 8;
+    p.local = 8;
+    p.global = 64;
+    TH_OK(tc, clirr_buf_create(p.ctx, "pattern words", 64 * 4, &p.a, &err));
+    clirr_irr_kernel k;
+    TH_OK(tc, launch(&p, "irr_coalesced", 8, 0, &k, &err));
+    TH_EXPECT(tc, k.records == 16 && k.dropped == 2 * 64 - 16, "records %llu dropped %llu",
+              (unsigned long long)k.records, (unsigned long long)k.dropped);
+    /* The next launch starts empty again. */
+    TH_OK(tc, launch(&p, "irr_agree", 8, 0, &k, &err));
+    TH_EXPECT(tc, k.records == 16 && k.dropped == 64 - 16, "records %llu dropped %llu after a reset",
+              (unsigned long long)k.records, (unsigned long long)k.dropped);
+done:
+    free(src);
+    clirr_mem_release(&p.a);
+    clirr_ctx_release(p.ctx);
+}
+
+/* ---- instrumented and plain builds agree ---------------------------------- */
+
+/* The loop templates, and the plan's own choice (-1: a variant of another
+ * template family, bfs's recursive, runs only that way). */
+static const int loop_templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DUAL_QUEUE,
+                                     CLIRR_TEMPLATE_DBUF_GLOBAL, CLIRR_TEMPLATE_DBUF_SHARED, -1};
+
+/* Every variant of the algorithm (named param) and every loop template: the
+ * instrumented run verifies, equals the plain run, records something and
+ * loses nothing. */
+typedef struct same_case {
+    const clirr_algo *algo;
+    unsigned variant;
+} same_case;
+
+static void same_results(th_case *tc)
+{
+    const same_case *sc = tc->param;
+    const clirr_algo *a = sc->algo;
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_ctx *ictx = NULL;
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
+    void *expected = NULL, *plain = NULL, *instr = NULL;
+    clirr_graph g = {0};
+    size_t ran = 0;
+    TH_OK(tc, clirr_graph_generate("rmat:scale=10,ef=8,seed=3,weights=1-100", &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, true, "rmat10", &in, &err));
+    clirr_irr_options opt = {0};
+    TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
+    TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
+    size_t items = (size_t)clirr_input_items(in);
+    size_t bytes = (items + 1) * a->value_size;
+    expected = malloc(bytes);
+    plain = malloc(bytes);
+    instr = malloc(bytes);
+    TH_REQUIRE(tc, expected && plain && instr, "out of memory");
+    for (unsigned v = sc->variant; v == sc->variant; v++) {
+        for (size_t t = 0; t < sizeof loop_templates / sizeof loop_templates[0]; t++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = (int)v;
+            it.tmpl = loop_templates[t];
+            it.source.rule = CLIRR_SOURCE_VERTEX;
+            it.source.vertex = 0;
+            it.source.count = 1;
+            clirr_plan plan;
+            /* The profiling context's capabilities: no device-side enqueue. */
+            int rc = clirr_plan_make(a, clirr_ctx_caps(ictx), &it, in, &plan, &err);
+            /* Unsupported here, or a loop template for a variant of the
+             * recursion family (a usage error): its auto case runs it. */
+            if (rc == CLIRR_ERR_UNSUPPORTED || (rc == CLIRR_ERR_USAGE && it.tmpl >= 0))
+                continue;
+            TH_OK(tc, rc);
+            if (ran == 0)
+                TH_OK(tc, a->reference(in, &plan, expected, &err));
+            clirr_stats st;
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
+            TH_OK(tc, clirr_session_run(s, plain, &st, &err));
+            clirr_session_release(s);
+            s = NULL;
+            clirr_irr_report rep;
+            TH_OK(tc, clirr_session_prepare(ictx, in, &plan, &s, &err));
+            TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+            TH_OK(tc, clirr_session_run(s, instr, &st, &err));
+            TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+            clirr_session_release(s);
+            s = NULL;
+            const char *vname = clirr_plan_variant_name(&plan);
+            const char *tname = clirr_template_name(plan.tmpl);
+            clirr_verify_report vr;
+            memset(&vr, 0, sizeof vr);
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, instr, &vr), "%s/%s instrumented: %s", vname,
+                       tname, vr.text);
+            TH_REQUIRE(tc, !memcmp(plain, instr, items * a->value_size),
+                       "%s/%s: instrumented and plain results differ", vname, tname);
+            clirr_irr_kernel all;
+            clirr_irr_total(&rep, &all);
+            bool device_work = st.timing.launches > 0;
+            TH_REQUIRE(tc, !device_work || all.records > 0, "%s/%s: %llu launches recorded nothing",
+                       vname, tname, (unsigned long long)st.timing.launches);
+            TH_REQUIRE(tc, all.dropped == 0, "%s/%s: %llu records lost", vname, tname,
+                       (unsigned long long)all.dropped);
+            ran++;
+        }
+    }
+    if (ran == 0)
+        th_skip(tc, "%s --variant %s runs on no loop template here", a->name,
+                a->variants[sc->variant].name ? a->variants[sc->variant].name : "-");
+done:
+    clirr_session_release(s);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    clirr_ctx_release(ictx);
+    free(expected);
+    free(plain);
+    free(instr);
+}
+
+/* ---- calibration kernels --------------------------------------------------- */
+
+/* Every calibration kernel verifies, plain and instrumented; the regular
+ * ones (matrix multiply, Black-Scholes) never diverge. */
+static void calibration(th_case *tc)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_ctx *ictx = NULL;
+    clirr_irr_options opt = {0};
+    TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
+    TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
+    for (size_t i = 0; i < clirr_calib_count(); i++) {
+        const char *name = clirr_calib_name(i);
+        clirr_calib_result r;
+        int rc = clirr_calib_run(tc->ctx, i, &r, &err);
+        if (rc == CLIRR_ERR_UNSUPPORTED)
+            continue;
+        TH_OK(tc, rc);
+        TH_EXPECT(tc, r.verified, "%s plain: %s", name, r.report);
+        clirr_irr_report rep;
+        TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+        TH_OK(tc, clirr_calib_run(ictx, i, &r, &err));
+        TH_EXPECT(tc, r.verified, "%s instrumented: %s", name, r.report);
+        TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+        clirr_irr_kernel all;
+        clirr_irr_total(&rep, &all);
+        TH_EXPECT(tc, all.records > 0 && all.dropped == 0, "%s: %llu records, %llu lost", name,
+                  (unsigned long long)all.records, (unsigned long long)all.dropped);
+        if (!strcmp(name, "matmul") || !strcmp(name, "blackscholes"))
+            TH_EXPECT(tc, all.branches > 0 && all.divergent == 0, "%s: %llu of %llu branches diverge",
+                      name, (unsigned long long)all.divergent, (unsigned long long)all.branches);
+    }
+done:
+    clirr_ctx_release(ictx);
+}
+
+/* ---- the command -------------------------------------------------------------- */
+
+static char cli_out[1 << 16], cli_err[1 << 14];
+
+/* `clirr profile` on this device: a table, a CSV with the case's kernels
+ * and its "all" row, verified; calibration kernels likewise; options of
+ * profile refused by run; an unknown calibration kernel refused. */
+static void command(th_case *tc)
+{
+    char dev[16], csv[1024];
+    snprintf(dev, sizeof dev, "%u", tc->device->index);
+    snprintf(csv, sizeof csv, "%s/irr.csv", th_tmp_dir());
+    int rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "bfs",
+                          "--gen", "grid:w=16,h=16", "--variant", "data", "--device", dev, "--csv",
+                          csv, NULL);
+    TH_REQUIRE(tc, rc == 0, "profile bfs: exit %d: %s", rc, cli_err);
+    TH_EXPECT(tc, strstr(cli_out, "CFI_b") && strstr(cli_out, "all instrumented"), "no table: %s",
+              cli_out);
+    FILE *f = fopen(csv, "r");
+    TH_REQUIRE(tc, f != NULL, "no CSV %s", csv);
+    char line[4096];
+    int rows = 0, all = 0;
+    while (fgets(line, sizeof line, f)) {
+        rows++;
+        if (strstr(line, ",all,model,") && strstr(line, ",true,ok"))
+            all++;
+    }
+    fclose(f);
+    TH_EXPECT(tc, rows >= 3 && all == 1, "CSV: %d lines, %d verified 'all' rows", rows, all);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
+                      "blackscholes", "--device", dev, NULL);
+    TH_EXPECT(tc, rc == 0 && strstr(cli_out, "verified"), "profile --calib: exit %d: %s", rc, cli_err);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "run", "bfs", "--gen",
+                      "grid:w=4,h=4", "--simd-width", "8", NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(cli_err, "clirr profile"), "run --simd-width: exit %d: %s", rc,
+              cli_err);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
+                      "nope", NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(cli_err, "unknown calibration kernel 'nope'"),
+              "profile --calib nope: exit %d: %s", rc, cli_err);
+done:;
+}
+
+TH_REGISTER(register_irregularity_tests)
+{
+    th_add("irr/model", model, NULL);
+    th_add_device("irr/patterns", known_patterns, NULL);
+    th_add_device("irr/overflow", overflow, NULL);
+    th_add_device("irr/calib", calibration, NULL);
+    th_add_device_noctx("irr/command", command, NULL);
+    /* One case per variant: each builds its own programs, within its own
+     * time limit on the slowest compiler (Intel's CPU runtime). */
+    static const char *algos[] = {"bfs", "sssp"};
+    for (size_t i = 0; i < 2; i++) {
+        const clirr_algo *a = clirr_algo_find(algos[i]);
+        for (unsigned v = 0; a && v < a->nvariants; v++) {
+            same_case *c = malloc(sizeof *c);
+            char *name = malloc(96);
+            if (!c || !name)
+                abort();
+            *c = (same_case){a, v};
+            snprintf(name, 96, "irr/same-results/%s/%s", a->name,
+                     a->variants[v].name ? a->variants[v].name : "-");
+            th_add_device(name, same_results, c);
+        }
+    }
+}
