@@ -85,17 +85,17 @@ static void bfs_release(void *state)
     free(s);
 }
 
-/* The arguments that stay the same in every round of every trial (the
- * two topology-driven kernels share their first four). */
-static int bind_topo(bfs_session *s, clirr_error *err)
+/* The arguments of topology-driven loop nl that stay the same in every
+ * round of every trial (its kernel bfs_level when level_sync, else
+ * bfs_topo: they share their first four). */
+static int bind_topo(bfs_session *s, clirr_nl *nl, bool level_sync, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_nl *nl = &s->vl.nl;
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, row, s->dg->row));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, col, s->dg->col));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, level, s->level));
     CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, n, s->dg->n));
-    if (s->level_sync)
+    if (level_sync)
         CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, changed, s->changed));
     else
         CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
@@ -165,12 +165,7 @@ static int prepare_hybrid(bfs_session *s, const clirr_plan *plan, clirr_error *e
                             err));
     s->have_level_nl = true;
     CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid.min - 1, err));
-    clirr_nl *nl = &s->level_nl;
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, row, s->dg->row));
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, col, s->dg->col));
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, level, s->level));
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, n, s->dg->n));
-    CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, changed, s->changed));
+    CLIRR_TRY(bind_topo(s, &s->level_nl, true, err));
 fail:
     return rc;
 }
@@ -230,7 +225,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
     if (topo) {
         CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
-        CLIRR_TRY(bind_topo(s, err));
+        CLIRR_TRY(bind_topo(s, &s->vl.nl, s->level_sync, err));
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
         CLIRR_TRY(bind_data(s, err));

@@ -137,6 +137,9 @@ int exp_outputs_close(exp_outputs *out, const exp_config *cfg, const exp_row *ro
 const char *exp_input_name(const exp_config *cfg, size_t input);
 const char *exp_push_text(const exp_row *r);     /* "-" without a worklist */
 const char *exp_verified_text(const exp_row *r); /* yes, NO, -, error, skip */
+/* s as one CSV field: quoted (quotes doubled) when it holds a comma, a
+ * quote or a newline. */
+void exp_csv_field(FILE *f, const char *s);
 void exp_template_text(const exp_row *r, char *buf, size_t size); /* dbuf-shared/32 */
 double exp_mteps(const exp_row *r, double ms);
 

@@ -323,7 +323,7 @@ static void json_begin(exp_outputs *out, const exp_config *cfg)
         fflush(out->json[i]);
 }
 
-static void csv_field(FILE *f, const char *s)
+void exp_csv_field(FILE *f, const char *s)
 {
     if (!strpbrk(s, ",\"\n")) {
         fputs(s, f);
@@ -350,13 +350,13 @@ static void csv_header(FILE *f)
 static void csv_row(FILE *f, const exp_config *cfg, const exp_row *r)
 {
     fprintf(f, "%zu,", r->index);
-    csv_field(f, r->device->caps.name);
+    exp_csv_field(f, r->device->caps.name);
     fputc(',', f);
-    csv_field(f, r->device->caps.platform);
+    exp_csv_field(f, r->device->caps.platform);
     fputc(',', f);
-    csv_field(f, r->device->caps.driver);
+    exp_csv_field(f, r->device->caps.driver);
     fputc(',', f);
-    csv_field(f, exp_input_name(cfg, r->input));
+    exp_csv_field(f, exp_input_name(cfg, r->input));
     char t[64];
     exp_template_text(r, t, sizeof t);
     fprintf(f, ",%s,%s,%s,%s,%s,", r->algo->name, r->planned ? clirr_plan_variant_name(&r->plan) : "-",
@@ -373,7 +373,7 @@ static void csv_row(FILE *f, const exp_config *cfg, const exp_row *r)
     else
         fputs(",,,,,,,,,,,,,,,,,,,", f);
     fprintf(f, "%s,", r->verified < 0 ? "" : r->verified ? "true" : "false");
-    csv_field(f, r->skipped ? "skipped" : r->status == CLIRR_OK ? "ok" : r->error);
+    exp_csv_field(f, r->skipped ? "skipped" : r->status == CLIRR_OK ? "ok" : r->error);
     fputc('\n', f);
     fflush(f);
 }
@@ -394,9 +394,9 @@ static void trace_rows(FILE *f, const exp_config *cfg, const exp_row *r)
     for (size_t i = 0; i < t->n; i++) {
         const clirr_trace_round *x = &t->rounds[i];
         fprintf(f, "%zu,", r->index);
-        csv_field(f, r->device->caps.name);
+        exp_csv_field(f, r->device->caps.name);
         fputc(',', f);
-        csv_field(f, exp_input_name(cfg, r->input));
+        exp_csv_field(f, exp_input_name(cfg, r->input));
         fprintf(f, ",%s,%s,%zu,%s,%llu,%llu,%llu,%llu,%.4f,%s,%llu,%.6f\n", r->algo->name,
                 clirr_plan_variant_name(&r->plan), i + 1, x->kind, (unsigned long long)x->items_in,
                 (unsigned long long)x->items_out, (unsigned long long)x->duplicates, (unsigned long long)x->arcs,

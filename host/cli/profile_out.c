@@ -81,21 +81,6 @@ void prof_table(const exp_config *cfg, const exp_row *r)
         prof_report_table(&r->irr);
 }
 
-static void csv_text(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 void prof_csv_header(FILE *f)
 {
     fputs("case,device,platform,input,algorithm,variant,push,template,lb_thres,kernel,backend,"
@@ -107,11 +92,11 @@ void prof_csv_header(FILE *f)
 void prof_csv_line(FILE *f, const prof_case *c, const clirr_irr_report *p, const clirr_irr_kernel *k)
 {
     fprintf(f, "%zu,", c->index);
-    csv_text(f, c->caps->name);
+    exp_csv_field(f, c->caps->name);
     fputc(',', f);
-    csv_text(f, c->caps->platform);
+    exp_csv_field(f, c->caps->platform);
     fputc(',', f);
-    csv_text(f, c->input);
+    exp_csv_field(f, c->input);
     fprintf(f, ",%s,%s,%s,%s,%u,%s,%s,%u,%u,%u,%u,", c->algo, c->variant, c->push, c->tmpl,
             c->lb_thres, k->name, p->backend ? p->backend : "model", p->simd_width, p->segment,
             p->banks, p->sample);
@@ -124,7 +109,7 @@ void prof_csv_line(FILE *f, const prof_case *c, const clirr_irr_report *p, const
             (unsigned long long)k->gld, clirr_irr_gld_eff(k), (unsigned long long)k->gst,
             clirr_irr_gst_eff(k));
     fprintf(f, "%s,", c->verified < 0 ? "" : c->verified ? "true" : "false");
-    csv_text(f, c->status);
+    exp_csv_field(f, c->status);
     fputc('\n', f);
 }
 
