@@ -28,156 +28,157 @@
 #define INFO_NONE 0xffffffffffffffffUL  /* not reached by a walk */
 #define INFO_MARK 0xfffffffffffffffeUL  /* uncovered, with an uncovered predecessor */
 
-static inline uint link_weight(uint e, uint s, __global const uint *weight, uint weighted)
+static inline uint link_weight(uint e, uint s, __global const uint *weight,
+                               uint weighted IRR_FPARAM)
 {
-    return weighted ? weight[e] : (uint)(s != END);
+    return weighted ? *IRR_GLD(1, &weight[e]) : (uint)(s != END);
 }
 
 static inline ulong pack(uint rank, uint succ) { return (ulong)rank << 32 | succ; }
 
 /* ---- Wyllie (64-bit words) --------------------------------------------------- */
 
-kernel void lr_words_init(CLIRR_KPARAMS(LR_WORDS_INIT_ARGS))
+kernel void lr_words_init(CLIRR_KPARAMS(LR_WORDS_INIT_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= m)
+    if (IRR_BRANCH(2, i >= m))
         return;
-    uint s = succ[i];
-    words[i] = pack(link_weight(i, s, weight, weighted), s);
+    uint s = *IRR_GLD(3, &succ[i]);
+    *IRR_GST(4, &words[i]) = pack(link_weight(i, s, weight, weighted IRR_FARG), s);
 }
 
-kernel void lr_words_rank(CLIRR_KPARAMS(LR_WORDS_RANK_ARGS))
+kernel void lr_words_rank(CLIRR_KPARAMS(LR_WORDS_RANK_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i < m)
-        rank[i] = (uint)(words[i] >> 32);
+    if (IRR_BRANCH(5, i < m))
+        *IRR_GST(7, &rank[i]) = (uint)(*IRR_GLD(6, &words[i]) >> 32);
 }
 
 /* The study's original: every element jumps up to `jumps` times, each
  * jump written back at once so that others may ride on it. */
-kernel void lr_wyllie(CLIRR_KPARAMS(LR_WYLLIE_ARGS))
+kernel void lr_wyllie(CLIRR_KPARAMS(LR_WYLLIE_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= m)
+    if (IRR_BRANCH(8, i >= m))
         return;
-    ulong a = words[i];
-    for (uint t = 0; t < jumps && (uint)a != END; t++) {
-        ulong b = words[(uint)a];
+    ulong a = *IRR_GLD(9, &words[i]);
+    for (uint t = 0; IRR_BRANCH(10, t < jumps && (uint)a != END); t++) {
+        ulong b = *IRR_GLD(11, &words[(uint)a]);
         a = pack((uint)(a >> 32) + (uint)(b >> 32), (uint)b);
-        words[i] = a;
+        *IRR_GST(12, &words[i]) = a;
     }
-    if ((uint)a != END)
-        *unfinished = 1;
+    if (IRR_BRANCH(13, (uint)a != END))
+        *IRR_GST(14, unfinished) = 1;
 }
 
-kernel void lr_wyllie_step(CLIRR_KPARAMS(LR_WYLLIE_STEP_ARGS))
+kernel void lr_wyllie_step(CLIRR_KPARAMS(LR_WYLLIE_STEP_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= m)
+    if (IRR_BRANCH(15, i >= m))
         return;
-    ulong a = in[i];
-    if ((uint)a != END) {
-        ulong b = in[(uint)a];
+    ulong a = *IRR_GLD(16, &in[i]);
+    if (IRR_BRANCH(17, (uint)a != END)) {
+        ulong b = *IRR_GLD(18, &in[(uint)a]);
         a = pack((uint)(a >> 32) + (uint)(b >> 32), (uint)b);
     }
-    out[i] = a;
+    *IRR_GST(19, &out[i]) = a;
 }
 
 /* The study's optimized version: only unfinished elements are launched,
  * each loads its successor only while it has one, and the work-group
  * steps together (a barrier between jumps), so members see each other's
  * progress within the launch. Every work-item reaches every barrier. */
-kernel void lr_wyllie_opt(CLIRR_KPARAMS(LR_WYLLIE_OPT_ARGS))
+kernel void lr_wyllie_opt(CLIRR_KPARAMS(LR_WYLLIE_OPT_ARGS) IRR_KPARAM)
 {
     uint k = get_global_id(0);
     bool live = k < count;
-    uint i = live ? items[k] : 0;
-    ulong a = live ? words[i] : pack(0, END);
+    uint i = IRR_BRANCH(20, live) ? *IRR_GLD(21, &items[k]) : 0;
+    ulong a = live ? *IRR_GLD(22, &words[i]) : pack(0, END);
     for (uint t = 0; t < jumps; t++) {
-        if ((uint)a != END) {
-            ulong b = words[(uint)a];
+        if (IRR_BRANCH(23, (uint)a != END)) {
+            ulong b = *IRR_GLD(24, &words[(uint)a]);
             a = pack((uint)(a >> 32) + (uint)(b >> 32), (uint)b);
-            words[i] = a;
+            *IRR_GST(25, &words[i]) = a;
         }
         barrier(CLK_GLOBAL_MEM_FENCE);
     }
     if (live)
-        active[k] = (uint)a != END;
+        *IRR_GST(26, &active[k]) = (uint)a != END;
 }
 
 /* ---- Wyllie (32-bit words: 16-bit rank, 16-bit successor) --------------------- */
 
 #define END16 0xffffu
 
-kernel void lr_w32_init(CLIRR_KPARAMS(LR_W32_INIT_ARGS))
+kernel void lr_w32_init(CLIRR_KPARAMS(LR_W32_INIT_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= m)
+    if (IRR_BRANCH(27, i >= m))
         return;
-    uint s = succ[i];
-    words[i] = s == END ? END16 : (1u << 16 | s);
+    uint s = *IRR_GLD(28, &succ[i]);
+    *IRR_GST(29, &words[i]) = s == END ? END16 : (1u << 16 | s);
 }
 
-kernel void lr_wyllie32(CLIRR_KPARAMS(LR_WYLLIE32_ARGS))
+kernel void lr_wyllie32(CLIRR_KPARAMS(LR_WYLLIE32_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= m)
+    if (IRR_BRANCH(30, i >= m))
         return;
-    uint a = words[i];
-    for (uint t = 0; t < jumps && (a & END16) != END16; t++) {
-        uint b = words[a & END16];
+    uint a = *IRR_GLD(31, &words[i]);
+    for (uint t = 0; IRR_BRANCH(32, t < jumps && (a & END16) != END16); t++) {
+        uint b = *IRR_GLD(33, &words[a & END16]);
         a = ((a >> 16) + (b >> 16)) << 16 | (b & END16);
-        words[i] = a;
+        *IRR_GST(34, &words[i]) = a;
     }
-    if ((a & END16) != END16)
-        *unfinished = 1;
+    if (IRR_BRANCH(35, (a & END16) != END16))
+        *IRR_GST(36, unfinished) = 1;
 }
 
-kernel void lr_w32_rank(CLIRR_KPARAMS(LR_W32_RANK_ARGS))
+kernel void lr_w32_rank(CLIRR_KPARAMS(LR_W32_RANK_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i < m)
-        rank[i] = words[i] >> 16;
+    if (IRR_BRANCH(37, i < m))
+        *IRR_GST(39, &rank[i]) = *IRR_GLD(38, &words[i]) >> 16;
 }
 
 /* ---- rhj ---------------------------------------------------------------------- */
 
-kernel void lr_fill(CLIRR_KPARAMS(LR_FILL_ARGS))
+kernel void lr_fill(CLIRR_KPARAMS(LR_FILL_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i < m)
-        info[i] = INFO_NONE;
+    if (IRR_BRANCH(40, i < m))
+        *IRR_GST(41, &info[i]) = INFO_NONE;
 }
 
-kernel void lr_walk(CLIRR_KPARAMS(LR_WALK_ARGS))
+kernel void lr_walk(CLIRR_KPARAMS(LR_WALK_ARGS) IRR_KPARAM)
 {
     uint j = get_global_id(0);
-    if (j >= nstarts)
+    if (IRR_BRANCH(42, j >= nstarts))
         return;
     uint e, sid;
     if (mode == 0) {
         e = j * k;
         sid = j;
     } else if (mode == 1) {
-        e = starts[j];
-        if (info[e] != INFO_NONE) /* marked: not a head */
+        e = *IRR_GLD(43, &starts[j]);
+        if (IRR_BRANCH(44, *IRR_GLD(45, &info[e]) != INFO_NONE)) /* marked: not a head */
             return;
-        sid = base + atomic_inc(counter);
+        sid = base + atomic_inc(IRR_GAT(46, counter));
     } else {
         e = first;
         sid = base;
     }
     uint off = 0, s;
     for (;;) {
-        info[e] = (ulong)sid << 32 | off;
-        s = succ[e];
-        off += link_weight(e, s, weight, weighted);
-        if (s == END || s % k == 0)
+        *IRR_GST(47, &info[e]) = (ulong)sid << 32 | off;
+        s = *IRR_GLD(48, &succ[e]);
+        off += link_weight(e, s, weight, weighted IRR_FARG);
+        if (IRR_BRANCH(49, s == END || s % k == 0))
             break;
         e = s;
     }
-    rsucc[sid] = s == END ? END : s / k;
-    rweight[sid] = off;
+    *IRR_GST(50, &rsucc[sid]) = s == END ? END : s / k;
+    *IRR_GST(51, &rweight[sid]) = off;
 }
 
 /* The splitters' walks, `chains` of them interleaved in each work-item
@@ -188,26 +189,26 @@ kernel void lr_walk(CLIRR_KPARAMS(LR_WALK_ARGS))
 #ifndef LR_CHAINS
 #define LR_CHAINS 16
 #endif
-kernel void lr_walk_chains(CLIRR_KPARAMS(LR_WALK_ARGS))
+kernel void lr_walk_chains(CLIRR_KPARAMS(LR_WALK_ARGS) IRR_KPARAM)
 {
     uint e[LR_CHAINS], off[LR_CHAINS], alive = 0;
     const uint j0 = get_global_id(0) * LR_CHAINS;
     (void)mode; (void)starts; (void)first; (void)base; (void)counter;
     for (uint c = 0; c < LR_CHAINS; c++) {
         off[c] = 0;
-        e[c] = j0 + c < nstarts ? (j0 + c) * k : END;
+        e[c] = IRR_BRANCH(52, j0 + c < nstarts) ? (j0 + c) * k : END;
         alive += e[c] != END;
     }
-    while (alive) {
+    while (IRR_BRANCH(53, alive)) {
         for (uint c = 0; c < LR_CHAINS; c++) {
-            if (e[c] == END)
+            if (IRR_BRANCH(54, e[c] == END))
                 continue;
-            uint sid = j0 + c, s = succ[e[c]];
-            info[e[c]] = (ulong)sid << 32 | off[c];
-            off[c] += link_weight(e[c], s, weight, weighted);
-            if (s == END || s % k == 0) {
-                rsucc[sid] = s == END ? END : s / k;
-                rweight[sid] = off[c];
+            uint sid = j0 + c, s = *IRR_GLD(55, &succ[e[c]]);
+            *IRR_GST(56, &info[e[c]]) = (ulong)sid << 32 | off[c];
+            off[c] += link_weight(e[c], s, weight, weighted IRR_FARG);
+            if (IRR_BRANCH(57, s == END || s % k == 0)) {
+                *IRR_GST(58, &rsucc[sid]) = s == END ? END : s / k;
+                *IRR_GST(59, &rweight[sid]) = off[c];
                 e[c] = END;
                 alive--;
             } else {
@@ -219,24 +220,24 @@ kernel void lr_walk_chains(CLIRR_KPARAMS(LR_WALK_ARGS))
 
 /* Work-group aggregated: one global atomic per work-group, each work-item
  * striding over the level. */
-kernel void lr_uncovered(CLIRR_KPARAMS(LR_UNCOVERED_ARGS))
+kernel void lr_uncovered(CLIRR_KPARAMS(LR_UNCOVERED_ARGS) IRR_KPARAM)
 {
     local uint lcount, lbase;
     const uint lid = get_local_id(0), stride = get_global_size(0);
     for (ulong base = get_group_id(0) * get_local_size(0); base < m; base += stride) {
-        if (lid == 0)
-            lcount = 0;
+        if (IRR_BRANCH(60, lid == 0))
+            *IRR_LST(61, &lcount) = 0;
         barrier(CLK_LOCAL_MEM_FENCE);
         uint e = (uint)base + lid, slot = 0;
-        bool mine = e < m && info[e] == INFO_NONE;
-        if (mine)
-            slot = atomic_inc(&lcount);
+        bool mine = IRR_BRANCH(62, e < m) && *IRR_GLD(63, &info[e]) == INFO_NONE;
+        if (IRR_BRANCH(64, mine))
+            slot = atomic_inc(IRR_LAT(65, &lcount));
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid == 0 && lcount)
-            lbase = atomic_add(count, lcount);
+        if (IRR_BRANCH(66, lid == 0 && lcount))
+            *IRR_LST(68, &lbase) = atomic_add(IRR_GAT(67, count), lcount);
         barrier(CLK_LOCAL_MEM_FENCE);
         if (mine)
-            list[lbase + slot] = e;
+            *IRR_GST(70, &list[*IRR_LLD(69, &lbase) + slot]) = e;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
@@ -244,38 +245,38 @@ kernel void lr_uncovered(CLIRR_KPARAMS(LR_UNCOVERED_ARGS))
 /* An uncovered element's successor that is no splitter is uncovered too
  * (a walk reaching it would have come through its only predecessor), so
  * marking it needs no check; the unmarked ones are the heads. */
-kernel void lr_mark(CLIRR_KPARAMS(LR_MARK_ARGS))
+kernel void lr_mark(CLIRR_KPARAMS(LR_MARK_ARGS) IRR_KPARAM)
 {
     uint j = get_global_id(0);
-    if (j >= count)
+    if (IRR_BRANCH(71, j >= count))
         return;
-    uint s = succ[list[j]];
-    if (s != END && s % k != 0)
-        info[s] = INFO_MARK;
+    uint s = *IRR_GLD(73, &succ[*IRR_GLD(72, &list[j])]);
+    if (IRR_BRANCH(74, s != END && s % k != 0))
+        *IRR_GST(75, &info[s]) = INFO_MARK;
 }
 
-kernel void lr_recombine(CLIRR_KPARAMS(LR_RECOMBINE_ARGS))
+kernel void lr_recombine(CLIRR_KPARAMS(LR_RECOMBINE_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= m)
+    if (IRR_BRANCH(76, i >= m))
         return;
-    ulong x = info[i];
-    rank[i] = R[(uint)(x >> 32)] - (uint)x;
+    ulong x = *IRR_GLD(77, &info[i]);
+    *IRR_GST(79, &rank[i]) = *IRR_GLD(78, &R[(uint)(x >> 32)]) - (uint)x;
 }
 
 /* ---- an ordered list by a scan (the study's lower bound) ------------------------- */
 
-kernel void lr_scan_weights(CLIRR_KPARAMS(LR_SCAN_WEIGHTS_ARGS))
+kernel void lr_scan_weights(CLIRR_KPARAMS(LR_SCAN_WEIGHTS_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i < m)
-        w[i] = succ[i] != END;
+    if (IRR_BRANCH(80, i < m))
+        *IRR_GST(82, &w[i]) = *IRR_GLD(81, &succ[i]) != END;
 }
 
 /* rank[i] = the links from i on = total - links before i. */
-kernel void lr_scan_rank(CLIRR_KPARAMS(LR_SCAN_RANK_ARGS))
+kernel void lr_scan_rank(CLIRR_KPARAMS(LR_SCAN_RANK_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i < m)
-        rank[i] = total - excl[i];
+    if (IRR_BRANCH(83, i < m))
+        *IRR_GST(85, &rank[i]) = total - *IRR_GLD(84, &excl[i]);
 }

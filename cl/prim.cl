@@ -36,7 +36,7 @@
 
 /* ---- fill and iota: one tile of L*ITEMS elements per work-group -------- */
 
-kernel void prim_fill(CLIRR_KPARAMS(PRIM_FILL_ARGS))
+kernel void prim_fill(CLIRR_KPARAMS(PRIM_FILL_ARGS) IRR_KPARAM)
 {
     const uint L = get_local_size(0), lid = get_local_id(0);
     const ulong base = (ulong)get_group_id(0) * L * ITEMS;
@@ -44,20 +44,20 @@ kernel void prim_fill(CLIRR_KPARAMS(PRIM_FILL_ARGS))
     global uint *p = buf + offset + base;
     for (uint k = 0; k < ITEMS; k++) {
         const uint i = k * L + lid;
-        if (i < rem)
-            p[i] = value;
+        if (IRR_BRANCH(1, i < rem))
+            *IRR_GST(2, &p[i]) = value;
     }
 }
 
-kernel void prim_iota(CLIRR_KPARAMS(PRIM_IOTA_ARGS))
+kernel void prim_iota(CLIRR_KPARAMS(PRIM_IOTA_ARGS) IRR_KPARAM)
 {
     const uint L = get_local_size(0), lid = get_local_id(0);
     const ulong base = (ulong)get_group_id(0) * L * ITEMS;
     const uint rem = (uint)min((ulong)L * ITEMS, (ulong)n - base);
     for (uint k = 0; k < ITEMS; k++) {
         const uint i = k * L + lid;
-        if (i < rem)
-            buf[base + i] = start + (uint)(base + i);
+        if (IRR_BRANCH(3, i < rem))
+            *IRR_GST(4, &buf[base + i]) = start + (uint)(base + i);
     }
 }
 
@@ -68,7 +68,7 @@ kernel void prim_iota(CLIRR_KPARAMS(PRIM_IOTA_ARGS))
  * the 8-byte partials, ARGS the kernel's list in prim.def (which names the
  * same types). `match` is used by count only. */
 #define PRIM_RANGE_REDUCE(NAME, ARGS, IN, ACC, PART, LOAD, OP, IDENT, WG_REDUCE) \
-    kernel void prim_range_##NAME(CLIRR_KPARAMS(ARGS))                         \
+    kernel void prim_range_##NAME(CLIRR_KPARAMS(ARGS) IRR_KPARAM)              \
     {                                                                          \
         const uint L = get_local_size(0), lid = get_local_id(0);               \
         const ulong start = (ulong)get_group_id(0) * chunk;                    \
@@ -81,13 +81,13 @@ kernel void prim_iota(CLIRR_KPARAMS(PRIM_IOTA_ARGS))
             global const IN *p = in + base;                                    \
             for (uint k = 0; k < ITEMS; k++) {                                 \
                 const uint i = k * L + lid;                                    \
-                if (i < rem)                                                   \
-                    acc = OP(acc, LOAD(p[i]));                                 \
+                if (IRR_BRANCH(5, i < rem))                                    \
+                    acc = OP(acc, LOAD(*IRR_GLD(6, &p[i])));                   \
             }                                                                  \
         }                                                                      \
         acc = WG_REDUCE(acc, tmp);                                             \
-        if (lid == 0)                                                          \
-            partials[get_group_id(0)] = (PART)acc;                             \
+        if (IRR_BRANCH(7, lid == 0))                                           \
+            *IRR_GST(8, &partials[get_group_id(0)]) = (PART)acc;               \
     }
 
 #define PRIM_LOAD_U64(x) ((ulong)(x))
@@ -113,15 +113,15 @@ PRIM_RANGE_REDUCE(fsum, PRIM_RANGE_FSUM_ARGS, double, double, double, PRIM_LOAD_
 
 /* partials[count] = OP over partials[0..count). tmp: L ulongs. One group. */
 #define PRIM_PARTIALS_REDUCE(NAME, OP, IDENT)                                  \
-    kernel void prim_partials_##NAME(CLIRR_KPARAMS(PRIM_PARTIALS_ARGS))        \
+    kernel void prim_partials_##NAME(CLIRR_KPARAMS(PRIM_PARTIALS_ARGS) IRR_KPARAM) \
     {                                                                          \
         const uint L = get_local_size(0), lid = get_local_id(0);               \
         ulong acc = IDENT;                                                     \
-        for (uint i = lid; i < count; i += L)                                  \
-            acc = OP(acc, partials[i]);                                        \
+        for (uint i = lid; IRR_BRANCH(9, i < count); i += L)                   \
+            acc = OP(acc, *IRR_GLD(10, &partials[i]));                         \
         acc = clirr_wg_reduce_##NAME##_ulong(acc, tmp);                        \
-        if (lid == 0)                                                          \
-            partials[count] = acc;                                             \
+        if (IRR_BRANCH(11, lid == 0))                                          \
+            *IRR_GST(12, &partials[count]) = acc;                              \
     }
 
 PRIM_PARTIALS_REDUCE(add, CLIRR_OP_ADD, 0ul)
@@ -129,15 +129,15 @@ PRIM_PARTIALS_REDUCE(min, CLIRR_OP_MIN, 0xfffffffful)
 PRIM_PARTIALS_REDUCE(max, CLIRR_OP_MAX, 0ul)
 
 #if CLIRR_HAS_FP64
-kernel void prim_partials_fadd(CLIRR_KPARAMS(PRIM_PARTIALS_F_ARGS))
+kernel void prim_partials_fadd(CLIRR_KPARAMS(PRIM_PARTIALS_F_ARGS) IRR_KPARAM)
 {
     const uint L = get_local_size(0), lid = get_local_id(0);
     double acc = 0.0;
-    for (uint i = lid; i < count; i += L)
-        acc += partials[i];
+    for (uint i = lid; IRR_BRANCH(13, i < count); i += L)
+        acc += *IRR_GLD(14, &partials[i]);
     acc = clirr_wg_reduce_add_double(acc, tmp);
-    if (lid == 0)
-        partials[count] = acc;
+    if (IRR_BRANCH(15, lid == 0))
+        *IRR_GST(16, &partials[count]) = acc;
 }
 #endif
 
@@ -148,13 +148,13 @@ kernel void prim_partials_fadd(CLIRR_KPARAMS(PRIM_PARTIALS_F_ARGS))
  * work-group reads the (few, cached) partials itself, so no separate launch
  * scans them and no work-group waits for another. tmp: L ulongs. */
 static inline void prim_group_offset(global const ulong *partials, uint groups, int want_all,
-                                     local ulong *tmp, ulong *pre, ulong *all)
+                                     local ulong *tmp, ulong *pre, ulong *all IRR_FPARAM)
 {
     const uint L = get_local_size(0), lid = get_local_id(0), g = get_group_id(0);
     const uint upto = want_all ? groups : g;
     ulong p = 0, a = 0;
-    for (uint i = lid; i < upto; i += L) {
-        const ulong x = partials[i];
+    for (uint i = lid; IRR_BRANCH(17, i < upto); i += L) {
+        const ulong x = *IRR_GLD(18, &partials[i]);
         a += x;
         if (i < g)
             p += x;
@@ -182,14 +182,14 @@ static inline void prim_group_offset(global const ulong *partials, uint groups, 
         const uint rem = (uint)min(tilesz, end - base);                        \
         for (uint k = 0; k < ITEMS; k++) {                                     \
             const uint i = k * L + lid;                                        \
-            tile[i] = i < rem ? IN[base + i] : 0u;                             \
+            *IRR_LST(19, &tile[i]) = IRR_BRANCH(20, i < rem) ? *IRR_GLD(21, &IN[base + i]) : 0u; \
         }                                                                      \
         barrier(CLK_LOCAL_MEM_FENCE);                                          \
         local uint *mine = tile + lid * ITEMS;                                 \
         uint v[ITEMS];                                                         \
         uint s = 0;                                                            \
         for (uint k = 0; k < ITEMS; k++) {                                     \
-            v[k] = mine[k];                                                    \
+            v[k] = *IRR_LLD(22, &mine[k]);                                     \
             s += v[k];                                                         \
         }                                                                      \
         if (single)                                                            \
@@ -198,14 +198,14 @@ static inline void prim_group_offset(global const ulong *partials, uint groups, 
         uint total;                                                            \
         uint run = carry + clirr_wg_scan_excl_add_uint(s, tmp32, &total);      \
         for (uint k = 0; k < ITEMS; k++) {                                     \
-            mine[k] = run;                                                     \
+            *IRR_LST(23, &mine[k]) = run;                                      \
             run += v[k];                                                       \
         }                                                                      \
         barrier(CLK_LOCAL_MEM_FENCE);                                          \
         for (uint k = 0; k < ITEMS; k++) {                                     \
             const uint i = k * L + lid;                                        \
-            if (i < rem)                                                       \
-                OUT[base + i] = tile[i];                                       \
+            if (IRR_BRANCH(24, i < rem))                                       \
+                *IRR_GST(25, &OUT[base + i]) = *IRR_LLD(26, &tile[i]);         \
         }                                                                      \
         carry += total;                                                        \
         barrier(CLK_LOCAL_MEM_FENCE);                                          \
@@ -219,25 +219,25 @@ static inline void prim_group_offset(global const ulong *partials, uint groups, 
     const int single = groups == 1;                                            \
     ulong pre = 0, unused, exact = 0;                                          \
     if (!single)                                                               \
-        prim_group_offset(partials, groups, 0, tmp, &pre, &unused);            \
+        prim_group_offset(partials, groups, 0, tmp, &pre, &unused IRR_FARG);   \
     uint carry = (uint)pre;                                                    \
     for (ulong base = start; base < end; base += tilesz)                       \
         PRIM_SCAN_TILE(IN, OUT)                                                \
     if (single) {                                                              \
         exact = clirr_wg_reduce_add_ulong(exact, tmp);                         \
-        if (lid == 0)                                                          \
-            partials[1] = exact;                                               \
-    } else if (get_group_id(0) == groups - 1 && lid == 0) {                    \
-        partials[groups] = pre + partials[groups - 1];                         \
+        if (IRR_BRANCH(27, lid == 0))                                          \
+            *IRR_GST(28, &partials[1]) = exact;                                \
+    } else if (IRR_BRANCH(29, get_group_id(0) == groups - 1 && lid == 0)) {    \
+        *IRR_GST(31, &partials[groups]) = pre + *IRR_GLD(30, &partials[groups - 1]); \
     }
 
-kernel void prim_scan_tiles(CLIRR_KPARAMS(PRIM_SCAN_ARGS))
+kernel void prim_scan_tiles(CLIRR_KPARAMS(PRIM_SCAN_ARGS) IRR_KPARAM)
 {
     PRIM_SCAN_BODY(in, out)
 }
 
 /* The same with one buffer, for in == out: no two kernel arguments alias. */
-kernel void prim_scan_tiles_inplace(CLIRR_KPARAMS(PRIM_SCAN_INPLACE_ARGS))
+kernel void prim_scan_tiles_inplace(CLIRR_KPARAMS(PRIM_SCAN_INPLACE_ARGS) IRR_KPARAM)
 {
     PRIM_SCAN_BODY(data, data)
 }
@@ -251,7 +251,7 @@ kernel void prim_scan_tiles_inplace(CLIRR_KPARAMS(PRIM_SCAN_INPLACE_ARGS))
  * position in the tile (CLIRR_NONE otherwise); the last pass reads values
  * coalesced and writes to increasing positions, so stores stay close
  * together. partials[groups] receives the count. */
-kernel void prim_compact_tiles(CLIRR_KPARAMS(PRIM_COMPACT_ARGS))
+kernel void prim_compact_tiles(CLIRR_KPARAMS(PRIM_COMPACT_ARGS) IRR_KPARAM)
 {
     PRIM_RANGE_SETUP
     ulong pre = 0, all = 0;
@@ -261,15 +261,15 @@ kernel void prim_compact_tiles(CLIRR_KPARAMS(PRIM_COMPACT_ARGS))
             const uint rem = (uint)min(tilesz, end - base);
             for (uint k = 0; k < ITEMS; k++) {
                 const uint i = k * L + lid;
-                c += i < rem && keys[base + i] == match;
+                c += IRR_BRANCH(32, i < rem) && *IRR_GLD(33, &keys[base + i]) == match;
             }
         }
         all = clirr_wg_reduce_add_uint(c, tmp32);
     } else {
-        prim_group_offset(partials, groups, 1, tmp, &pre, &all);
+        prim_group_offset(partials, groups, 1, tmp, &pre, &all IRR_FARG);
     }
-    if (get_group_id(0) == 0 && lid == 0)
-        partials[groups] = all;
+    if (IRR_BRANCH(34, get_group_id(0) == 0 && lid == 0))
+        *IRR_GST(35, &partials[groups]) = all;
     if (all > (ulong)capacity)
         return;
     uint carry = (uint)pre;
@@ -277,28 +277,28 @@ kernel void prim_compact_tiles(CLIRR_KPARAMS(PRIM_COMPACT_ARGS))
         const uint rem = (uint)min(tilesz, end - base);
         for (uint k = 0; k < ITEMS; k++) {
             const uint i = k * L + lid;
-            tile[i] = i < rem && keys[base + i] == match;
+            *IRR_LST(36, &tile[i]) = IRR_BRANCH(37, i < rem) && *IRR_GLD(38, &keys[base + i]) == match;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         local uint *mine = tile + lid * ITEMS;
         uint v[ITEMS];
         uint s = 0;
         for (uint k = 0; k < ITEMS; k++) {
-            v[k] = mine[k];
+            v[k] = *IRR_LLD(39, &mine[k]);
             s += v[k];
         }
         uint total;
         uint pos = clirr_wg_scan_excl_add_uint(s, tmp32, &total);
         for (uint k = 0; k < ITEMS; k++) {
-            mine[k] = v[k] ? pos : CLIRR_NONE;
+            *IRR_LST(40, &mine[k]) = v[k] ? pos : CLIRR_NONE;
             pos += v[k];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (uint k = 0; k < ITEMS; k++) {
             const uint i = k * L + lid;
-            const uint d = tile[i];
-            if (d != CLIRR_NONE)
-                out[carry + d] = use_index ? (uint)(base + i) : values[base + i];
+            const uint d = *IRR_LLD(41, &tile[i]);
+            if (IRR_BRANCH(42, d != CLIRR_NONE))
+                *IRR_GST(44, &out[carry + d]) = use_index ? (uint)(base + i) : *IRR_GLD(43, &values[base + i]);
         }
         carry += total;
         barrier(CLK_LOCAL_MEM_FENCE);
