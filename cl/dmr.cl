@@ -50,7 +50,18 @@
 #define GROW_FAILED (-1)
 #define GROW_TOO_BIG (-2)
 
-double2 pt(__global const double *xy, uint i) { return (double2)(xy[2 * (size_t)i], xy[2 * (size_t)i + 1]); }
+/* Under `clirr profile` the helpers that read global memory take the
+ * record buffer: each is defined as NAME_ and called through a macro NAME
+ * that passes it on (IRR_FARG, empty otherwise). GLD(x) is a recorded load
+ * of the global lvalue x. A point is one 16-byte access. */
+#define GLD(x) (*IRR_GLD(0, &(x)))
+
+double2 pt_(__global const double *xy, uint i IRR_FPARAM)
+{
+    (void)IRR_GLD(1, (__global const double2 *)(xy + 2 * (size_t)i));
+    return (double2)(xy[2 * (size_t)i], xy[2 * (size_t)i + 1]);
+}
+#define pt(...) pt_(__VA_ARGS__ IRR_FARG)
 
 double orient2(double2 a, double2 b, double2 c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
 
@@ -74,10 +85,10 @@ bool encroaches(double2 a, double2 b, double2 p) { return (a.x - p.x) * (b.x - p
 
 /* Bad: the smallest angle (facing the shortest edge) under the minimum;
  * unfixable when it sits at a small input corner. */
-bool is_bad(__global const double *xy, __global const uint *tv, __global const uchar *small, uint np_input,
-            double cos_min, uint t, bool *unfixable)
+bool is_bad_(__global const double *xy, __global const uint *tv, __global const uchar *small, uint np_input,
+             double cos_min, uint t, bool *unfixable IRR_FPARAM)
 {
-    uint c[3] = {tv[3 * (size_t)t], tv[3 * (size_t)t + 1], tv[3 * (size_t)t + 2]};
+    uint c[3] = {GLD(tv[3 * (size_t)t]), GLD(tv[3 * (size_t)t + 1]), GLD(tv[3 * (size_t)t + 2])};
     double2 p[3] = {pt(xy, c[0]), pt(xy, c[1]), pt(xy, c[2])};
     double l[3];
     for (int i = 0; i < 3; i++) {
@@ -87,9 +98,10 @@ bool is_bad(__global const double *xy, __global const uint *tv, __global const u
     int s = l[0] <= l[1] ? (l[0] <= l[2] ? 0 : 2) : (l[1] <= l[2] ? 1 : 2);
     double x = l[(s + 1) % 3], y = l[(s + 2) % 3];
     double cosine = (x + y - l[s]) / (2 * sqrt(x * y));
-    *unfixable = c[s] < np_input && small[c[s]];
-    return cosine > cos_min;
+    *unfixable = c[s] < np_input && GLD(small[c[s]]);
+    return IRR_BRANCH(2, cosine > cos_min);
 }
+#define is_bad(...) is_bad_(__VA_ARGS__ IRR_FARG)
 
 /* A cavity in private memory: its triangles, then its boundary edges
  * (a, b) counter-clockwise with the triangle outside. */
@@ -109,20 +121,21 @@ bool in_cavity(const cavity *cv, uint t)
 
 /* Walk from t towards p: GROW_OK with *x holding p, GROW_ENCROACHED with
  * (*x, *edge) the boundary edge the walk leaves by. */
-int locate(__global const double *xy, __global const uint *tv, __global const uint *tn, uint t, double2 p,
-           uint *x, int *edge)
+int locate_(__global const double *xy, __global const uint *tv, __global const uint *tn, uint t, double2 p,
+            uint *x, int *edge IRR_FPARAM)
 {
     for (int steps = 0; steps < WALK_LIMIT; steps++) {
         int i = 0;
         for (; i < 3; i++)
-            if (orient2(pt(xy, tv[3 * (size_t)t + (i + 1) % 3]), pt(xy, tv[3 * (size_t)t + (i + 2) % 3]), p) < 0)
+            if (IRR_BRANCH(3, orient2(pt(xy, GLD(tv[3 * (size_t)t + (i + 1) % 3])),
+                                      pt(xy, GLD(tv[3 * (size_t)t + (i + 2) % 3])), p) < 0))
                 break;
-        if (i == 3) {
+        if (IRR_BRANCH(4, i == 3)) {
             *x = t;
             return GROW_OK;
         }
-        uint n = tn[3 * (size_t)t + i];
-        if (n == NONE) {
+        uint n = GLD(tn[3 * (size_t)t + i]);
+        if (IRR_BRANCH(5, n == NONE)) {
             *x = t;
             *edge = i;
             return GROW_ENCROACHED;
@@ -131,10 +144,11 @@ int locate(__global const double *xy, __global const uint *tv, __global const ui
     }
     return GROW_FAILED;
 }
+#define locate(...) locate_(__VA_ARGS__ IRR_FARG)
 
 /* The cavity of p from seed (host/ref/dmr_refine.c's grow). */
-int grow(__global const double *xy, __global const uint *tv, __global const uint *tn, double2 p, uint seed,
-         int split_edge, bool check, cavity *cv, uint *et, int *ei)
+int grow_(__global const double *xy, __global const uint *tv, __global const uint *tn, double2 p, uint seed,
+          int split_edge, bool check, cavity *cv, uint *et, int *ei IRR_FPARAM)
 {
     cv->n = 1;
     cv->tri[0] = seed;
@@ -143,12 +157,12 @@ int grow(__global const double *xy, __global const uint *tv, __global const uint
         for (; k < cv->n; k++) {
             uint t = cv->tri[k];
             for (int i = 0; i < 3; i++) {
-                uint n = tn[3 * (size_t)t + i];
-                if (n == NONE) {
+                uint n = GLD(tn[3 * (size_t)t + i]);
+                if (IRR_BRANCH(6, n == NONE)) {
                     if (t == seed && i == split_edge)
                         continue;
-                    if (check && encroaches(pt(xy, tv[3 * (size_t)t + (i + 1) % 3]),
-                                            pt(xy, tv[3 * (size_t)t + (i + 2) % 3]), p)) {
+                    if (check && encroaches(pt(xy, GLD(tv[3 * (size_t)t + (i + 1) % 3])),
+                                            pt(xy, GLD(tv[3 * (size_t)t + (i + 2) % 3])), p)) {
                         *et = t;
                         *ei = i;
                         return GROW_ENCROACHED;
@@ -157,8 +171,8 @@ int grow(__global const double *xy, __global const uint *tv, __global const uint
                 }
                 if (in_cavity(cv, n))
                     continue;
-                if (incircle(pt(xy, tv[3 * (size_t)n]), pt(xy, tv[3 * (size_t)n + 1]), pt(xy, tv[3 * (size_t)n + 2]),
-                             p) > 0) {
+                if (IRR_BRANCH(7, incircle(pt(xy, GLD(tv[3 * (size_t)n])), pt(xy, GLD(tv[3 * (size_t)n + 1])),
+                                           pt(xy, GLD(tv[3 * (size_t)n + 2])), p) > 0)) {
                     if (cv->n == DMR_MAXC)
                         return GROW_TOO_BIG;
                     cv->tri[cv->n++] = n;
@@ -170,11 +184,11 @@ int grow(__global const double *xy, __global const uint *tv, __global const uint
         for (uint j = 0; j < cv->n; j++) {
             uint t = cv->tri[j];
             for (int i = 0; i < 3; i++) {
-                uint n = tn[3 * (size_t)t + i];
-                if ((n != NONE && in_cavity(cv, n)) || (n == NONE && t == seed && i == split_edge))
+                uint n = GLD(tn[3 * (size_t)t + i]);
+                if (IRR_BRANCH(8, (n != NONE && in_cavity(cv, n)) || (n == NONE && t == seed && i == split_edge)))
                     continue;
-                uint a = tv[3 * (size_t)t + (i + 1) % 3], b = tv[3 * (size_t)t + (i + 2) % 3];
-                if (orient2(pt(xy, a), pt(xy, b), p) > 0) {
+                uint a = GLD(tv[3 * (size_t)t + (i + 1) % 3]), b = GLD(tv[3 * (size_t)t + (i + 2) % 3]);
+                if (IRR_BRANCH(9, orient2(pt(xy, a), pt(xy, b), p) > 0)) {
                     if (cv->ne == DMR_MAXC + 2)
                         return GROW_TOO_BIG;
                     cv->ea[cv->ne] = a;
@@ -195,40 +209,43 @@ int grow(__global const double *xy, __global const uint *tv, __global const uint
                 grew = true;
             }
         }
-        if (!grew)
+        if (IRR_BRANCH(10, !grew))
             break;
     }
     return cv->ne == cv->n + (split_edge >= 0 ? 1 : 2) ? GROW_OK : GROW_FAILED;
 }
+#define grow(...) grow_(__VA_ARGS__ IRR_FARG)
 
 /* Into the worklist being built, once per round (the stamp). */
-void push_once(volatile __global uint *queued, __global uint *wl_out, volatile __global uint *counters, uint stamp,
-          uint t)
+void push_once_(volatile __global uint *queued, __global uint *wl_out, volatile __global uint *counters, uint stamp,
+                uint t IRR_FPARAM)
 {
-    if (atomic_xchg(&queued[t], stamp) != stamp)
-        wl_out[atomic_inc(&counters[DMR_C_WL])] = t;
+    if (IRR_BRANCH(11, atomic_xchg(IRR_GAT(12, &queued[t]), stamp) != stamp))
+        *IRR_GST(14, &wl_out[atomic_inc(IRR_GAT(13, &counters[DMR_C_WL]))]) = t;
 }
+#define push_once(...) push_once_(__VA_ARGS__ IRR_FARG)
 
-__kernel void dmr_find_bad(CLIRR_KPARAMS(DMR_FIND_BAD_ARGS))
+__kernel void dmr_find_bad(CLIRR_KPARAMS(DMR_FIND_BAD_ARGS) IRR_KPARAM)
 {
     uint t = get_global_id(0);
     bool unfixable;
     (void)tn;
-    if (t < nt && is_bad(xy, tv, small, np_input, cos_min, t, &unfixable) && !unfixable)
+    if (IRR_BRANCH(15, t < nt && is_bad(xy, tv, small, np_input, cos_min, t, &unfixable) && !unfixable))
         push_once(queued, wl_out, counters, stamp, t);
 }
 
-__kernel void dmr_build(CLIRR_KPARAMS(DMR_BUILD_ARGS))
+__kernel void dmr_build(CLIRR_KPARAMS(DMR_BUILD_ARGS) IRR_KPARAM)
 {
     uint g = get_global_id(0);
-    if (g >= nitems)
+    if (IRR_BRANCH(16, g >= nitems))
         return;
-    uint t = topo ? g : wl_in[g];
+    uint t = topo ? g : *IRR_GLD(17, &wl_in[g]);
     bool unfixable;
-    it_state[g] = ST_SKIP;
-    if (!is_bad(xy, tv, small, np_input, cos_min, t, &unfixable) || unfixable)
+    *IRR_GST(18, &it_state[g]) = ST_SKIP;
+    if (IRR_BRANCH(19, !is_bad(xy, tv, small, np_input, cos_min, t, &unfixable) || unfixable))
         return;
-    double2 p = circumcentre(pt(xy, tv[3 * (size_t)t]), pt(xy, tv[3 * (size_t)t + 1]), pt(xy, tv[3 * (size_t)t + 2]));
+    double2 p = circumcentre(pt(xy, GLD(tv[3 * (size_t)t])), pt(xy, GLD(tv[3 * (size_t)t + 1])),
+                             pt(xy, GLD(tv[3 * (size_t)t + 2])));
     cavity cv;
     uint x = t, et = 0;
     int ei = -1, split = -1;
@@ -237,65 +254,68 @@ __kernel void dmr_build(CLIRR_KPARAMS(DMR_BUILD_ARGS))
         r = grow(xy, tv, tn, p, x, -1, true, &cv, &et, &ei);
     else if (r == GROW_ENCROACHED)
         et = x;
-    if (r == GROW_ENCROACHED) {
-        double2 a = pt(xy, tv[3 * (size_t)et + (ei + 1) % 3]), b = pt(xy, tv[3 * (size_t)et + (ei + 2) % 3]);
+    if (IRR_BRANCH(20, r == GROW_ENCROACHED)) {
+        double2 a = pt(xy, GLD(tv[3 * (size_t)et + (ei + 1) % 3])), b = pt(xy, GLD(tv[3 * (size_t)et + (ei + 2) % 3]));
         p = (double2)((a.x + b.x) / 2, (a.y + b.y) / 2);
         x = et;
         split = ei;
         r = grow(xy, tv, tn, p, x, split, false, &cv, &et, &ei);
     }
-    if (r != GROW_OK) {
-        it_state[g] = ST_FAILED;
-        atomic_inc(&counters[r == GROW_TOO_BIG ? DMR_C_TOO_BIG : DMR_C_FAILED]);
+    if (IRR_BRANCH(21, r != GROW_OK)) {
+        *IRR_GST(22, &it_state[g]) = ST_FAILED;
+        atomic_inc(IRR_GAT(23, &counters[r == GROW_TOO_BIG ? DMR_C_TOO_BIG : DMR_C_FAILED]));
         return;
     }
-    for (uint k = 0; k < cv.n; k++)
-        atomic_min(&owner[cv.tri[k]], g);
-    for (uint k = 0; k < cv.ne; k++)
-        if (cv.eo[k] != NONE)
-            atomic_min(&ring[cv.eo[k]], g);
+    for (uint k = 0; IRR_BRANCH(24, k < cv.n); k++)
+        atomic_min(IRR_GAT(25, &owner[cv.tri[k]]), g);
+    for (uint k = 0; IRR_BRANCH(26, k < cv.ne); k++)
+        if (IRR_BRANCH(27, cv.eo[k] != NONE))
+            atomic_min(IRR_GAT(28, &ring[cv.eo[k]]), g);
+    (void)IRR_GST(29, (__global double2 *)(it_p + 2 * (size_t)g));
     it_p[2 * (size_t)g] = p.x;
     it_p[2 * (size_t)g + 1] = p.y;
-    it_loc[g] = x;
-    it_state[g] = split < 0 ? ST_INTERIOR : ST_SPLIT0 + (uint)split;
-    atomic_inc(&counters[DMR_C_BUILT]);
+    *IRR_GST(30, &it_loc[g]) = x;
+    *IRR_GST(31, &it_state[g]) = split < 0 ? ST_INTERIOR : ST_SPLIT0 + (uint)split;
+    atomic_inc(IRR_GAT(32, &counters[DMR_C_BUILT]));
 }
 
 /* The cavity an item built, grown again from its seed (the same one while
  * the triangles it claimed are unchanged). */
-int regrow(__global const double *xy, __global const uint *tv, __global const uint *tn,
-           __global const double *it_p, __global const uint *it_loc, uint g, uint kind, double2 *p, cavity *cv)
+int regrow_(__global const double *xy, __global const uint *tv, __global const uint *tn,
+            __global const double *it_p, __global const uint *it_loc, uint g, uint kind, double2 *p,
+            cavity *cv IRR_FPARAM)
 {
     uint et;
     int ei;
-    *p = (double2)(it_p[2 * (size_t)g], it_p[2 * (size_t)g + 1]);
+    *p = pt(it_p, g);
     int split = kind >= ST_SPLIT0 ? (int)(kind - ST_SPLIT0) : -1;
-    return grow(xy, tv, tn, *p, it_loc[g], split, false, cv, &et, &ei);
+    return grow(xy, tv, tn, *p, GLD(it_loc[g]), split, false, cv, &et, &ei);
 }
+#define regrow(...) regrow_(__VA_ARGS__ IRR_FARG)
 
-__kernel void dmr_check(CLIRR_KPARAMS(DMR_CHECK_ARGS))
+__kernel void dmr_check(CLIRR_KPARAMS(DMR_CHECK_ARGS) IRR_KPARAM)
 {
     uint g = get_global_id(0);
-    if (g >= nitems)
+    if (IRR_BRANCH(33, g >= nitems))
         return;
-    uint kind = it_state[g] & ST_KIND;
+    uint kind = *IRR_GLD(34, &it_state[g]) & ST_KIND;
     (void)small, (void)np_input, (void)cos_min;
-    if (kind < ST_INTERIOR)
+    if (IRR_BRANCH(35, kind < ST_INTERIOR))
         return;
     double2 p;
     cavity cv;
     bool win = regrow(xy, tv, tn, it_p, it_loc, g, kind, &p, &cv) == GROW_OK;
-    for (uint k = 0; win && k < cv.n; k++)
-        win = owner[cv.tri[k]] == g && ring[cv.tri[k]] >= g;
-    for (uint k = 0; win && k < cv.ne; k++)
-        win = cv.eo[k] == NONE || owner[cv.eo[k]] >= g;
-    if (!win) {
-        it_state[g] = kind | ST_LOSE;
+    for (uint k = 0; IRR_BRANCH(36, win && k < cv.n); k++)
+        win = GLD(owner[cv.tri[k]]) == g && GLD(ring[cv.tri[k]]) >= g;
+    for (uint k = 0; IRR_BRANCH(37, win && k < cv.ne); k++)
+        win = cv.eo[k] == NONE || GLD(owner[cv.eo[k]]) >= g;
+    if (IRR_BRANCH(38, !win)) {
+        *IRR_GST(39, &it_state[g]) = kind | ST_LOSE;
         return;
     }
-    it_slot[2 * (size_t)g] = atomic_inc(&counters[DMR_C_NP]);
-    it_slot[2 * (size_t)g + 1] = atomic_add(&counters[DMR_C_NT], cv.ne - cv.n);
-    it_state[g] = kind | ST_WIN;
+    *IRR_GST(41, &it_slot[2 * (size_t)g]) = atomic_inc(IRR_GAT(40, &counters[DMR_C_NP]));
+    *IRR_GST(43, &it_slot[2 * (size_t)g + 1]) = atomic_add(IRR_GAT(42, &counters[DMR_C_NT]), cv.ne - cv.n);
+    *IRR_GST(44, &it_state[g]) = kind | ST_WIN;
 }
 
 /* The slot of the fan triangle on the cavity edge with a == v (first) or
@@ -308,50 +328,51 @@ uint fan_neighbour(const cavity *cv, const uint *slot, uint v, bool first)
     return NONE;
 }
 
-__kernel void dmr_commit(CLIRR_KPARAMS(DMR_COMMIT_ARGS))
+__kernel void dmr_commit(CLIRR_KPARAMS(DMR_COMMIT_ARGS) IRR_KPARAM)
 {
     uint g = get_global_id(0);
-    if (g >= nitems)
+    if (IRR_BRANCH(45, g >= nitems))
         return;
-    uint st = it_state[g], t = topo ? g : wl_in[g];
-    if (st & ST_LOSE) {
-        atomic_inc(&counters[DMR_C_ABORTED]);
+    uint st = *IRR_GLD(46, &it_state[g]), t = topo ? g : *IRR_GLD(47, &wl_in[g]);
+    if (IRR_BRANCH(48, st & ST_LOSE)) {
+        atomic_inc(IRR_GAT(49, &counters[DMR_C_ABORTED]));
         if (push)
             push_once(queued, wl_out, counters, stamp, t);
         return;
     }
-    if (!(st & ST_WIN))
+    if (IRR_BRANCH(50, !(st & ST_WIN)))
         return;
     double2 p;
     cavity cv;
     regrow(wxy, wtv, wtn, it_p, it_loc, g, st & ST_KIND, &p, &cv);
-    uint pi = it_slot[2 * (size_t)g], first_new = it_slot[2 * (size_t)g + 1];
+    uint pi = *IRR_GLD(51, &it_slot[2 * (size_t)g]), first_new = *IRR_GLD(52, &it_slot[2 * (size_t)g + 1]);
     uint slot[DMR_MAXC + 2];
     for (uint k = 0; k < cv.ne; k++)
         slot[k] = k < cv.n ? cv.tri[k] : first_new + (k - cv.n);
     bool t_in = in_cavity(&cv, t);
+    (void)IRR_GST(53, (__global double2 *)(wxy + 2 * (size_t)pi));
     wxy[2 * (size_t)pi] = p.x;
     wxy[2 * (size_t)pi + 1] = p.y;
-    for (uint k = 0; k < cv.ne; k++) {
+    for (uint k = 0; IRR_BRANCH(54, k < cv.ne); k++) {
         uint s = slot[k], a = cv.ea[k], b = cv.eb[k], out = cv.eo[k];
-        wtv[3 * (size_t)s] = a;
-        wtv[3 * (size_t)s + 1] = b;
-        wtv[3 * (size_t)s + 2] = pi;
-        wtn[3 * (size_t)s] = fan_neighbour(&cv, slot, b, true);
-        wtn[3 * (size_t)s + 1] = fan_neighbour(&cv, slot, a, false);
-        wtn[3 * (size_t)s + 2] = out;
-        if (out != NONE) {
-            uint o0 = wtv[3 * (size_t)out], o1 = wtv[3 * (size_t)out + 1];
+        *IRR_GST(55, &wtv[3 * (size_t)s]) = a;
+        *IRR_GST(56, &wtv[3 * (size_t)s + 1]) = b;
+        *IRR_GST(57, &wtv[3 * (size_t)s + 2]) = pi;
+        *IRR_GST(58, &wtn[3 * (size_t)s]) = fan_neighbour(&cv, slot, b, true);
+        *IRR_GST(59, &wtn[3 * (size_t)s + 1]) = fan_neighbour(&cv, slot, a, false);
+        *IRR_GST(60, &wtn[3 * (size_t)s + 2]) = out;
+        if (IRR_BRANCH(61, out != NONE)) {
+            uint o0 = GLD(wtv[3 * (size_t)out]), o1 = GLD(wtv[3 * (size_t)out + 1]);
             int j = o0 != a && o0 != b ? 0 : o1 != a && o1 != b ? 1 : 2;
-            wtn[3 * (size_t)out + j] = s;
+            *IRR_GST(62, &wtn[3 * (size_t)out + j]) = s;
         }
     }
-    atomic_inc(&counters[DMR_C_COMMITTED]);
+    atomic_inc(IRR_GAT(63, &counters[DMR_C_COMMITTED]));
     if (!push)
         return;
-    for (uint k = 0; k < cv.ne; k++) {
+    for (uint k = 0; IRR_BRANCH(64, k < cv.ne); k++) {
         bool unfixable;
-        if (is_bad(wxy, wtv, small, np_input, cos_min, slot[k], &unfixable) && !unfixable)
+        if (IRR_BRANCH(65, is_bad(wxy, wtv, small, np_input, cos_min, slot[k], &unfixable) && !unfixable))
             push_once(queued, wl_out, counters, stamp, slot[k]);
     }
     if (!t_in)
