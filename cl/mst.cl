@@ -45,64 +45,73 @@
 #define MST_INF 0xffffffffffffffffUL
 
 /* The key of arc k: (weight, canonical edge id). */
+/* Under `clirr profile` the helpers below take the record buffer: each is
+ * defined as NAME_ and called through a macro NAME that passes it on
+ * (IRR_FARG, empty otherwise); GLD(x) is a recorded load of lvalue x. */
+#define GLD(x) (*IRR_GLD(0, &(x)))
+
+/* The key of arc k: (weight, canonical edge id). */
 #define MST_ARC_KEY(k)                                                         \
-    (((ulong)((weighted ? as_uint(weight[k]) : 1u) ^ 0x80000000u) << 32) | (ulong)eid[k])
+    (((ulong)((weighted ? as_uint(GLD(weight[k])) : 1u) ^ 0x80000000u) << 32) | (ulong)GLD(eid[k]))
 
 /* Component c's key in cmin (2n uints). */
 #if MST_ATOMIC64
-#define MST_KEY(cmin, n, c) (((__global const ulong *)(cmin))[c])
-#define MST_KEY_CLEAR(cmin, n, c) (((__global ulong *)(cmin))[c] = MST_INF)
+#define MST_KEY(cmin, n, c) GLD(((__global const ulong *)(cmin))[c])
+#define MST_KEY_CLEAR(cmin, n, c) (*IRR_GST(0, &((__global ulong *)(cmin))[c]) = MST_INF)
 #else
-#define MST_KEY(cmin, n, c) ((((ulong)(cmin)[c]) << 32) | (ulong)(cmin)[(n) + (c)])
-#define MST_KEY_CLEAR(cmin, n, c) ((cmin)[c] = CLIRR_NONE, (cmin)[(n) + (c)] = CLIRR_NONE)
+#define MST_KEY(cmin, n, c) ((((ulong)GLD((cmin)[c])) << 32) | (ulong)GLD((cmin)[(n) + (c)]))
+#define MST_KEY_CLEAR(cmin, n, c)                                              \
+    (*IRR_GST(0, &(cmin)[c]) = CLIRR_NONE, *IRR_GST(0, &(cmin)[(n) + (c)]) = CLIRR_NONE)
 #endif
 
 /* The root of x, halving the path on the way. */
-inline uint mst_find(volatile __global uint *parent, uint x)
+inline uint mst_find_(volatile __global uint *parent, uint x IRR_FPARAM)
 {
     for (;;) {
-        uint p = parent[x];
-        if (p == x)
+        uint p = GLD(parent[x]);
+        if (IRR_BRANCH(1, p == x))
             return x;
-        uint gp = parent[p];
-        if (gp == p)
+        uint gp = GLD(parent[p]);
+        if (IRR_BRANCH(2, gp == p))
             return p;
-        parent[x] = gp;
+        *IRR_GST(3, &parent[x]) = gp;
         x = gp;
     }
 }
+#define mst_find(...) mst_find_(__VA_ARGS__ IRR_FARG)
 
 /* Vertex v's lightest outgoing key acc into its component c: the whole key
  * at once, or (fallback) the weight now and the edge id in mst_pass2,
  * which reads vmin. */
-inline void mst_offer(__global uint *cmin, __global ulong *vmin, uint n, uint v, uint c, ulong acc)
+inline void mst_offer_(__global uint *cmin, __global ulong *vmin, uint n, uint v, uint c, ulong acc IRR_FPARAM)
 {
 #if MST_ATOMIC64
-    if (acc != MST_INF)
-        atom_min((volatile __global ulong *)cmin + c, acc);
+    if (IRR_BRANCH(4, acc != MST_INF))
+        atom_min(IRR_GAT(5, (volatile __global ulong *)cmin + c), acc);
 #else
-    vmin[v] = acc;
-    if (acc != MST_INF)
-        atomic_min((volatile __global uint *)cmin + c, (uint)(acc >> 32));
+    *IRR_GST(6, &vmin[v]) = acc;
+    if (IRR_BRANCH(7, acc != MST_INF))
+        atomic_min(IRR_GAT(8, (volatile __global uint *)cmin + c), (uint)(acc >> 32));
 #endif
 }
+#define mst_offer(...) mst_offer_(__VA_ARGS__ IRR_FARG)
 
 /* The vertex whose row holds arc e: the last v with row[v] <= e. */
-inline uint mst_arc_source(__global const uint *row, uint n, uint e)
+inline uint mst_arc_source_(__global const uint *row, uint n, uint e IRR_FPARAM)
 {
     uint lo = 0, hi = n;
     while (hi - lo > 1) {
         uint mid = lo + (hi - lo) / 2;
-        if (row[mid] <= e)
+        if (IRR_BRANCH(9, GLD(row[mid]) <= e))
             lo = mid;
         else
             hi = mid;
     }
     return lo;
 }
+#define mst_arc_source(...) mst_arc_source_(__VA_ARGS__ IRR_FARG)
 
-/* The degree of v, recorded under `clirr profile` (the union-find walks of
- * mst_find are not: only the scans' loads and the templates' are). */
+/* The degree of v, recorded under `clirr profile`. */
 #define MST_DEG(v) (*IRR_GLD(1, &row[(v) + 1]) - *IRR_GLD(2, &row[v]))
 
 #define NL_NAME mst_scan_topo
@@ -118,7 +127,7 @@ inline uint mst_arc_source(__global const uint *row, uint n, uint e)
     (*IRR_GLD(5, &comp[*IRR_GLD(4, &col[row[v] + (j)])]) != cv ? MST_ARC_KEY(row[v] + (j)) : MST_INF)
 #define NL_FINISH(v, acc)                                                      \
     {                                                                          \
-        live[v] = (acc) != MST_INF;                                            \
+        *IRR_GST(15, &live[v]) = (acc) != MST_INF;                             \
         mst_offer(cmin, vmin, n, (v), cv, (acc));                              \
     }
 #include "templates/nested_loop.clh"
@@ -128,15 +137,16 @@ inline uint mst_arc_source(__global const uint *row, uint n, uint e)
  * list holds at most one entry per worklist vertex, so n entries suffice;
  * a rerun of an overflowed worklist round may push again, and entries past
  * n are dropped (the first attempt pushed every component already). */
-inline void mst_push_comp(uint c, __global uint *out, volatile __global uint *count,
-                          volatile __global uint *marks, uint epoch, uint dedup, uint cap)
+inline void mst_push_comp_(uint c, __global uint *out, volatile __global uint *count,
+                           volatile __global uint *marks, uint epoch, uint dedup, uint cap IRR_FPARAM)
 {
-    if (dedup && (marks[c] == epoch || atomic_xchg(&marks[c], epoch) == epoch))
+    if (IRR_BRANCH(10, dedup && (GLD(marks[c]) == epoch || atomic_xchg(IRR_GAT(11, &marks[c]), epoch) == epoch)))
         return;
-    uint at = atomic_inc(count);
-    if (at < cap)
-        out[at] = c;
+    uint at = atomic_inc(IRR_GAT(12, count));
+    if (IRR_BRANCH(13, at < cap))
+        *IRR_GST(14, &out[at]) = c;
 }
+#define mst_push_comp(...) mst_push_comp_(__VA_ARGS__ IRR_FARG)
 
 #define NL_NAME mst_scan_data
 #define NL_PARAMS CLIRR_KPARAMS(MST_SCAN_DATA_ARGS)
@@ -150,7 +160,7 @@ inline void mst_push_comp(uint c, __global uint *out, volatile __global uint *co
 #define NL_REDUCE_OP(a, b) min((a), (b))
 #define NL_REDUCE_IDENT MST_INF
 #define NL_TERM(v, j)                                                          \
-    (mst_find(parent, col[row[v] + (j)]) != cv ? MST_ARC_KEY(row[v] + (j)) : MST_INF)
+    (mst_find(parent, GLD(col[row[v] + (j)])) != cv ? MST_ARC_KEY(row[v] + (j)) : MST_INF)
 #define NL_FINISH(v, acc)                                                      \
     {                                                                          \
         mst_offer(cmin, vmin, n, (v), cv, (acc));                              \
@@ -162,77 +172,77 @@ inline void mst_push_comp(uint c, __global uint *out, volatile __global uint *co
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-__kernel void mst_pass2(CLIRR_KPARAMS(MST_PASS2_ARGS))
+__kernel void mst_pass2(CLIRR_KPARAMS(MST_PASS2_ARGS) IRR_KPARAM)
 {
 #if !MST_ATOMIC64
-    for (uint k = get_global_id(0); k < nitems; k += get_global_size(0)) {
-        uint v = use_items ? items[k] : k;
-        ulong acc = vmin[v];
-        if (acc == MST_INF)
+    for (uint k = get_global_id(0); IRR_BRANCH(15, k < nitems); k += get_global_size(0)) {
+        uint v = use_items ? GLD(items[k]) : k;
+        ulong acc = GLD(vmin[v]);
+        if (IRR_BRANCH(16, acc == MST_INF))
             continue;
         uint c = mst_find(parent, v);
-        if ((uint)(acc >> 32) == cmin[c])
-            atomic_min((volatile __global uint *)cmin + n + c, (uint)acc);
+        if (IRR_BRANCH(17, (uint)(acc >> 32) == GLD(cmin[c])))
+            atomic_min(IRR_GAT(18, (volatile __global uint *)cmin + n + c), (uint)acc);
     }
 #endif
 }
 
-__kernel void mst_hook_topo(CLIRR_KPARAMS(MST_HOOK_TOPO_ARGS))
+__kernel void mst_hook_topo(CLIRR_KPARAMS(MST_HOOK_TOPO_ARGS) IRR_KPARAM)
 {
-    for (uint c = get_global_id(0); c < n; c += get_global_size(0)) {
-        if (comp[c] != c)
+    for (uint c = get_global_id(0); IRR_BRANCH(19, c < n); c += get_global_size(0)) {
+        if (IRR_BRANCH(20, GLD(comp[c]) != c))
             continue;
         ulong key = MST_KEY(cmin, n, c);
-        if (key == MST_INF)
+        if (IRR_BRANCH(21, key == MST_INF))
             continue;
         uint e = (uint)key;
-        uint p = comp[col[e]];
-        if (p == c)
-            p = comp[mst_arc_source(row, n, e)];
-        atomic_inc(nlive);
+        uint p = GLD(comp[GLD(col[e])]);
+        if (IRR_BRANCH(22, p == c))
+            p = GLD(comp[mst_arc_source(row, n, e)]);
+        atomic_inc(IRR_GAT(23, nlive));
         /* A mutual pair picked the same edge: the smaller id stays root. */
-        if (MST_KEY(cmin, n, p) == key && c < p)
+        if (IRR_BRANCH(24, MST_KEY(cmin, n, p) == key && c < p))
             continue;
-        parent[c] = p;
-        forest[c] = e;
+        *IRR_GST(25, &parent[c]) = p;
+        *IRR_GST(26, &forest[c]) = e;
     }
 }
 
-__kernel void mst_compress(CLIRR_KPARAMS(MST_COMPRESS_ARGS))
+__kernel void mst_compress(CLIRR_KPARAMS(MST_COMPRESS_ARGS) IRR_KPARAM)
 {
-    for (uint v = get_global_id(0); v < n; v += get_global_size(0)) {
+    for (uint v = get_global_id(0); IRR_BRANCH(27, v < n); v += get_global_size(0)) {
         uint r = mst_find(parent, v);
-        parent[v] = r;
-        comp[v] = r;
+        *IRR_GST(28, &parent[v]) = r;
+        *IRR_GST(29, &comp[v]) = r;
         MST_KEY_CLEAR(cmin, n, v);
     }
 }
 
-__kernel void mst_hook_data(CLIRR_KPARAMS(MST_HOOK_DATA_ARGS))
+__kernel void mst_hook_data(CLIRR_KPARAMS(MST_HOOK_DATA_ARGS) IRR_KPARAM)
 {
-    for (uint k = get_global_id(0); k < nitems; k += get_global_size(0)) {
-        uint c = items[k];
+    for (uint k = get_global_id(0); IRR_BRANCH(30, k < nitems); k += get_global_size(0)) {
+        uint c = GLD(items[k]);
         ulong key = MST_KEY(cmin, n, c);
         uint e = (uint)key;
-        uint p = mst_find(parent, col[e]);
-        if (p == c)
+        uint p = mst_find(parent, GLD(col[e]));
+        if (IRR_BRANCH(31, p == c))
             p = mst_find(parent, mst_arc_source(row, n, e));
-        if (MST_KEY(cmin, n, p) == key && c < p) {
-            link[c] = CLIRR_NONE;
+        if (IRR_BRANCH(32, MST_KEY(cmin, n, p) == key && c < p)) {
+            *IRR_GST(33, &link[c]) = CLIRR_NONE;
             continue;
         }
-        link[c] = p;
-        forest[c] = e;
+        *IRR_GST(34, &link[c]) = p;
+        *IRR_GST(35, &forest[c]) = e;
     }
 }
 
-__kernel void mst_apply(CLIRR_KPARAMS(MST_APPLY_ARGS))
+__kernel void mst_apply(CLIRR_KPARAMS(MST_APPLY_ARGS) IRR_KPARAM)
 {
-    for (uint k = get_global_id(0); k < nitems; k += get_global_size(0)) {
-        uint c = items[k];
-        uint l = link[c];
-        if (l != CLIRR_NONE)
-            parent[c] = l;
+    for (uint k = get_global_id(0); IRR_BRANCH(36, k < nitems); k += get_global_size(0)) {
+        uint c = GLD(items[k]);
+        uint l = GLD(link[c]);
+        if (IRR_BRANCH(37, l != CLIRR_NONE))
+            *IRR_GST(38, &parent[c]) = l;
         MST_KEY_CLEAR(cmin, n, c);
     }
 }
