@@ -9,6 +9,9 @@
 #include "prim/prim.h"
 #include "runtime/irr.h"
 #include "runtime/runtime.h"
+#include "clirr/list.h"
+#include "clirr/mesh.h"
+#include "clirr/tree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,15 +270,64 @@ done:
  * template family, bfs's recursive, runs only that way). */
 static const int loop_templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DUAL_QUEUE,
                                      CLIRR_TEMPLATE_DBUF_GLOBAL, CLIRR_TEMPLATE_DBUF_SHARED, -1};
+static const int plan_template[] = {-1};
 
-/* Every variant of the algorithm (named param) and every loop template: the
- * instrumented run verifies, equals the plain run, records something and
- * loses nothing. */
+/* A case: an algorithm's variant (or every variant, ALL_VARIANTS) on a
+ * small input of its kind; `templates` asks for every loop template too;
+ * `exact` results are compared byte for byte with the plain run's (the
+ * others - float sums in atomic order, racy refinement orders - differ run
+ * to run even uninstrumented, and are verified against the reference). */
+#define ALL_VARIANTS (~0u)
 typedef struct same_case {
     const clirr_algo *algo;
     unsigned variant;
+    bool templates;
+    bool exact;
+    const char *spec; /* generator spec of the input */
 } same_case;
 
+static int make_input(const clirr_algo *a, const char *spec, clirr_input **in, clirr_error *err)
+{
+    int rc;
+    switch (a->input) {
+    case CLIRR_INPUT_LIST: {
+        clirr_list l = {0};
+        rc = clirr_list_generate(spec, &l, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_list(&l, true, spec, in, err);
+        clirr_list_free(&l);
+        return rc;
+    }
+    case CLIRR_INPUT_TREE: {
+        clirr_tree t = {0};
+        rc = clirr_tree_generate(spec, &t, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_tree(&t, true, spec, in, err);
+        clirr_tree_free(&t);
+        return rc;
+    }
+    case CLIRR_INPUT_MESH: {
+        clirr_mesh m = {0};
+        rc = clirr_mesh_generate(spec, &m, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_mesh(&m, true, spec, in, err);
+        clirr_mesh_free(&m);
+        return rc;
+    }
+    default: {
+        clirr_graph g = {0};
+        rc = clirr_graph_generate(spec, &g, err);
+        if (rc == CLIRR_OK)
+            rc = clirr_input_from_graph(&g, true, spec, in, err);
+        clirr_graph_free(&g);
+        return rc;
+    }
+    }
+}
+
+/* Every selected variant and template: the instrumented run verifies,
+ * equals the plain run where results are exact, and every kernel it
+ * launched is instrumented, recorded something and lost nothing. */
 static void same_results(th_case *tc)
 {
     const same_case *sc = tc->param;
@@ -286,12 +338,10 @@ static void same_results(th_case *tc)
     clirr_input *in = NULL;
     clirr_session *s = NULL;
     void *expected = NULL, *plain = NULL, *instr = NULL;
-    clirr_graph g = {0};
     size_t ran = 0;
-    /* Small: every template's instrumented run is counted on the host, and
-     * the suite runs these on two CPU devices of a 2-core machine. */
-    TH_OK(tc, clirr_graph_generate("rmat:scale=8,ef=8,seed=3,weights=1-100", &g, &err));
-    TH_OK(tc, clirr_input_from_graph(&g, true, "rmat8", &in, &err));
+    /* Small: every instrumented run is counted on the host, and the suite
+     * runs these on two CPU devices of a 2-core machine. */
+    TH_OK(tc, make_input(a, sc->spec, &in, &err));
     clirr_irr_options opt = {0};
     TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
     TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
@@ -301,15 +351,26 @@ static void same_results(th_case *tc)
     plain = malloc(bytes);
     instr = malloc(bytes);
     TH_REQUIRE(tc, expected && plain && instr, "out of memory");
-    for (unsigned v = sc->variant; v == sc->variant; v++) {
-        for (size_t t = 0; t < sizeof loop_templates / sizeof loop_templates[0]; t++) {
+    /* The template code is shared by every algorithm: a GPU runs the whole
+     * matrix, a CPU device (whose compiler is the suite's slowest) every
+     * template for the algorithm's default variant and the plan's choice
+     * for the others. */
+    for (unsigned v = 0; v < a->nvariants; v++) {
+        if (sc->variant != ALL_VARIANTS && v != sc->variant)
+            continue;
+        bool matrix = sc->templates && (tc->device->caps.is_gpu || v == a->default_variant);
+        const int *tmpls = matrix ? loop_templates : plan_template;
+        size_t ntmpls = matrix ? sizeof loop_templates / sizeof loop_templates[0] : 1;
+        for (size_t t = 0; t < ntmpls; t++) {
             clirr_intent it;
             clirr_intent_default(a, &it);
             it.variant = (int)v;
-            it.tmpl = loop_templates[t];
-            it.source.rule = CLIRR_SOURCE_VERTEX;
-            it.source.vertex = 0;
-            it.source.count = 1;
+            it.tmpl = tmpls[t];
+            if (a->sources != CLIRR_SOURCES_NONE) {
+                it.source.rule = CLIRR_SOURCE_VERTEX;
+                it.source.vertex = 0;
+                it.source.count = 1;
+            }
             clirr_plan plan;
             /* The profiling context's capabilities: no device-side enqueue. */
             int rc = clirr_plan_make(a, clirr_ctx_caps(ictx), &it, in, &plan, &err);
@@ -318,11 +379,18 @@ static void same_results(th_case *tc)
             if (rc == CLIRR_ERR_UNSUPPORTED || (rc == CLIRR_ERR_USAGE && it.tmpl >= 0))
                 continue;
             TH_OK(tc, rc);
-            if (ran == 0)
-                TH_OK(tc, a->reference(in, &plan, expected, &err));
+            TH_OK(tc, a->reference(in, &plan, expected, &err));
+            const char *vname = clirr_plan_variant_name(&plan);
+            const char *tname = clirr_template_name(plan.tmpl);
+            clirr_verify_report vr;
             clirr_stats st;
+            /* Verified while the session lives: a result may point into it
+             * (DMR's mesh). */
             TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
             TH_OK(tc, clirr_session_run(s, plain, &st, &err));
+            memset(&vr, 0, sizeof vr);
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, plain, &vr), "%s/%s plain: %s", vname, tname,
+                       vr.text);
             clirr_session_release(s);
             s = NULL;
             clirr_irr_report rep;
@@ -330,15 +398,12 @@ static void same_results(th_case *tc)
             TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
             TH_OK(tc, clirr_session_run(s, instr, &st, &err));
             TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
-            clirr_session_release(s);
-            s = NULL;
-            const char *vname = clirr_plan_variant_name(&plan);
-            const char *tname = clirr_template_name(plan.tmpl);
-            clirr_verify_report vr;
             memset(&vr, 0, sizeof vr);
             TH_REQUIRE(tc, a->verify(in, &plan, expected, instr, &vr), "%s/%s instrumented: %s", vname,
                        tname, vr.text);
-            TH_REQUIRE(tc, !memcmp(plain, instr, items * a->value_size),
+            clirr_session_release(s);
+            s = NULL;
+            TH_REQUIRE(tc, !sc->exact || !memcmp(plain, instr, items * a->value_size),
                        "%s/%s: instrumented and plain results differ", vname, tname);
             clirr_irr_kernel all;
             clirr_irr_total(&rep, &all);
@@ -347,16 +412,22 @@ static void same_results(th_case *tc)
                        vname, tname, (unsigned long long)st.timing.launches);
             TH_REQUIRE(tc, all.dropped == 0, "%s/%s: %llu records lost", vname, tname,
                        (unsigned long long)all.dropped);
+            for (size_t i = 0; i < rep.nkernels; i++) {
+                const clirr_irr_kernel *k = &rep.kernels[i];
+                TH_REQUIRE(tc, k->instrumented, "%s/%s: kernel %s is not instrumented", vname, tname,
+                           k->name);
+                TH_REQUIRE(tc, k->records > 0 && (k->branches > 0 || k->gmem + k->lmem > 0),
+                           "%s/%s: kernel %s counted nothing in %llu launches", vname, tname, k->name,
+                           (unsigned long long)k->launches);
+            }
             ran++;
         }
     }
     if (ran == 0)
-        th_skip(tc, "%s --variant %s runs on no loop template here", a->name,
-                a->variants[sc->variant].name ? a->variants[sc->variant].name : "-");
+        th_skip(tc, "%s: no variant runs on a loop template here", a->name);
 done:
     clirr_session_release(s);
     clirr_input_free(in);
-    clirr_graph_free(&g);
     clirr_ctx_release(ictx);
     free(expected);
     free(plain);
@@ -450,9 +521,11 @@ TH_REGISTER(register_irregularity_tests)
     th_add_device("irr/overflow", overflow, NULL);
     th_add_device("irr/calib", calibration, NULL);
     th_add_device_noctx("irr/command", command, NULL);
-    /* One case per variant: each builds its own programs, within its own
-     * time limit on the slowest compiler (Intel's CPU runtime). */
+    /* BFS and SSSP: one case per variant, each with the loop templates.
+     * The other algorithms (bh and sp test their own): one case each,
+     * every variant on the plan's template. */
     static const char *algos[] = {"bfs", "sssp"};
+    const char *graph = "rmat:scale=8,ef=8,seed=3,weights=1-100";
     for (size_t i = 0; i < 2; i++) {
         const clirr_algo *a = clirr_algo_find(algos[i]);
         for (unsigned v = 0; a && v < a->nvariants; v++) {
@@ -460,10 +533,38 @@ TH_REGISTER(register_irregularity_tests)
             char *name = malloc(96);
             if (!c || !name)
                 abort();
-            *c = (same_case){a, v};
+            *c = (same_case){a, v, true, true, graph};
             snprintf(name, 96, "irr/same-results/%s/%s", a->name,
                      a->variants[v].name ? a->variants[v].name : "-");
             th_add_device(name, same_results, c);
         }
+    }
+    static const struct {
+        const char *algo, *spec;
+        bool exact;
+    } others[] = {
+        {"bc", "rmat:scale=7,ef=8,seed=3", false},
+        {"pagerank", "rmat:scale=8,ef=8,seed=3", false},
+        {"spmv", "rmat:scale=8,ef=8,seed=3,weights=1-100", false},
+        {"color", "rmat:scale=8,ef=8,seed=3", false},
+        {"cc", "rmat:scale=8,ef=4,seed=3", true},
+        {"mst", "rmat:scale=8,ef=8,seed=3,weights=1-100", true},
+        {"listrank", "list:n=3000,order=random,lists=3,seed=2", true},
+        {"treestats", "tree:kind=binary,n=2000,seed=4", true},
+        {"descendants", "tree:kind=attach,n=2000,seed=4", true},
+        {"heights", "tree:kind=binary,n=2000,seed=4", true},
+        {"dmr", "mesh:n=200,seed=4,shape=disk", false},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        const clirr_algo *a = clirr_algo_find(others[i].algo);
+        if (!a)
+            continue;
+        same_case *c = malloc(sizeof *c);
+        char *name = malloc(96);
+        if (!c || !name)
+            abort();
+        *c = (same_case){a, ALL_VARIANTS, false, others[i].exact, others[i].spec};
+        snprintf(name, 96, "irr/same-results/%s", a->name);
+        th_add_device(name, same_results, c);
     }
 }

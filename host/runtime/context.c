@@ -418,6 +418,7 @@ int clirr_kernel_get_checked(clirr_ctx *ctx, cl_program program, const char *nam
     int rc = kernel_entry(ctx, program, name, &e, err);
     if (rc != CLIRR_OK)
         return rc;
+    clirr_irr_kernel_checked(ctx, e, nargs);
     if (e->nargs != nargs)
         return clirr_fail(err, CLIRR_ERR_OPENCL,
                           "kernel %s takes %u arguments but the host binds %u "

@@ -90,5 +90,10 @@ int clirr_irr_before_launch(clirr_ctx *ctx, cl_kernel kernel, const clirr_kernel
                             clirr_error *err);
 void clirr_irr_after_launch(clirr_ctx *ctx, const char *name, bool instrumented);
 void clirr_irr_free(clirr_ctx *ctx);
+/* Called with the parameter count the host binds, before it is checked:
+ * a kernel from a binary that kept no argument names (Intel's and
+ * NVIDIA's cached binaries) takes the record buffer when it has exactly
+ * one parameter more than its .def list (IRR_KPARAM is always last). */
+void clirr_irr_kernel_checked(clirr_ctx *ctx, clirr_kernel_entry *e, cl_uint nargs);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define IRR_DEFAULT_RECORDS (4u << 20)
+#define IRR_ARG_UNKNOWN (-2) /* no argument names: see clirr_irr_kernel_checked */
 
 struct clirr_irr_state {
     uint32_t simd_width, segment, banks, sample;
@@ -120,14 +121,28 @@ void clirr_irr_kernel_created(clirr_ctx *ctx, clirr_kernel_entry *e)
     if (!ctx->irr || e->nargs == 0)
         return;
     char name[32] = "";
-    if (clGetKernelArgInfo(e->kernel, e->nargs - 1, CL_KERNEL_ARG_NAME, sizeof name, name, NULL) !=
-            CL_SUCCESS ||
-        strcmp(name, "irr_rec"))
+    cl_int rc = clGetKernelArgInfo(e->kernel, e->nargs - 1, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
+    if (rc == CL_KERNEL_ARG_INFO_NOT_AVAILABLE) {
+        e->irr_arg = IRR_ARG_UNKNOWN; /* a cached binary: decided by the count */
+        return;
+    }
+    if (rc != CL_SUCCESS || strcmp(name, "irr_rec"))
         return;
     /* The buffer is not in the kernel's .def list: hide it from the
      * argument count the host checks. */
     e->nargs--;
     e->irr_arg = (int)e->nargs;
+}
+
+void clirr_irr_kernel_checked(clirr_ctx *ctx, clirr_kernel_entry *e, cl_uint nargs)
+{
+    if (!ctx->irr || e->irr_arg != IRR_ARG_UNKNOWN)
+        return;
+    e->irr_arg = -1;
+    if (e->nargs == nargs + 1) {
+        e->nargs = nargs;
+        e->irr_arg = (int)nargs;
+    }
 }
 
 static clirr_irr_kernel *report_row(clirr_irr_state *s, const char *name)

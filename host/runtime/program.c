@@ -103,10 +103,10 @@ static int build_source(clirr_ctx *ctx, const char *label, const char *source,
     const clirr_caps *c = &ctx->device.caps;
     clirr_cache_key key = clirr_cache_key_make(c->platform, c->platform_version, c->name,
                                                c->version, c->driver, full, source);
-    /* A profiling context builds from source: it asks the kernels'
-     * argument names, which a cached binary need not keep. */
-    if (!ctx->irr)
-        load_cached(ctx, &key, full, &prog);
+    /* A profiling context's binaries are cached under their own key (its
+     * options hold -DCLIRR_IRREG=1); clirr_irr_kernel_checked finds the
+     * record buffer of a kernel whose binary kept no argument names. */
+    load_cached(ctx, &key, full, &prog);
     if (!prog) {
         cl_int cl_rc = CL_SUCCESS;
         prog = clCreateProgramWithSource(ctx->context, 1, &source, NULL, &cl_rc);
@@ -115,7 +115,7 @@ static int build_source(clirr_ctx *ctx, const char *label, const char *source,
         ctx->cache.source_builds++;
         size_t size = 0;
         unsigned char *bin = program_binary(prog, &size);
-        if (bin && !ctx->irr && clirr_cache_store(&key, bin, size))
+        if (bin && clirr_cache_store(&key, bin, size))
             ctx->cache.stored++;
         free(bin);
     }
