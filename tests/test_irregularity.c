@@ -84,6 +84,52 @@ static void model(th_case *tc)
 done:;
 }
 
+/* Many work-groups of pseudo-random records: folded on one thread and on
+ * several (work-groups split over threads), the counts are the same. */
+static void model_threads(th_case *tc)
+{
+    clirr_error err;
+    clirr_error_clear(&err);
+    const size_t n = 300000;
+    uint32_t *raw = malloc(n * IRR_WORDS * sizeof *raw);
+    TH_REQUIRE(tc, raw != NULL, "out of memory");
+    uint64_t x = 88172645463325252ull;
+    for (size_t i = 0; i < n; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint32_t kind = 1 + (uint32_t)(x % 7);
+        put(raw + IRR_WORDS * i, (uint32_t)(x >> 8) % 997, (uint32_t)(x >> 20) % 64,
+            (uint32_t)(x >> 30) % 5, kind, kind == IRR_K_BRANCH ? 0 : 4,
+            kind == IRR_K_BRANCH ? (x >> 40) & 1 : (x >> 36) % 4096 * 4);
+    }
+    clirr_irr_kernel one, many;
+    memset(&one, 0, sizeof one);
+    memset(&many, 0, sizeof many);
+    const char *saved = getenv("CLIRR_IRR_THREADS");
+    char *keep = saved ? strdup(saved) : NULL;
+    setenv("CLIRR_IRR_THREADS", "1", 1);
+    int rc1 = clirr_irr_fold(raw, n, 16, 64, 32, &one, &err);
+    setenv("CLIRR_IRR_THREADS", "5", 1);
+    int rc2 = clirr_irr_fold(raw, n, 16, 64, 32, &many, &err);
+    if (keep)
+        setenv("CLIRR_IRR_THREADS", keep, 1);
+    else
+        unsetenv("CLIRR_IRR_THREADS");
+    free(keep);
+    TH_REQUIRE(tc, rc1 == CLIRR_OK && rc2 == CLIRR_OK, "fold: %s", err.msg);
+    TH_EXPECT(tc, one.records == n && one.branches > 0 && one.divergent > 0 && one.gmem_replays > 0 &&
+                      one.lmem_replays > 0,
+              "one thread: %llu records, %llu branches", (unsigned long long)one.records,
+              (unsigned long long)one.branches);
+    TH_EXPECT(tc, !memcmp(&one, &many, sizeof one),
+              "5 threads differ: branches %llu/%llu divergent %llu/%llu replays %llu/%llu lanes %llu/%llu",
+              (unsigned long long)one.branches, (unsigned long long)many.branches,
+              (unsigned long long)one.divergent, (unsigned long long)many.divergent,
+              (unsigned long long)one.gmem_replays, (unsigned long long)many.gmem_replays,
+              (unsigned long long)one.lanes, (unsigned long long)many.lanes);
+done:
+    free(raw);
+}
+
 /* ---- hand-made kernels on a device ---------------------------------------- */
 
 static char *read_text(const char *path)
@@ -517,6 +563,7 @@ done:;
 TH_REGISTER(register_irregularity_tests)
 {
     th_add("irr/model", model, NULL);
+    th_add("irr/model-threads", model_threads, NULL);
     th_add_device("irr/patterns", known_patterns, NULL);
     th_add_device("irr/overflow", overflow, NULL);
     th_add_device("irr/calib", calibration, NULL);

@@ -6,20 +6,23 @@
  * Two sorts: by (work-group, local id, site, record order), which numbers
  * every work-item's executions of each site (its occurrence), then by
  * (work-group, local id / W, site, occurrence), which puts the lanes of
- * one dynamic instance side by side. */
+ * one dynamic instance side by side. Work-groups never share an instance,
+ * so large launches are split by work-group over threads, each sorting and
+ * counting its share, and the counts are added. */
 #include "runtime/irr.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct irr_event {
     uint32_t wg, lid, site, kind_size;
     uint64_t value;
     uint32_t seq, occ;
+    uint32_t lane_group; /* lid / W */
 } irr_event;
-
-static uint32_t g_width; /* W for the second comparison (qsort has no context) */
 
 static int by_lane(const void *pa, const void *pb)
 {
@@ -38,9 +41,8 @@ static int by_instance(const void *pa, const void *pb)
     const irr_event *a = pa, *b = pb;
     if (a->wg != b->wg)
         return a->wg < b->wg ? -1 : 1;
-    uint32_t ga = a->lid / g_width, gb = b->lid / g_width;
-    if (ga != gb)
-        return ga < gb ? -1 : 1;
+    if (a->lane_group != b->lane_group)
+        return a->lane_group < b->lane_group ? -1 : 1;
     if (a->site != b->site)
         return a->site < b->site ? -1 : 1;
     if (a->occ != b->occ)
@@ -145,48 +147,154 @@ static int count_instance(const irr_event *e, size_t n, uint32_t segment, uint32
     }
 }
 
-int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t segment,
-                   uint32_t banks, clirr_irr_kernel *k, clirr_error *err)
+/* Sort and count one share of the events (whole work-groups) into k. */
+static int fold_share(irr_event *ev, size_t n, uint32_t simd_width, uint32_t segment, uint32_t banks,
+                      clirr_irr_kernel *k, clirr_error *err)
 {
     int rc = CLIRR_OK;
     if (n == 0)
         return CLIRR_OK;
-    irr_event *ev = malloc(n * sizeof *ev);
-    uint64_t *scratch = NULL;
-    if (!ev)
-        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %zu irregularity records", n);
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t *r = raw + i * IRR_WORDS;
-        ev[i] = (irr_event){r[0], r[1], r[2], r[3], (uint64_t)r[5] << 32 | r[4], (uint32_t)i, 0};
-    }
     qsort(ev, n, sizeof *ev, by_lane);
     for (size_t i = 0; i < n; i++) {
         bool same = i > 0 && ev[i].wg == ev[i - 1].wg && ev[i].lid == ev[i - 1].lid &&
                     ev[i].site == ev[i - 1].site;
         ev[i].occ = same ? ev[i - 1].occ + 1 : 0;
     }
-    g_width = simd_width;
     qsort(ev, n, sizeof *ev, by_instance);
     /* An instance has at most W lanes, each touching at most 4 words. */
-    if (!(scratch = malloc(4 * (size_t)simd_width * sizeof *scratch))) {
-        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
-        goto done;
-    }
+    uint64_t *scratch = malloc(4 * (size_t)simd_width * sizeof *scratch);
+    if (!scratch)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     for (size_t i = 0; i < n;) {
         size_t j = i + 1;
-        while (j < n && ev[j].wg == ev[i].wg && ev[j].lid / simd_width == ev[i].lid / simd_width &&
+        while (j < n && ev[j].wg == ev[i].wg && ev[j].lane_group == ev[i].lane_group &&
                ev[j].site == ev[i].site && ev[j].occ == ev[i].occ)
             j++;
         k->lane_slots += simd_width;
         rc = count_instance(ev + i, j - i, segment, banks, scratch, k, err);
         if (rc != CLIRR_OK)
-            goto done;
+            break;
         i = j;
     }
-    k->records += n;
-done:
+    k->records += rc == CLIRR_OK ? n : 0;
     free(scratch);
+    return rc;
+}
+
+static void add_counts(clirr_irr_kernel *k, const clirr_irr_kernel *p)
+{
+    k->records += p->records;
+    k->branches += p->branches;
+    k->divergent += p->divergent;
+    k->gmem += p->gmem;
+    k->gmem_replays += p->gmem_replays;
+    k->lmem += p->lmem;
+    k->lmem_replays += p->lmem_replays;
+    k->gld += p->gld;
+    k->gld_requested += p->gld_requested;
+    k->gld_moved += p->gld_moved;
+    k->gst += p->gst;
+    k->gst_requested += p->gst_requested;
+    k->gst_moved += p->gst_moved;
+    k->lanes += p->lanes;
+    k->lane_slots += p->lane_slots;
+}
+
+typedef struct fold_job {
+    irr_event *ev;
+    size_t n;
+    uint32_t simd_width, segment, banks;
+    clirr_irr_kernel counts;
+    int rc;
+    clirr_error err;
+    bool threaded;
+} fold_job;
+
+static void *fold_thread(void *arg)
+{
+    fold_job *j = arg;
+    j->rc = fold_share(j->ev, j->n, j->simd_width, j->segment, j->banks, &j->counts, &j->err);
+    return NULL;
+}
+
+/* Below this many records one thread is quicker than starting more. */
+#define IRR_FOLD_PARALLEL_MIN (1u << 16)
+#define IRR_FOLD_MAX_THREADS 64
+
+/* Threads for the fold: the host's online cores (CLIRR_IRR_THREADS
+ * overrides), at most IRR_FOLD_MAX_THREADS. */
+static unsigned fold_threads(size_t n)
+{
+    if (n < IRR_FOLD_PARALLEL_MIN)
+        return 1;
+    const char *env = getenv("CLIRR_IRR_THREADS");
+    long t = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (t < 1)
+        t = 1;
+    return t > IRR_FOLD_MAX_THREADS ? IRR_FOLD_MAX_THREADS : (unsigned)t;
+}
+
+int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t segment,
+                   uint32_t banks, clirr_irr_kernel *k, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (n == 0)
+        return CLIRR_OK;
+    unsigned nt = fold_threads(n);
+    irr_event *ev = malloc(n * sizeof *ev);
+    size_t *start = calloc((size_t)nt + 1, sizeof *start);
+    fold_job *jobs = calloc(nt, sizeof *jobs);
+    pthread_t *tid = calloc(nt, sizeof *tid);
+    if (!ev || !start || !jobs || !tid) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %zu irregularity records", n);
+        goto done;
+    }
+    /* Work-group w goes to share w mod nt (record order kept within a
+     * share: a counting sort), so every instance lies in one share. */
+    for (size_t i = 0; i < n; i++)
+        start[raw[i * IRR_WORDS] % nt + 1]++;
+    for (unsigned t = 0; t < nt; t++)
+        start[t + 1] += start[t];
+    size_t *fill = malloc(nt * sizeof *fill);
+    if (!fill) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    memcpy(fill, start, nt * sizeof *fill);
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t *r = raw + i * IRR_WORDS;
+        ev[fill[r[0] % nt]++] = (irr_event){r[0], r[1], r[2], r[3], (uint64_t)r[5] << 32 | r[4],
+                                            (uint32_t)i, 0, r[1] / simd_width};
+    }
+    free(fill);
+    /* Shares 0..nt-2 on threads, the last one here; a share whose thread
+     * cannot start runs here too. */
+    for (unsigned t = 0; t < nt; t++) {
+        jobs[t] = (fold_job){ev + start[t], start[t + 1] - start[t], simd_width, segment, banks,
+                             {.records = 0}, CLIRR_OK, {0}, false};
+        clirr_error_clear(&jobs[t].err);
+        if (t + 1 < nt && pthread_create(&tid[t], NULL, fold_thread, &jobs[t]) == 0)
+            jobs[t].threaded = true;
+        else
+            fold_thread(&jobs[t]);
+    }
+    for (unsigned t = 0; t < nt; t++) {
+        if (jobs[t].threaded)
+            pthread_join(tid[t], NULL);
+        if (jobs[t].rc != CLIRR_OK && rc == CLIRR_OK) {
+            rc = jobs[t].rc;
+            if (err)
+                *err = jobs[t].err;
+        }
+    }
+    if (rc == CLIRR_OK)
+        for (unsigned t = 0; t < nt; t++)
+            add_counts(k, &jobs[t].counts);
+done:
     free(ev);
+    free(start);
+    free(jobs);
+    free(tid);
     return rc;
 }
 
