@@ -1,15 +1,17 @@
 #!/bin/sh
 # tests/bench/irregularity.sh - the irregularity study's measurements with
-# `clirr profile` (issue 13; shared/papers/002 Figures 1 and 3, and Tables
-# I-II of shared/papers/001), one device at a time:
+# `clirr profile` (issue 13; shared/papers/002 Figures 1-4, and Tables I-II
+# of shared/papers/001), one device at a time:
 #
 #   tests/bench/irregularity.sh CLIRR DEVICE OUTDIR DATADIR [SCALE]
 #
-# Environment: ONLY="fig3 table1 ..." runs those steps only; IRR_OPTS adds
+# Environment: ONLY="fig3 table1 ..." runs those steps only; STEP_TIMEOUT=S
+# stops a step after S seconds (its error file says so); IRR_OPTS adds
 # options to every profile (e.g. "--irr-sample 4": every fourth work-group
 # recorded, a quarter of the host's counting).
-# DATADIR holds luxembourg_osm.mtx.gz and email-Enron.txt.gz (copies of
-# the SuiteSparse / SNAP files); SCALE is the rmat scale (default 14).
+# DATADIR holds luxembourg_osm.mtx.gz, email-Enron.txt.gz and rome99.gr.gz
+# (copies of the SuiteSparse / SNAP / DIMACS files); SCALE is the rmat scale
+# (default 14); lists, trees and meshes scale with it (2^(SCALE+6) items).
 # Writes OUTDIR/*.csv and *.txt (the tables as printed); then
 #   tests/bench/irr_table.py OUTDIR      the Markdown tables of RESULTS.md
 #   tests/bench/irr_scatter.py OUTDIR/fig1 OUTDIR/fig1.csv OUTDIR/calib.csv --paper
@@ -22,11 +24,21 @@ mkdir -p "$OUT"
 RMAT="rmat:scale=$SCALE,ef=8,seed=1,weights=1-100"
 ROAD=$DATA/luxembourg_osm.mtx.gz
 ENRON=$DATA/email-Enron.txt.gz
+ROME=$DATA/rome99.gr.gz
+N=$((1 << (SCALE + 6)))
+# The study's road networks (fla, w, usa: 1-24M vertices) are out of reach
+# of an instrumented run: rome99 (3353 vertices), luxembourg_osm (115k) and
+# a 512 x 512 grid (262k, road-like: degree <= 4, diameter 1022) stand for
+# small, medium and large. Data-driven only (the study's SSSP is a
+# worklist code; a topology-driven sweep over a road network runs a round
+# per hop of its diameter over every vertex).
+GRID="grid:w=512,h=512,seed=1,weights=1-100"
 P="$CLIRR profile --device $DEV ${IRR_OPTS:-}"
 run() {
     name=$1; shift
     case " ${ONLY:-$name} " in *" $name "*) ;; *) return 0 ;; esac
-    echo "== $name: $*" >&2; t0=$(date +%s); "$@" > "$OUT/$name.txt" 2> "$OUT/$name.err"; echo "   exit $? in $(( $(date +%s) - t0 )) s" >&2
+    echo "== $name: $*" >&2; t0=$(date +%s)
+    timeout "${STEP_TIMEOUT:-0}" "$@" > "$OUT/$name.txt" 2> "$OUT/$name.err"; echo "   exit $? in $(( $(date +%s) - t0 )) s" >&2
 }
 
 # Figure 1: every kernel (every variant, the planned template), and the
@@ -58,3 +70,29 @@ run fig1_templates $P bfs,sssp --gen "$RMAT" --variant topo,data \
 run fig1_bc $P bc --gen "$RMAT" --sources 2 --csv "$OUT/fig1_bc.csv"
 run table2_bc $P bc --graph "$ENRON" --sources 2 --template dbuf-shared,baseline \
     --lb-thres 32,64,256,1024 --csv "$OUT/table2_bc.csv"
+# Figure 2: input sensitivity, small / medium / large of one kind each.
+run fig2_road $P bfs,sssp --graph "$ROME" --graph "$ROAD" --gen "$GRID" --variant data \
+    --source max-degree --csv "$OUT/fig2_road.csv"
+# Figure 4: SSSP (and BFS) on the road inputs in each vertex layout: the
+# profile (MAI, CFI) and the uninstrumented time of the same cases.
+for L in none bfs rcm degree; do
+    run fig4_$L $P sssp,bfs --graph "$ROME" --graph "$ROAD" --gen "$GRID" --variant data --reorder $L \
+        --source max-degree --csv "$OUT/fig4_$L.csv"
+    run fig4_time_$L "$CLIRR" bench sssp,bfs --device "$DEV" --graph "$ROME" --graph "$ROAD" --gen "$GRID" \
+        --variant data --reorder $L --source max-degree --repeat 5 --csv "$OUT/fig4_time_$L.csv"
+done
+run fig2_rmat $P cc,mst,color,pagerank --gen "rmat:scale=$((SCALE - 2)),ef=8,seed=1,weights=1-100" \
+    --gen "$RMAT" --gen "rmat:scale=$((SCALE + 2)),ef=8,seed=1,weights=1-100" --csv "$OUT/fig2_rmat.csv"
+run fig2_lists $P listrank --gen "list:n=$((N / 16)),order=random,seed=1" \
+    --gen "list:n=$((N / 4)),order=random,seed=1" --gen "list:n=$N,order=random,seed=1" \
+    --csv "$OUT/fig2_lists.csv"
+run fig2_trees $P treestats --gen "tree:kind=attach,n=$((N / 16)),seed=1" \
+    --gen "tree:kind=attach,n=$((N / 4)),seed=1" --gen "tree:kind=attach,n=$N,seed=1" \
+    --csv "$OUT/fig2_trees.csv"
+run fig2_dmr $P dmr --gen "mesh:n=$((N / 64)),seed=1,shape=disk" --gen "mesh:n=$((N / 16)),seed=1,shape=disk" \
+    --gen "mesh:n=$((N / 4)),seed=1,shape=disk" --variant data --csv "$OUT/fig2_dmr.csv"
+# Figure 1, the algorithms of other input kinds: lists, trees, meshes.
+run fig1_lists $P listrank --gen "list:n=$N,order=random,seed=1" --variant all --csv "$OUT/fig1_lists.csv"
+run fig1_trees $P treestats,descendants,heights --gen "tree:kind=attach,n=$N,seed=1" --variant all \
+    --csv "$OUT/fig1_trees.csv"
+run fig1_dmr $P dmr --gen "mesh:n=$((N / 8)),seed=1,shape=disk" --variant all --csv "$OUT/fig1_dmr.csv"
