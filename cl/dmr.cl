@@ -52,7 +52,8 @@
 
 /* Under `clirr profile` the helpers that read global memory take the
  * record buffer: each is defined as NAME_ and called through a macro NAME
- * that passes it on (IRR_FARG, empty otherwise). GLD(x) is a recorded load
+ * that passes it on (IRR_FARG, empty otherwise; a macro of fixed arity:
+ * NVIDIA's OpenCL C has no variadic macros). GLD(x) is a recorded load
  * of the global lvalue x. A point is one 16-byte access. */
 #define GLD(x) (*IRR_GLD(0, &(x)))
 
@@ -61,7 +62,7 @@ double2 pt_(__global const double *xy, uint i IRR_FPARAM)
     (void)IRR_GLD(1, (__global const double2 *)(xy + 2 * (size_t)i));
     return (double2)(xy[2 * (size_t)i], xy[2 * (size_t)i + 1]);
 }
-#define pt(...) pt_(__VA_ARGS__ IRR_FARG)
+#define pt(a0, a1) pt_(a0, a1 IRR_FARG)
 
 double orient2(double2 a, double2 b, double2 c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
 
@@ -101,7 +102,7 @@ bool is_bad_(__global const double *xy, __global const uint *tv, __global const 
     *unfixable = c[s] < np_input && GLD(small[c[s]]);
     return IRR_BRANCH(2, cosine > cos_min);
 }
-#define is_bad(...) is_bad_(__VA_ARGS__ IRR_FARG)
+#define is_bad(a0, a1, a2, a3, a4, a5, a6) is_bad_(a0, a1, a2, a3, a4, a5, a6 IRR_FARG)
 
 /* A cavity in private memory: its triangles, then its boundary edges
  * (a, b) counter-clockwise with the triangle outside. */
@@ -144,7 +145,7 @@ int locate_(__global const double *xy, __global const uint *tv, __global const u
     }
     return GROW_FAILED;
 }
-#define locate(...) locate_(__VA_ARGS__ IRR_FARG)
+#define locate(a0, a1, a2, a3, a4, a5, a6) locate_(a0, a1, a2, a3, a4, a5, a6 IRR_FARG)
 
 /* The cavity of p from seed (host/ref/dmr_refine.c's grow). */
 int grow_(__global const double *xy, __global const uint *tv, __global const uint *tn, double2 p, uint seed,
@@ -214,7 +215,7 @@ int grow_(__global const double *xy, __global const uint *tv, __global const uin
     }
     return cv->ne == cv->n + (split_edge >= 0 ? 1 : 2) ? GROW_OK : GROW_FAILED;
 }
-#define grow(...) grow_(__VA_ARGS__ IRR_FARG)
+#define grow(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) grow_(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 IRR_FARG)
 
 /* Into the worklist being built, once per round (the stamp). */
 void push_once_(volatile __global uint *queued, __global uint *wl_out, volatile __global uint *counters, uint stamp,
@@ -223,7 +224,7 @@ void push_once_(volatile __global uint *queued, __global uint *wl_out, volatile 
     if (IRR_BRANCH(11, atomic_xchg(IRR_GAT(12, &queued[t]), stamp) != stamp))
         *IRR_GST(14, &wl_out[atomic_inc(IRR_GAT(13, &counters[DMR_C_WL]))]) = t;
 }
-#define push_once(...) push_once_(__VA_ARGS__ IRR_FARG)
+#define push_once(a0, a1, a2, a3, a4) push_once_(a0, a1, a2, a3, a4 IRR_FARG)
 
 __kernel void dmr_find_bad(CLIRR_KPARAMS(DMR_FIND_BAD_ARGS) IRR_KPARAM)
 {
@@ -291,7 +292,7 @@ int regrow_(__global const double *xy, __global const uint *tv, __global const u
     int split = kind >= ST_SPLIT0 ? (int)(kind - ST_SPLIT0) : -1;
     return grow(xy, tv, tn, *p, GLD(it_loc[g]), split, false, cv, &et, &ei);
 }
-#define regrow(...) regrow_(__VA_ARGS__ IRR_FARG)
+#define regrow(a0, a1, a2, a3, a4, a5, a6, a7, a8) regrow_(a0, a1, a2, a3, a4, a5, a6, a7, a8 IRR_FARG)
 
 __kernel void dmr_check(CLIRR_KPARAMS(DMR_CHECK_ARGS) IRR_KPARAM)
 {

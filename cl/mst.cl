@@ -47,7 +47,8 @@
 /* The key of arc k: (weight, canonical edge id). */
 /* Under `clirr profile` the helpers below take the record buffer: each is
  * defined as NAME_ and called through a macro NAME that passes it on
- * (IRR_FARG, empty otherwise); GLD(x) is a recorded load of lvalue x. */
+ * (IRR_FARG, empty otherwise; fixed arity: NVIDIA's OpenCL C has no variadic
+ * macros); GLD(x) is a recorded load of lvalue x. */
 #define GLD(x) (*IRR_GLD(0, &(x)))
 
 /* The key of arc k: (weight, canonical edge id). */
@@ -78,7 +79,7 @@ inline uint mst_find_(volatile __global uint *parent, uint x IRR_FPARAM)
         x = gp;
     }
 }
-#define mst_find(...) mst_find_(__VA_ARGS__ IRR_FARG)
+#define mst_find(a0, a1) mst_find_(a0, a1 IRR_FARG)
 
 /* Vertex v's lightest outgoing key acc into its component c: the whole key
  * at once, or (fallback) the weight now and the edge id in mst_pass2,
@@ -94,7 +95,7 @@ inline void mst_offer_(__global uint *cmin, __global ulong *vmin, uint n, uint v
         atomic_min(IRR_GAT(8, (volatile __global uint *)cmin + c), (uint)(acc >> 32));
 #endif
 }
-#define mst_offer(...) mst_offer_(__VA_ARGS__ IRR_FARG)
+#define mst_offer(a0, a1, a2, a3, a4, a5) mst_offer_(a0, a1, a2, a3, a4, a5 IRR_FARG)
 
 /* The vertex whose row holds arc e: the last v with row[v] <= e. */
 inline uint mst_arc_source_(__global const uint *row, uint n, uint e IRR_FPARAM)
@@ -109,7 +110,7 @@ inline uint mst_arc_source_(__global const uint *row, uint n, uint e IRR_FPARAM)
     }
     return lo;
 }
-#define mst_arc_source(...) mst_arc_source_(__VA_ARGS__ IRR_FARG)
+#define mst_arc_source(a0, a1, a2) mst_arc_source_(a0, a1, a2 IRR_FARG)
 
 /* The degree of v, recorded under `clirr profile`. */
 #define MST_DEG(v) (*IRR_GLD(1, &row[(v) + 1]) - *IRR_GLD(2, &row[v]))
@@ -146,7 +147,7 @@ inline void mst_push_comp_(uint c, __global uint *out, volatile __global uint *c
     if (IRR_BRANCH(13, at < cap))
         *IRR_GST(14, &out[at]) = c;
 }
-#define mst_push_comp(...) mst_push_comp_(__VA_ARGS__ IRR_FARG)
+#define mst_push_comp(a0, a1, a2, a3, a4, a5, a6) mst_push_comp_(a0, a1, a2, a3, a4, a5, a6 IRR_FARG)
 
 #define NL_NAME mst_scan_data
 #define NL_PARAMS CLIRR_KPARAMS(MST_SCAN_DATA_ARGS)
