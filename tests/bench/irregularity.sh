@@ -27,12 +27,14 @@ ENRON=$DATA/email-Enron.txt.gz
 ROME=$DATA/rome99.gr.gz
 N=$((1 << (SCALE + 6)))
 # The study's road networks (fla, w, usa: 1-24M vertices) are out of reach
-# of an instrumented run: rome99 (3353 vertices), luxembourg_osm (115k) and
-# a 512 x 512 grid (262k, road-like: degree <= 4, diameter 1022) stand for
+# of an instrumented run: rome99 (3353 vertices), a 256 x 256 grid (65k,
+# road-like: degree <= 4, diameter 510) and luxembourg_osm (115k) stand for
 # small, medium and large. Data-driven only (the study's SSSP is a
 # worklist code; a topology-driven sweep over a road network runs a round
-# per hop of its diameter over every vertex).
-GRID="grid:w=512,h=512,seed=1,weights=1-100"
+# per hop of its diameter over every vertex). Small frontiers make every
+# round run in one work-group's launch (bfs_local / sssp_local), whose
+# records can pass the default 4M: IRR_OPTS="--irr-records 33554432".
+GRID="grid:w=256,h=256,seed=1,weights=1-100"
 P="$CLIRR profile --device $DEV ${IRR_OPTS:-}"
 run() {
     name=$1; shift
@@ -71,14 +73,14 @@ run fig1_bc $P bc --gen "$RMAT" --sources 2 --csv "$OUT/fig1_bc.csv"
 run table2_bc $P bc --graph "$ENRON" --sources 2 --template dbuf-shared,baseline \
     --lb-thres 32,64,256,1024 --csv "$OUT/table2_bc.csv"
 # Figure 2: input sensitivity, small / medium / large of one kind each.
-run fig2_road $P bfs,sssp --graph "$ROME" --graph "$ROAD" --gen "$GRID" --variant data \
+run fig2_road $P bfs,sssp --graph "$ROME" --gen "$GRID" --graph "$ROAD" --variant data \
     --source max-degree --csv "$OUT/fig2_road.csv"
 # Figure 4: SSSP (and BFS) on the road inputs in each vertex layout: the
 # profile (MAI, CFI) and the uninstrumented time of the same cases.
 for L in none bfs rcm degree; do
-    run fig4_$L $P sssp,bfs --graph "$ROME" --graph "$ROAD" --gen "$GRID" --variant data --reorder $L \
+    run fig4_$L $P sssp,bfs --graph "$ROME" --gen "$GRID" --graph "$ROAD" --variant data --reorder $L \
         --source max-degree --csv "$OUT/fig4_$L.csv"
-    run fig4_time_$L "$CLIRR" bench sssp,bfs --device "$DEV" --graph "$ROME" --graph "$ROAD" --gen "$GRID" \
+    run fig4_time_$L "$CLIRR" bench sssp,bfs --device "$DEV" --graph "$ROME" --gen "$GRID" --graph "$ROAD" \
         --variant data --reorder $L --source max-degree --repeat 5 --csv "$OUT/fig4_time_$L.csv"
 done
 run fig2_rmat $P cc,mst,color,pagerank --gen "rmat:scale=$((SCALE - 2)),ef=8,seed=1,weights=1-100" \
