@@ -99,7 +99,7 @@ static void clang_compile(th_case *tc)
         FILE *fp = fopen(in, "w");
         TH_REQUIRE(tc, fp && fputs(text, fp) >= 0 && fclose(fp) == 0, "cannot write %s", in);
         for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++)
-            for (int push = 0; push < 3; push++) {
+            for (int push = 0; push < 4; push++) {
                 snprintf(out, sizeof out, "%s.%s.%d.o", in, targets[t][0], push);
                 char pushdef[32];
                 snprintf(pushdef, sizeof pushdef, "-DCLIRR_WL_PUSH=%d", push);

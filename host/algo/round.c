@@ -109,8 +109,11 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
         if (!need[m])
             continue;
         char opts[512];
-        snprintf(opts, sizeof opts, "%s %s%s", spec->options ? spec->options : "",
-                 clirr_worklist_push_option((clirr_push_mode)m), spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
+        char hier[48] = "";
+        if (m == CLIRR_PUSH_HIER)
+            snprintf(hier, sizeof hier, " -DWL_HIER_CAP=%u", clirr_policy_hier_capacity(clirr_ctx_caps(ctx)));
+        snprintf(opts, sizeof opts, "%s %s%s%s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m), hier, spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
         CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));

@@ -44,6 +44,7 @@ const char *clirr_worklist_push_option(clirr_push_mode mode)
     switch (mode) {
     case CLIRR_PUSH_ATOMIC: return "-DCLIRR_WL_PUSH=0";
     case CLIRR_PUSH_CHUNK: return "-DCLIRR_WL_PUSH=1";
+    case CLIRR_PUSH_HIER: return "-DCLIRR_WL_PUSH=3"; /* the host adds WL_HIER_CAP */
     default: return "-DCLIRR_WL_PUSH=2";
     }
 }

@@ -218,6 +218,26 @@ static int pick_grid(const clirr_caps *caps, const clirr_intent *it, uint64_t it
     return CLIRR_OK;
 }
 
+/* --push hier keeps each work-group's pushes in a queue in local memory,
+ * which a nested template's child kernel (a block) cannot declare, and
+ * which needs local memory at all. */
+static int pick_hier(const clirr_caps *caps, clirr_plan *p, clirr_error *err)
+{
+    if (p->tmpl == CLIRR_TEMPLATE_NESTED_NAIVE || p->tmpl == CLIRR_TEMPLATE_NESTED_OPT)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--push hier keeps a work-group's pushes in local memory, which the %s template's "
+                          "child kernels cannot declare: use baseline, dual-queue, dbuf-global or dbuf-shared",
+                          clirr_template_name(p->tmpl));
+    uint32_t cap = clirr_policy_hier_capacity(caps);
+    if (cap < 64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--push hier needs local memory for a queue of 64 items a work-group; %s has %llu bytes",
+                          caps->name, (unsigned long long)caps->local_mem);
+    p->push_reason = "asked for with --push: each work-group queues its pushes in local memory (a quarter of it, "
+                     "at most 2048 items), spilling to the global worklist when full";
+    return CLIRR_OK;
+}
+
 /* --reorder: the session runs on the relabelled graph and moves each
  * vertex's value back (host/algo/session.c). Refused where that would be
  * wrong: results that are not one value per vertex (mst's edges), values
@@ -293,6 +313,11 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
             p->push_reason = "auto without the scan (--no-dedup): atomic on GPUs, chunk on CPUs";
     }
     p->wl_capacity = it->wl_capacity;
+    if (clirr_plan_uses_worklist(p) && it->push == CLIRR_PUSH_HIER) {
+        rc = pick_hier(caps, p, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
     if (clirr_plan_uses_worklist(p)) {
         rc = pick_grid(caps, it, clirr_input_items(in), p, err);
         if (rc != CLIRR_OK)

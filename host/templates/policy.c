@@ -78,6 +78,18 @@ uint32_t clirr_policy_push_small(uint32_t universe)
     return universe ? (universe - 1) / SCAN_SHARE : 0;
 }
 
+/* The rest of local memory stays for the templates' own buffers
+ * (dbuf-shared's delayed items and sums), which the host sizes from the
+ * work-group; 2048 items outlast most work-groups' rounds (a round pushes
+ * at most its arcs). */
+#define HIER_MAX_ITEMS 2048u
+
+uint32_t clirr_policy_hier_capacity(const clirr_caps *caps)
+{
+    uint64_t items = caps->local_mem / 4 / sizeof(uint32_t);
+    return (uint32_t)(items < HIER_MAX_ITEMS ? items : HIER_MAX_ITEMS);
+}
+
 const char *clirr_policy_push_reason(const clirr_caps *caps)
 {
     return caps->is_gpu ? "per round: scan when the round holds at least 1/256 of the vertices, "

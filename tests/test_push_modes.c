@@ -1,0 +1,122 @@
+/* tests/test_push_modes.c - the study's worklist push modes beyond atomic
+ * and chunk (shared/papers/000, section III): the hierarchical push
+ * (--push hier, a work-group queue in local memory spilling to the global
+ * worklist) for BFS's and SSSP's data-driven rounds on every template that
+ * can declare the queue, with and without dedup, from a worklist large
+ * enough and from one that must grow and rerun. The input has a hub whose
+ * first round pushes more vertices than a work-group's queue holds, so the
+ * spill path runs too. Every result is verified against the reference;
+ * the rounds must have run in hier mode; the nested templates are refused
+ * at planning with a message that names them. */
+#include "arcs.h"
+#include "harness.h"
+#include "ref/ref.h"
+#include "templates/policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A hub (vertex 0) with `leaves` out-neighbours, each leaf with two arcs
+ * to other leaves and one to a tail vertex: round 1 is one work-item's
+ * `leaves` pushes, round 2 many work-items' pushes, and SSSP's weights
+ * make later rounds lower distances again. */
+static int hub_graph(uint32_t leaves, clirr_graph *g, clirr_error *err)
+{
+    arcs a = {0};
+    a.n = 1 + 2 * leaves;
+    for (uint32_t i = 1; i <= leaves; i++) {
+        arc(&a, 0, i, (int32_t)(1 + i % 97));
+        arc(&a, i, 1 + (i * 7u) % leaves, (int32_t)(1 + i % 5));
+        arc(&a, i, 1 + (i * 13u + 3) % leaves, 2);
+        arc(&a, i, leaves + i, 1);
+    }
+    return arcs_build(&a, true, g, err);
+}
+
+static const clirr_template templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DUAL_QUEUE,
+                                           CLIRR_TEMPLATE_DBUF_GLOBAL, CLIRR_TEMPLATE_DBUF_SHARED};
+
+static void intent(const clirr_algo *a, clirr_template t, size_t capacity, bool dedup, clirr_intent *it,
+                   clirr_error *err)
+{
+    clirr_intent_default(a, it);
+    it->variant = clirr_algo_variant(a, "data");
+    it->source.rule = CLIRR_SOURCE_VERTEX;
+    it->source.vertex = 0;
+    it->source_given = true;
+    it->tmpl = (int)t;
+    it->lb_thres = 8;
+    it->push = CLIRR_PUSH_HIER;
+    it->wl_capacity = capacity;
+    /* Queued rounds (on by default) also push through the queue. */
+    it->local_rounds = 0;
+    clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), dedup ? "on" : "off", &it->params, err);
+}
+
+static void hier_push(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_caps *caps = &tc->device->caps;
+    uint32_t cap = clirr_policy_hier_capacity(caps);
+    TH_REQUIRE(tc, cap >= 64, "%s: a hier queue of %u items", caps->name, cap);
+    /* More leaves than the queue holds: the hub's round spills. */
+    TH_OK(tc, hub_graph(cap + cap / 2 + 17, &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "hub", &in, &err));
+    want = malloc(g.n * sizeof *want);
+    got = malloc(g.n * sizeof *got);
+    TH_REQUIRE(tc, want && got, "out of memory");
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, algo ? clirr_ref_sssp(&g, 0, want, &err) : clirr_ref_bfs(&g, 0, (int32_t *)want, &err));
+        for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++)
+            for (int k = 0; k < 3; k++) {
+                /* k: room for all, capacity 1 (grow and rerun), no dedup at capacity 1 */
+                if (!clirr_template_runnable(caps, templates[t], NULL))
+                    continue;
+                clirr_intent it;
+                intent(a, templates[t], k ? 1 : 0, k < 2, &it, &err);
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(got, 0xff, g.n * sizeof *got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                clirr_verify_report r;
+                bool ok = algo ? clirr_verify_sssp(&g, 0, want, got, &r)
+                               : clirr_verify_bfs(&g, 0, (const int32_t *)want, (const int32_t *)got, &r);
+                TH_EXPECT(tc, ok, "%s, %s, hier, capacity %d, dedup %s: %s", a->name,
+                          clirr_template_name(templates[t]), k ? 1 : 0, k < 2 ? "on" : "off", r.text);
+                TH_EXPECT(tc, st.wl_rounds[CLIRR_PUSH_HIER] > 0 && st.wl_rounds[CLIRR_PUSH_ATOMIC] == 0 &&
+                                  st.wl_rounds[CLIRR_PUSH_CHUNK] == 0 && st.wl_rounds[CLIRR_PUSH_SCAN] == 0,
+                          "%s, %s: %u rounds in hier mode, %u atomic, %u chunk, %u scan", a->name,
+                          clirr_template_name(templates[t]), st.wl_rounds[CLIRR_PUSH_HIER],
+                          st.wl_rounds[CLIRR_PUSH_ATOMIC], st.wl_rounds[CLIRR_PUSH_CHUNK],
+                          st.wl_rounds[CLIRR_PUSH_SCAN]);
+                if (k)
+                    TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0,
+                              "%s, %s, capacity 1: %u grows, %u reruns", a->name,
+                              clirr_template_name(templates[t]), st.wl_grows, st.wl_reruns);
+            }
+        for (clirr_template t = CLIRR_TEMPLATE_NESTED_NAIVE; t <= CLIRR_TEMPLATE_NESTED_OPT; t++) {
+            clirr_intent it;
+            intent(a, t, 0, true, &it, &err);
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, caps, &it, in, &plan, &err);
+            /* Where the device has no device-side enqueue, that refuses them first. */
+            const char *says = clirr_template_runnable(caps, t, NULL) ? "--push hier" : "device-side enqueue";
+            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
+                              strstr(err.msg, clirr_template_name(t)),
+                      "%s on %s with --push hier: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
+                      rc ? err.msg : "planned");
+        }
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
+TH_REGISTER(register_push_mode_tests) { th_add_device("rounds/hier", hier_push, NULL); }
