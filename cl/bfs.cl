@@ -88,6 +88,7 @@
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(u, j) BFS_DISCOVER(u, j, wl_push)
+#define NL_DONATE /* --donate: the _donate kernel too */
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 

@@ -115,6 +115,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_KERNEL_BEGIN WL_BEGIN
 #define NL_KERNEL_END WL_END
 #define NL_WORK(u, j) SSSP_RELAX(u, j, wl_push)
+#define NL_DONATE /* --donate: the _donate kernel too */
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 

@@ -127,9 +127,13 @@ static void clang_compile(th_case *tc)
                 int rc = th_run(argv, NULL, 0, errtext, sizeof errtext, NULL);
                 TH_REQUIRE(tc, rc == 0, "clang %s %s push %d: exit %d: %.600s", targets[t][0],
                            template_files[f].file, push, rc, errtext);
-                TH_REQUIRE(tc, file_contains(out, template_files[f].nested_kernel),
-                           "%s for %s has no kernel %s", template_files[f].file, targets[t][0],
-                           template_files[f].nested_kernel);
+                /* The hierarchical push (3) leaves the nested templates out
+                 * of a file with a worklist: a child's block cannot declare
+                 * its local queue. */
+                bool want = push != 3 || !strstr(src, "common/worklist.clh");
+                TH_REQUIRE(tc, file_contains(out, template_files[f].nested_kernel) == want,
+                           "%s for %s with push %d: kernel %s %s", template_files[f].file, targets[t][0], push,
+                           template_files[f].nested_kernel, want ? "missing" : "present");
             }
     }
 done:

@@ -59,6 +59,8 @@ typedef struct bfs_session {
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
+    bool donate;            /* data: --donate T (work donation) */
+    uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
     /* hybrid: the level-synchronous loop over every vertex, taken while
      * the frontier holds at least hybrid.min vertices */
     clirr_nl level_nl;
@@ -69,7 +71,8 @@ typedef struct bfs_session {
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT };
+enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT,
+       PARAM_DONATE };
 
 static void bfs_release(void *state)
 {
@@ -207,6 +210,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
+    if (plan->variant == VARIANT_DATA && plan->params.v[PARAM_DONATE].u)
+        CLIRR_TRY(clirr_round_donate_config(plan, (uint32_t)plan->params.v[PARAM_DONATE].u,
+                                          plan->params.v[PARAM_PARTITION].u > 1, &cfg, err));
+    s->donate = cfg.donate > 0;
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
@@ -288,6 +295,8 @@ static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
     }
     clirr_run_worklist_stats(&s->wl, stats);
     clirr_round_loop_local_stats(&s->vl.rl, stats);
+    if (s->donate)
+        CLIRR_TRY(clirr_round_loop_donations(&s->vl.rl, &s->donated_g0, &s->donated, err));
 fail:
     return rc;
 }
@@ -334,7 +343,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
         if (bottom) {
             /* traced: a sweep over every vertex; the in-arcs it reads are
              * not counted (it stops at the first parent) */
-            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0};
+            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0, 0};
             clirr_trace_mark m;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
@@ -482,6 +491,10 @@ static void bfs_extras(void *state, const void *result, clirr_extras *x)
     bfs_session *s = state;
     if (s->rec)
         bfs_rec_extras(s->rec, x);
+    if (s->donate) {
+        clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
+        clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
+    }
     if (s->have_level_nl) {
         clirr_extras_add(x, "topology_rounds", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
         clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->hybrid.switches;
@@ -524,6 +537,10 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_NEST_LIMIT] = {"nest-limit", CLIRR_PARAM_UINT, "512", 1, 8192,
                           "rec-*: nested launches at most this deep; deeper vertices restart from the host", NULL,
                           REC_VARIANTS},
+    [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
+                      "data, baseline template: work donation within a work-group: a work-item whose vertex has "
+                      "more arcs than the average plus this many donates the rest in chunks of this many (0: off)",
+                      NULL, 1u << VARIANT_DATA},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on
@@ -579,7 +596,7 @@ const clirr_algo clirr_algo_bfs = {
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
     .params = bfs_params,
-    .nparams = 7,
+    .nparams = sizeof bfs_params / sizeof bfs_params[0],
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

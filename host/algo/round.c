@@ -215,12 +215,20 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
     round_launch l = {nl, rl->fixed_grid};
     if (!rl->trace)
         return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err);
-    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0};
+    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0, 0};
     clirr_trace_mark m;
     CLIRR_TRY(input_census(rl, wl, &r, err));
     CLIRR_TRY(clirr_trace_begin(wl->ctx, &m, err));
     CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err));
     r.items_out = clirr_worklist_size(wl);
+    if (nl->donated) { /* read back: traces only; the run's sums keep them */
+        uint32_t g0 = 0;
+        uint64_t all = 0;
+        CLIRR_TRY(clirr_nl_donations(nl, &g0, &all, err));
+        r.donated_g0 = g0;
+        rl->donated_g0 += g0;
+        rl->donated += all;
+    }
     CLIRR_TRY(clirr_trace_end(wl->ctx, rl->trace, &m, &r, err));
 fail:
     return rc;
@@ -394,6 +402,38 @@ int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr
                 return rc;
             *count += c;
         }
+    return CLIRR_OK;
+}
+
+int clirr_round_donate_config(const clirr_plan *plan, uint32_t thres, bool partitioned, clirr_nl_config *cfg,
+                              clirr_error *err)
+{
+    if (plan->tmpl != CLIRR_TEMPLATE_BASELINE)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--donate runs on the thread-mapped baseline template (the study's work donation), "
+                          "not %s: ask for --template baseline", clirr_template_name(plan->tmpl));
+    if (partitioned)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--donate splits a vertex's arcs; with --partition an item is a partition");
+    cfg->donate = thres;
+    return CLIRR_OK;
+}
+
+int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err)
+{
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m]) {
+            uint32_t g0 = 0;
+            uint64_t a = 0;
+            int rc = clirr_nl_donations(&rl->nl[m], &g0, &a, err);
+            if (rc != CLIRR_OK)
+                return rc;
+            rl->donated_g0 += g0;
+            rl->donated += a;
+        }
+    *group0 = rl->donated_g0;
+    *all = rl->donated;
+    rl->donated_g0 = rl->donated = 0;
     return CLIRR_OK;
 }
 

@@ -54,6 +54,7 @@ typedef struct clirr_round_loop {
     clirr_trace *trace;              /* a row a round (clirr_round_loop_trace) */
     const uint32_t *trace_row;       /* host CSR offsets of the items, for arcs */
     uint32_t *trace_seen, trace_stamp; /* per item: the last traced round that read it */
+    uint64_t donated_g0, donated;    /* --donate: chunks read back by traced rounds */
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -141,6 +142,17 @@ int clirr_hybrid_loop_run(clirr_hybrid_loop *h, const clirr_worklist *wl, clirr_
 /* Rounds and launches of the local-rounds kernel, and queued rounds and
  * their batches, since the last call, into stats (and reset). */
 void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);
+
+/* --donate T of a data-driven round (the study's work donation, section
+ * III-E) into *cfg: refused (CLIRR_ERR_UNSUPPORTED) unless the plan's
+ * template is the thread-mapped baseline and the worklist holds vertices
+ * (no --partition). */
+int clirr_round_donate_config(const clirr_plan *plan, uint32_t thres, bool partitioned, clirr_nl_config *cfg,
+                              clirr_error *err);
+
+/* --donate: chunks of work donated since the last call, by work-group 0
+ * of each round and by all work-groups (0 and 0 without donation). */
+int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err);
 
 /* Children enqueued by nested templates, over all push modes. */
 int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);

@@ -60,9 +60,11 @@ typedef struct sssp_session {
     clirr_trace *trace;     /* the plan's: a row a round, or NULL */
     uint32_t part;          /* data: vertices a worklist item stands for (the
                                spatial hybrid's partition; 1: one vertex) */
+    bool donate;            /* data: --donate T (work donation) */
+    uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -223,6 +225,10 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    if (plan->variant == VARIANT_DATA && plan->params.v[PARAM_DONATE].u)
+        CLIRR_TRY(clirr_round_donate_config(plan, (uint32_t)plan->params.v[PARAM_DONATE].u,
+                                            plan->params.v[PARAM_PARTITION].u > 1, &cfg, err));
+    s->donate = cfg.donate > 0;
     const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
@@ -309,6 +315,8 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     }
     clirr_run_worklist_stats(&s->wl, stats);
     clirr_round_loop_local_stats(&s->vl.rl, stats);
+    if (s->donate)
+        CLIRR_TRY(clirr_round_loop_donations(&s->vl.rl, &s->donated_g0, &s->donated, err));
 fail:
     return rc;
 }
@@ -537,12 +545,20 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_PARTITION] = {"partition", CLIRR_PARAM_UINT, "1", 1, 2147483648.0,
                          "data: the spatial hybrid: worklist items are partitions of this many consecutive "
                          "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
+    [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
+                      "data, baseline template: work donation within a work-group: a work-item whose vertex has "
+                      "more arcs than the average plus this many donates the rest in chunks of this many (0: off)",
+                      NULL, 1u << VARIANT_DATA},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     const sssp_session *s = state;
+    if (s->donate) {
+        clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
+        clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
+    }
     if (!s->have_sweep_nl)
         return;
     clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
@@ -568,7 +584,7 @@ const clirr_algo clirr_algo_sssp = {
     .variants = sssp_variants,
     .nvariants = 4,
     .params = sssp_params,
-    .nparams = 5,
+    .nparams = sizeof sssp_params / sizeof sssp_params[0],
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

@@ -383,7 +383,7 @@ static void csv_row(FILE *f, const exp_config *cfg, const exp_row *r)
 static void trace_header(FILE *f)
 {
     fputs("case,device,input,algorithm,variant,round,kind,items_in,items_out,duplicates,arcs,arcs_pct,push,"
-          "launches,kernel_ms\n", f);
+          "launches,kernel_ms,donated_g0\n", f);
 }
 
 static void trace_rows(FILE *f, const exp_config *cfg, const exp_row *r)
@@ -397,11 +397,11 @@ static void trace_rows(FILE *f, const exp_config *cfg, const exp_row *r)
         exp_csv_field(f, r->device->caps.name);
         fputc(',', f);
         exp_csv_field(f, exp_input_name(cfg, r->input));
-        fprintf(f, ",%s,%s,%zu,%s,%llu,%llu,%llu,%llu,%.4f,%s,%llu,%.6f\n", r->algo->name,
+        fprintf(f, ",%s,%s,%zu,%s,%llu,%llu,%llu,%llu,%.4f,%s,%llu,%.6f,%llu\n", r->algo->name,
                 clirr_plan_variant_name(&r->plan), i + 1, x->kind, (unsigned long long)x->items_in,
                 (unsigned long long)x->items_out, (unsigned long long)x->duplicates, (unsigned long long)x->arcs,
                 t->arcs ? 100.0 * (double)x->arcs / (double)t->arcs : 0.0, x->push, (unsigned long long)x->launches,
-                x->kernel_ns / 1e6);
+                x->kernel_ns / 1e6, (unsigned long long)x->donated_g0);
     }
     fflush(f);
 }
