@@ -7,7 +7,12 @@
  * first round pushes more vertices than a work-group's queue holds, so the
  * spill path runs too. Every result is verified against the reference;
  * the rounds must have run in hier mode; the nested templates are refused
- * at planning with a message that names them. */
+ * at planning with a message that names them.
+ * And work donation (--donate T, section III-E) on the same input: BFS and
+ * SSSP verify at several thresholds, in several push modes; the hub's
+ * first round, which work-group 0 runs, must donate (traced: its row
+ * counts work-group 0's donations), and a template other than baseline is
+ * refused. */
 #include "arcs.h"
 #include "harness.h"
 #include "ref/ref.h"
@@ -119,4 +124,71 @@ done:
     free(got);
 }
 
-TH_REGISTER(register_push_mode_tests) { th_add_device("rounds/hier", hier_push, NULL); }
+static void donation(th_case *tc)
+{
+    static const char *const thresholds[] = {"1", "4", "64"};
+    static const clirr_push_mode pushes[] = {CLIRR_PUSH_ATOMIC, CLIRR_PUSH_HIER, CLIRR_PUSH_AUTO};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    clirr_trace trace = {0};
+    TH_OK(tc, hub_graph(3000, &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "hub", &in, &err));
+    want = malloc(g.n * sizeof *want);
+    got = malloc(g.n * sizeof *got);
+    TH_REQUIRE(tc, want && got, "out of memory");
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, algo ? clirr_ref_sssp(&g, 0, want, &err) : clirr_ref_bfs(&g, 0, (int32_t *)want, &err));
+        unsigned donate = (unsigned)clirr_algo_param(a, "donate");
+        for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++)
+            for (size_t p = 0; p < sizeof pushes / sizeof pushes[0]; p++) {
+                clirr_intent it;
+                intent(a, CLIRR_TEMPLATE_BASELINE, 0, true, &it, &err);
+                it.push = pushes[p];
+                it.queue_rounds = 0;
+                /* The first case of each threshold traced: every round a row. */
+                it.trace = p == 0 ? &trace : NULL;
+                TH_OK(tc, clirr_param_set(a, donate, thresholds[t], &it.params, &err));
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(got, 0xff, g.n * sizeof *got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                clirr_verify_report r;
+                bool ok = algo ? clirr_verify_sssp(&g, 0, want, got, &r)
+                               : clirr_verify_bfs(&g, 0, (const int32_t *)want, (const int32_t *)got, &r);
+                TH_EXPECT(tc, ok, "%s, donate %s, %s: %s", a->name, thresholds[t],
+                          clirr_push_mode_name(pushes[p]), r.text);
+                if (p == 0) {
+                    /* Round 1 is the hub alone, in work-group 0: 3000 arcs
+                     * against an average of 3000 / work-group size. */
+                    TH_EXPECT(tc, trace.n == st.iterations && trace.n > 1 && trace.rounds[0].donated_g0 > 0,
+                              "%s, donate %s: %zu rows for %u rounds, round 1 donated %llu chunks in work-group 0",
+                              a->name, thresholds[t], trace.n, st.iterations,
+                              trace.n ? (unsigned long long)trace.rounds[0].donated_g0 : 0ull);
+                }
+            }
+        clirr_intent it;
+        intent(a, CLIRR_TEMPLATE_DBUF_GLOBAL, 0, true, &it, &err);
+        it.push = CLIRR_PUSH_AUTO;
+        TH_OK(tc, clirr_param_set(a, donate, "8", &it.params, &err));
+        clirr_stats st;
+        int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--donate") && strstr(err.msg, "dbuf-global"),
+                  "%s --donate on dbuf-global: %s (%s)", a->name, clirr_status_name(rc), rc ? err.msg : "ran");
+    }
+done:
+    clirr_trace_free(&trace);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
+TH_REGISTER(register_push_mode_tests)
+{
+    th_add_device("rounds/hier", hier_push, NULL);
+    th_add_device("rounds/donate", donation, NULL);
+}
