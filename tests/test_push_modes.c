@@ -94,11 +94,11 @@ static void hier_push(th_case *tc)
                 TH_EXPECT(tc, ok, "%s, %s, hier, capacity %d, dedup %s: %s", a->name,
                           clirr_template_name(templates[t]), k ? 1 : 0, k < 2 ? "on" : "off", r.text);
                 TH_EXPECT(tc, st.wl_rounds[CLIRR_PUSH_HIER] > 0 && st.wl_rounds[CLIRR_PUSH_ATOMIC] == 0 &&
-                                  st.wl_rounds[CLIRR_PUSH_CHUNK] == 0 && st.wl_rounds[CLIRR_PUSH_SCAN] == 0,
+                                  st.wl_rounds[CLIRR_PUSH_CHUNK] == 0 && st.wl_rounds[CLIRR_PUSH_COMPACT] == 0,
                           "%s, %s: %u rounds in hier mode, %u atomic, %u chunk, %u scan", a->name,
                           clirr_template_name(templates[t]), st.wl_rounds[CLIRR_PUSH_HIER],
                           st.wl_rounds[CLIRR_PUSH_ATOMIC], st.wl_rounds[CLIRR_PUSH_CHUNK],
-                          st.wl_rounds[CLIRR_PUSH_SCAN]);
+                          st.wl_rounds[CLIRR_PUSH_COMPACT]);
                 if (k)
                     TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0,
                               "%s, %s, capacity 1: %u grows, %u reruns", a->name,

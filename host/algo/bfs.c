@@ -234,7 +234,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
         CLIRR_TRY(bind_topo(s, &s->vl.nl, s->level_sync, err));
     } else {
-        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
         CLIRR_TRY(bind_data(s, err));
         /* (a trace counts a partition's arcs as unknown: 0) */
         clirr_round_loop_trace(&s->vl.rl, s->trace, s->part > 1 ? NULL : s->g->row);

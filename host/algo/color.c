@@ -82,7 +82,7 @@ static int build(color_session *s, const clirr_plan *plan, clirr_error *err)
                                           CLIRR_KNARGS(color_resolve_data_args),
                                           CLIRR_KARG(color_resolve_data_args, wl_in), NULL, 0, 0, 0, false, plan->fixed_grid};
     CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &resolve_data, s->n, plan->push, &flag, err));
-    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
 fail:
     return rc;
 }

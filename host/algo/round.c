@@ -95,12 +95,12 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
     rl->wl_first = spec->wl_first;
     rl->keep_duplicates = spec->keep_duplicates;
     rl->fixed_grid = spec->fixed_grid;
-    if (spec->keep_duplicates && push == CLIRR_PUSH_SCAN)
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+    if (spec->keep_duplicates && push == CLIRR_PUSH_COMPACT)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the compact push drops duplicates by construction: with "
                                                       "--no-dedup a round pushes with atomic or chunk");
     bool need[CLIRR_PUSH_AUTO] = {false};
     if (push == CLIRR_PUSH_AUTO) {
-        need[CLIRR_PUSH_SCAN] = !spec->keep_duplicates;
+        need[CLIRR_PUSH_COMPACT] = !spec->keep_duplicates;
         need[clirr_policy_push(clirr_ctx_caps(ctx), 0, 1)] = true;
     } else {
         need[push] = true;
@@ -205,7 +205,7 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
 {
     int rc = CLIRR_OK;
     clirr_push_mode mode = rl->push;
-    if (mode == CLIRR_PUSH_AUTO) /* without dedup: never the scan */
+    if (mode == CLIRR_PUSH_AUTO) /* without dedup: never the compaction */
         mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), rl->keep_duplicates ? 0 : clirr_worklist_size(wl),
                                  rl->keep_duplicates ? 1 : wl->universe);
     wl->mode = mode;
@@ -340,10 +340,10 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
     if (lr->kernel && roomy && size <= capped(rl, lr->threshold))
         return run_local(rl, wl, rounds, err);
     if (q->batch && roomy) {
-        /* Under auto, the rounds the policy pushes with atomics: the scan's
+        /* Under auto, the rounds the policy pushes with atomics: the compaction's
          * placement needs the length on the host after every round, and
          * it wins on the large rounds (measured, PoCL 16 cores: rmat 20
-         * SSSP 122 ms with scans, 278 queued with chunks to 65K items). */
+         * SSSP 122 ms with compactions, 278 queued with chunks to 65K items). */
         clirr_push_mode mode = rl->push;
         uint32_t limit = capped(rl, q->threshold);
         if (mode == CLIRR_PUSH_AUTO) {
@@ -351,7 +351,7 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
             uint32_t small = clirr_policy_push_small(wl->universe);
             limit = small < limit ? small : limit;
         }
-        if (mode != CLIRR_PUSH_SCAN && rl->used[mode] && size <= limit)
+        if (mode != CLIRR_PUSH_COMPACT && rl->used[mode] && size <= limit)
             return run_queued(rl, wl, mode, limit, rounds, err);
     }
     *rounds = 1;

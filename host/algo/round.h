@@ -47,7 +47,7 @@ typedef struct clirr_round_loop {
     bool used[CLIRR_PUSH_AUTO];
     clirr_local_rounds local;
     clirr_queued_rounds queued;
-    bool keep_duplicates;            /* the spec's: no scan push */
+    bool keep_duplicates;            /* the spec's: no compact push */
     uint32_t fixed_grid;             /* the spec's */
     uint32_t most;                   /* run_many's rounds stop past this many
                                         items (clirr_round_loop_cap); 0: no cap */
@@ -76,7 +76,7 @@ typedef struct clirr_loop_spec {
     uint32_t queue_rounds;
     cl_uint round_var;
     /* Keep duplicate pushes (-DCLIRR_WL_DEDUP=0): rounds push with atomics
-     * or chunks only (never the scan, which drops them), one round a launch
+     * or chunks only (never the compaction, which drops them), one round a launch
      * (no local or queued rounds, whose queues hold each item once). */
     bool keep_duplicates;
     /* The plan's fixed_grid: every round launches this many work-items (0:

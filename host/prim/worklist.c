@@ -1,6 +1,6 @@
 /* host/prim/worklist.c - the double-buffered worklist: binding it to round
  * kernels, detecting output overflow, growing and rerunning, and the
- * prefix-sum placement of SCAN mode. See worklist.h for the round protocol
+ * prefix-sum placement of COMPACT mode. See worklist.h for the round protocol
  * and cl/common/worklist.clh for the push modes. */
 #include "prim/worklist.h"
 
@@ -129,7 +129,7 @@ int clirr_worklist_begin(clirr_worklist *wl, clirr_error *err)
     if (rc != CLIRR_OK)
         return rc;
     wl->epoch++;
-    if (wl->mode == CLIRR_PUSH_SCAN)
+    if (wl->mode == CLIRR_PUSH_COMPACT)
         return CLIRR_OK;
     return clirr_prim_fill_u32(wl->ctx, wl->count, 0, 1, 0, err);
 }
@@ -180,7 +180,7 @@ int clirr_worklist_end(clirr_worklist *wl, bool *rerun, clirr_error *err)
 {
     int rc = CLIRR_OK;
     *rerun = false;
-    if (wl->mode == CLIRR_PUSH_SCAN) {
+    if (wl->mode == CLIRR_PUSH_COMPACT) {
         uint32_t count = 0;
         cl_mem out = wl->items[1 - wl->cur];
         CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, wl->marks, wl->epoch, NULL, wl->universe, out,

@@ -11,10 +11,10 @@
  *         CLIRR_TRY(clirr_worklist_end(wl, &rerun, err));
  *     } while (rerun);
  *
- * clirr_worklist_end detects an overflow of the output (ATOMIC and CHUNK
+ * clirr_worklist_end detects an overflow of the output (ATOMIC, CHUNK and HIER
  * push modes count pushes past the capacity), grows both buffers, keeps the
  * input as it was and asks for the round to be rerun; nothing is lost. In
- * SCAN mode the output is placed by a prefix-sum compaction of the round's
+ * COMPACT mode the output is placed by a prefix-sum compaction of the round's
  * marks after the kernel, grown first when needed, so it never overflows. */
 #ifndef CLIRR_PRIM_WORKLIST_H
 #define CLIRR_PRIM_WORKLIST_H

@@ -186,7 +186,7 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const
     } else if (!caps->is_gpu) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "auto: off on a CPU (measured, PoCL with 16 cores: local rounds and the "
-                                 "scan's wide rounds leave them nothing to gain)";
+                                 "compaction's wide rounds leave them nothing to gain)";
     } else {
         p->queue_rounds = QUEUE_AUTO;
         p->queue_rounds_reason = "auto: 16 rounds a read-back on a GPU while the worklist is under 1/256 of "
@@ -306,11 +306,11 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
     if (keeps_duplicates(a, it, p->variant)) {
-        if (it->push == CLIRR_PUSH_SCAN)
-            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+        if (it->push == CLIRR_PUSH_COMPACT)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the compact push drops duplicates by construction: with "
                                                           "--no-dedup a round pushes with atomic or chunk");
         if (it->push == CLIRR_PUSH_AUTO)
-            p->push_reason = "auto without the scan (--no-dedup): atomic on GPUs, chunk on CPUs";
+            p->push_reason = "auto without the compaction (--no-dedup): atomic on GPUs, chunk on CPUs";
     }
     p->wl_capacity = it->wl_capacity;
     if (clirr_plan_uses_worklist(p) && it->push == CLIRR_PUSH_HIER) {

@@ -38,7 +38,7 @@ run() {
     run heuristic "${BASE[@]}" --heuristic
     run bitset "${BASE[@]}" --bitset
     run fuse "${BASE[@]}" --fuse
-    run scan-push "${BASE[@]}" --push scan
+    run scan-push "${BASE[@]}" --push compact
     run coarsen4 "${BASE[@]}" --coarsen 4
     run balance-global "${BASE[@]}" --template dbuf-global
     run balance-shared "${BASE[@]}" --template dbuf-shared
