@@ -12,7 +12,10 @@
  * SSSP verify at several thresholds, in several push modes; the hub's
  * first round, which work-group 0 runs, must donate (traced: its row
  * counts work-group 0's donations), and a template other than baseline is
- * refused. */
+ * refused.
+ * And growth on demand (--wl-capacity N, the study's Figure 14): every
+ * trial of a session starts at the asked capacity again, so each one
+ * grows, reruns and times its growth, and still verifies. */
 #include "arcs.h"
 #include "harness.h"
 #include "ref/ref.h"
@@ -187,8 +190,56 @@ done:
     free(got);
 }
 
+static void growth_each_trial(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    TH_OK(tc, hub_graph(1500, &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "hub", &in, &err));
+    want = malloc(g.n * sizeof *want);
+    got = malloc(g.n * sizeof *got);
+    TH_REQUIRE(tc, want && got, "out of memory");
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, algo ? clirr_ref_sssp(&g, 0, want, &err) : clirr_ref_bfs(&g, 0, (int32_t *)want, &err));
+        clirr_intent it;
+        /* n/5 as the study; the hub's round alone pushes 1500 of 3001 */
+        intent(a, CLIRR_TEMPLATE_BASELINE, g.n / 5, true, &it, &err);
+        it.push = CLIRR_PUSH_ATOMIC;
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+        TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+        for (int trial = 0; trial < 2; trial++) {
+            clirr_stats st;
+            memset(&st, 0, sizeof st);
+            memset(got, 0xff, g.n * sizeof *got);
+            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+            clirr_verify_report r;
+            bool ok = algo ? clirr_verify_sssp(&g, 0, want, got, &r)
+                           : clirr_verify_bfs(&g, 0, (const int32_t *)want, (const int32_t *)got, &r);
+            TH_EXPECT(tc, ok, "%s, trial %d at capacity n/5: %s", a->name, trial + 1, r.text);
+            TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0 && st.wl_grow_ns > 0,
+                      "%s, trial %d at capacity n/5: %u grows, %u reruns, %llu ns growing", a->name, trial + 1,
+                      st.wl_grows, st.wl_reruns, (unsigned long long)st.wl_grow_ns);
+        }
+        clirr_session_release(sess);
+        sess = NULL;
+    }
+done:
+    clirr_session_release(sess);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 TH_REGISTER(register_push_mode_tests)
 {
     th_add_device("rounds/hier", hier_push, NULL);
     th_add_device("rounds/donate", donation, NULL);
+    th_add_device("rounds/growth", growth_each_trial, NULL);
 }

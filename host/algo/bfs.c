@@ -287,6 +287,7 @@ static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
     for (uint32_t depth = 0, rounds = 0; clirr_worklist_size(&s->wl) > 0; depth += rounds) {
         CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));

@@ -305,6 +305,7 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
     if (s->have_sweep_nl)
         CLIRR_TRY(clirr_hybrid_loop_run(&s->hybrid, &s->wl, stats, err));

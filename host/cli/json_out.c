@@ -263,6 +263,7 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
         json_object *wl = json_object_new_object();
         json_object_object_add(wl, "grows", json_object_new_int64(s->wl_grows));
         json_object_object_add(wl, "reruns", json_object_new_int64(s->wl_reruns));
+        json_object_object_add(wl, "grow_ms", jreal((double)s->wl_grow_ns / 1e6));
         json_object_object_add(wl, "max_size", json_object_new_int64((int64_t)s->wl_max));
         json_object *rounds = json_object_new_object();
         for (int k = 0; k < CLIRR_PUSH_AUTO; k++)

@@ -6,6 +6,8 @@
 
 #include "prim/prim.h"
 
+#include "clirr/clock.h"
+
 #include "cl/common/kargs.h"
 #include "cl/common/worklist.def"
 
@@ -24,6 +26,7 @@ int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
     wl->mode = mode;
     wl->universe = universe;
     wl->cap = capacity ? capacity : (universe ? universe : 1);
+    wl->asked_cap = capacity;
     wl->epoch = 0;
     CLIRR_TRY(clirr_prim_prepare(ctx, err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[0], err));
@@ -49,12 +52,16 @@ const char *clirr_worklist_push_option(clirr_push_mode mode)
     }
 }
 
-/* Grow both buffers to hold `need` items, keeping the input's contents. */
+/* Grow both buffers to hold `need` items, keeping the input's contents;
+ * timed on the host between finishes (the queue's earlier work is not
+ * counted). */
 static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
 {
     int rc = CLIRR_OK;
     size_t cap = wl->cap * 2 > need ? wl->cap * 2 : need;
     cl_mem in = NULL, out = NULL;
+    CLIRR_TRY(clirr_finish(wl->ctx, err));
+    uint64_t t0 = clirr_now_ns();
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &in, err));
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &out, err));
     CLIRR_TRY(clirr_buf_copy(wl->ctx, wl->items[wl->cur], 0, in, 0, (size_t)wl->size * sizeof(uint32_t), err));
@@ -65,10 +72,28 @@ static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
     wl->cur = 0;
     wl->cap = cap;
     wl->grows++;
+    CLIRR_TRY(clirr_finish(wl->ctx, err));
+    wl->grow_ns += clirr_now_ns() - t0;
     return CLIRR_OK;
 fail:
     clirr_mem_release(&in);
     clirr_mem_release(&out);
+    return rc;
+}
+
+int clirr_worklist_restart(clirr_worklist *wl, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (!wl->asked_cap || wl->cap <= wl->asked_cap)
+        return CLIRR_OK;
+    clirr_mem_release(&wl->items[0]);
+    clirr_mem_release(&wl->items[1]);
+    wl->cap = wl->asked_cap;
+    wl->cur = 0;
+    wl->size = 0;
+    CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[0], err));
+    CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[1], err));
+fail:
     return rc;
 }
 

@@ -172,6 +172,7 @@ typedef struct clirr_stats {
     uint32_t wl_grows;        /* worklist capacity increases */
     uint32_t wl_reruns;       /* rounds rerun after an overflow */
     uint64_t wl_max;          /* largest worklist seen */
+    uint64_t wl_grow_ns;      /* host time of the capacity increases (allocation, copy) */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
     uint32_t local_rounds;    /* of the rounds, those run inside one-work-group launches */
     uint32_t local_launches;  /* those launches */
