@@ -100,6 +100,8 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
         clirr_error err;
         clirr_error_clear(&err);
         d->ctx_status[dev] = clirr_ctx_create(&d->devs[d->picked[dev]], &d->ctx[dev], &err);
+        if (d->ctx_status[dev] == CLIRR_OK)
+            clirr_ctx_set_upload_mode(d->ctx[dev], d->cfg->upload);
         /* profile: every program of this context instrumented. */
         if (d->ctx_status[dev] == CLIRR_OK && d->cfg->profile &&
             (d->ctx_status[dev] = clirr_ctx_irr_enable(d->ctx[dev], &d->cfg->irr, &err)) != CLIRR_OK) {
@@ -270,6 +272,7 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     if (row->status != CLIRR_OK)
         goto fail;
     clirr_session_prepare_times(s, &row->prep);
+    row->upload_pinned = clirr_ctx_uploads_pinned(ctx);
     row->status = trials(d, ctx, s, in, row, &err);
     if (row->status != CLIRR_OK)
         goto fail;

@@ -60,6 +60,7 @@ typedef struct exp_config {
     int64_t local_rounds;     /* --local-rounds: -1 auto, 0 off */
     int64_t queue_rounds;     /* --queue-rounds: -1 auto, 0 off */
     bool fixed_grid;          /* --grid fixed */
+    clirr_upload_mode upload; /* --upload */
     clirr_reorder reorder;    /* --reorder */
     clirr_source_spec source;
     bool source_given;
@@ -96,6 +97,7 @@ typedef struct exp_row {
     bool skipped;           /* bench: the device cannot run what was asked */
     char error[CLIRR_MSG_MAX];
     clirr_prepare_times prep;
+    bool upload_pinned;     /* the context stages large uploads through pinned memory */
     double warmup_ms;       /* the untimed trials, together (drivers that
                              * compile at first launch show it here) */
     unsigned trials;
