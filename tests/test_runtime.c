@@ -395,9 +395,10 @@ static void uploads(th_case *tc)
         clirr_ctx_timing_reset(ctx);
         TH_OK(tc, clirr_buf_write(ctx, buf, skip * 4, words * 4, host, &err));
         TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
-        TH_EXPECT(tc, t->upload_bytes == words * 4 && t->transfers == 1 && t->transfer_ns > 0,
-                  "mode %u: %llu bytes, %llu transfers", m, (unsigned long long)t->upload_bytes,
-                  (unsigned long long)t->transfers);
+        TH_EXPECT(tc, t->upload_bytes == words * 4 && t->transfers == 1 && t->transfer_ns > 0 &&
+                          t->upload_pinned_bytes == (m == 0 ? words * 4 : 0),
+                  "mode %u: %llu bytes (%llu pinned), %llu transfers", m, (unsigned long long)t->upload_bytes,
+                  (unsigned long long)t->upload_pinned_bytes, (unsigned long long)t->transfers);
         memset(back, 0, words * 4);
         TH_OK(tc, clirr_buf_read(ctx, buf, skip * 4, words * 4, back, &err));
         size_t bad = 0;

@@ -73,9 +73,9 @@ static void print_text(const clirr_device *d)
     printf("    compute    %u units, max work-group %zu, SIMD width %u (%s)\n", c->compute_units,
            c->max_wg_size, c->simd_width, c->simd_width_source);
     printf("    memory     global %s, max buffer %s, local %s%s, cache line %u bytes,\n"
-           "               %s (uploads: %s)\n", g, a, l,
+           "               %s\n", g, a, l,
            c->local_mem_dedicated ? "" : " (emulated in global memory)", c->cacheline,
-           c->host_unified ? "the host's memory" : "its own memory", c->host_unified ? "pageable" : "pinned");
+           c->host_unified ? "the host's memory" : "its own memory (large uploads staged through pinned memory)");
     printf("    features   device-enqueue %s, work-group collectives %s, subgroups %s,\n"
            "               generic address space %s, int64 atomics %s, fp64 %s\n",
            yesno(c->device_enqueue), yesno(c->wg_collectives), yesno(c->subgroups),

@@ -272,7 +272,6 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     if (row->status != CLIRR_OK)
         goto fail;
     clirr_session_prepare_times(s, &row->prep);
-    row->upload_pinned = clirr_ctx_uploads_pinned(ctx);
     row->status = trials(d, ctx, s, in, row, &err);
     if (row->status != CLIRR_OK)
         goto fail;

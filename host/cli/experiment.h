@@ -97,7 +97,6 @@ typedef struct exp_row {
     bool skipped;           /* bench: the device cannot run what was asked */
     char error[CLIRR_MSG_MAX];
     clirr_prepare_times prep;
-    bool upload_pinned;     /* the context stages large uploads through pinned memory */
     double warmup_ms;       /* the untimed trials, together (drivers that
                              * compile at first launch show it here) */
     unsigned trials;

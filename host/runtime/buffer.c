@@ -78,7 +78,7 @@ int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
     int rc = CLIRR_OK;
     if (bytes == 0)
         return CLIRR_OK;
-    if (bytes >= CLIRR_UPLOAD_STAGED_MIN && clirr_ctx_uploads_pinned(ctx))
+    if (clirr_upload_wants_staging(ctx, bytes))
         return clirr_upload_staged(ctx, mem, offset, bytes, src, err);
     cl_event ev = NULL;
     CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, src, 0, NULL, &ev));

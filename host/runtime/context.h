@@ -49,6 +49,8 @@ typedef struct clirr_upload_stage clirr_upload_stage;
 int clirr_upload_staged(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes, const void *src,
                         clirr_error *err);
 void clirr_upload_stage_release(clirr_ctx *ctx);
+/* Whether a copy of `bytes` goes through the staging (the mode, its size). */
+bool clirr_upload_wants_staging(const clirr_ctx *ctx, size_t bytes);
 
 struct clirr_ctx {
     clirr_device device;

@@ -106,7 +106,8 @@ CLIRR_API const clirr_caps *clirr_ctx_caps(const clirr_ctx *ctx);
  * x16: 55 against 8 GB/s). PINNED stages copies of CLIRR_UPLOAD_STAGED_MIN
  * bytes or more through two pinned buffers of the context, filled by
  * several host threads while the device reads the other; AUTO does so on
- * devices with memory of their own (not host_unified). */
+ * devices with memory of their own (not host_unified), from the first copy
+ * large enough to repay the pinning (host/runtime/upload.c). */
 typedef enum clirr_upload_mode {
     CLIRR_UPLOAD_AUTO,
     CLIRR_UPLOAD_PINNED,
@@ -139,6 +140,7 @@ typedef struct clirr_timing {
     uint64_t launches;      /* kernels enqueued */
     uint64_t transfers;     /* host<->device copies */
     uint64_t upload_bytes;  /* bytes copied host -> device */
+    uint64_t upload_pinned_bytes; /* of them, staged through pinned memory */
     uint64_t build_ns;      /* program builds, binary-cache loads and kernel
                                creation (wall clock) */
     /* kernel_ns by name, in order of first launch; their ns add up to
