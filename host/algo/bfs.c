@@ -21,6 +21,7 @@
 
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
+CLIRR_KARGS_STRUCT(bfs_unroll_args, BFS_UNROLL_ARGS);
 CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_part_args, BFS_PART_ARGS);
 _Static_assert(CLIRR_KARG(bfs_part_args, wl_in) == CLIRR_KARG(bfs_data_args, wl_in) &&
@@ -60,6 +61,7 @@ typedef struct bfs_session {
     cl_mem info;
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
     bool donate;            /* data: --donate T (work donation) */
+    clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
     uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
     /* hybrid: the level-synchronous loop over every vertex, taken while
      * the frontier holds at least hybrid.min vertices */
@@ -72,7 +74,7 @@ typedef struct bfs_session {
 } bfs_session;
 
 enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT,
-       PARAM_DONATE };
+       PARAM_DONATE, PARAM_UNROLL };
 
 static void bfs_release(void *state)
 {
@@ -118,6 +120,24 @@ static int bind_data(bfs_session *s, clirr_error *err)
 fail:
     return rc;
 }
+
+/* --unroll K: the thread-mapped unrolled sweep, bound as bfs_topo is. */
+static int prepare_unroll(bfs_session *s, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_unroll *u = &s->unroll;
+    CLIRR_TRY(clirr_unroll_init(u, s->ctx, plan, "bfs.cl", "", "bfs_topo_unroll", CLIRR_KNARGS(bfs_topo_args),
+                                (uint32_t)plan->params.v[PARAM_UNROLL].u, err));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, n), s->dg->n));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, changed), s->changed));
+fail:
+    return rc;
+}
+_Static_assert(CLIRR_KARG(bfs_unroll_args, unroll) == CLIRR_KNARGS(bfs_topo_args),
+               "BFS_UNROLL_ARGS must start with BFS_TOPO_ARGS");
 
 /* Direction-optimizing: the transpose on the device and the bottom-up and
  * frontier-arcs kernels with their fixed arguments. */
@@ -233,6 +253,8 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     if (topo) {
         CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
         CLIRR_TRY(bind_topo(s, &s->vl.nl, s->level_sync, err));
+        if (plan->variant == VARIANT_TOPO && plan->params.v[PARAM_UNROLL].u > 1)
+            CLIRR_TRY(prepare_unroll(s, plan, err));
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
         CLIRR_TRY(bind_data(s, err));
@@ -270,7 +292,10 @@ static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
         CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         if (s->level_sync)
             CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_level_args, depth, depth));
-        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        if (s->unroll.kernel)
+            CLIRR_TRY(clirr_unroll_run(&s->unroll, s->g->n, err));
+        else
+            CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         if (s->trace)
             CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -542,6 +567,10 @@ static const clirr_param_desc bfs_params[] = {
                       "data, baseline template: work donation within a work-group: a work-item whose vertex has "
                       "more arcs than the average plus this many donates the rest in chunks of this many (0: off)",
                       NULL, 1u << VARIANT_DATA},
+    [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
+                      "topo, baseline template: kernel unrolling: a work-item sweeps its vertex, then the vertices "
+                      "it lowered, breadth-first, up to this many in all (0, 1: off)",
+                      NULL, 1u << VARIANT_TOPO},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on

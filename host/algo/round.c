@@ -419,6 +419,42 @@ int clirr_round_donate_config(const clirr_plan *plan, uint32_t thres, bool parti
     return CLIRR_OK;
 }
 
+int clirr_unroll_init(clirr_unroll *u, clirr_ctx *ctx, const clirr_plan *plan, const char *file, const char *options,
+                      const char *name, cl_uint nparams, uint32_t k, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    const clirr_caps *caps = clirr_ctx_caps(ctx);
+    memset(u, 0, sizeof *u);
+    if (plan->tmpl != CLIRR_TEMPLATE_BASELINE)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--unroll runs its own thread-mapped sweep (the study's kernel unrolling), not the %s "
+                          "template: ask for --template baseline", clirr_template_name(plan->tmpl));
+    CLIRR_TRY(clirr_program_get(ctx, file, options, &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, name, nparams + 2, &u->kernel, err));
+    u->ctx = ctx;
+    u->k = k;
+    u->wg = clirr_wg_size(ctx, u->kernel, plan->wg_size);
+    /* K slots a work-item in at most half the local memory: fewer
+     * work-items a group where K is large. */
+    while (u->wg > 1 && u->wg * k * sizeof(cl_uint) > caps->local_mem / 2)
+        u->wg /= 2;
+    if (u->wg * k * sizeof(cl_uint) > caps->local_mem / 2)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--unroll %u needs %zu bytes of local memory a work-item; %s has "
+                          "%llu a work-group", k, k * sizeof(cl_uint), caps->name,
+                          (unsigned long long)caps->local_mem);
+    cl_uint kk = k;
+    CLIRR_TRY(CLIRR_ARG(u->kernel, nparams, kk));
+    CLIRR_TRY(clirr_arg(u->kernel, nparams + 1, u->wg * k * sizeof(cl_uint), NULL, err));
+fail:
+    return rc;
+}
+
+int clirr_unroll_run(clirr_unroll *u, uint32_t n, clirr_error *err)
+{
+    return clirr_launch(u->ctx, u->kernel, n, u->wg, err);
+}
+
 int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err)
 {
     for (int m = 0; m < CLIRR_PUSH_AUTO; m++)

@@ -150,6 +150,24 @@ void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);
 int clirr_round_donate_config(const clirr_plan *plan, uint32_t thres, bool partitioned, clirr_nl_config *cfg,
                               clirr_error *err);
 
+/* Kernel unrolling of a topology-driven sweep (--unroll K, the study's
+ * section IV-B): the thread-mapped kernel `name` of `file`, whose
+ * parameters are the sweep's nparams, then K and a local worklist of K
+ * slots per work-item, sized here from the device's local memory. The
+ * caller binds the sweep's own parameters to `kernel` by the sweep's
+ * list. Refused (CLIRR_ERR_UNSUPPORTED) unless the plan's template is
+ * baseline: the kernel is thread-mapped. */
+typedef struct clirr_unroll {
+    clirr_ctx *ctx;
+    cl_kernel kernel;     /* context-owned; NULL: not unrolled */
+    size_t wg;
+    uint32_t k;
+} clirr_unroll;
+int clirr_unroll_init(clirr_unroll *u, clirr_ctx *ctx, const clirr_plan *plan, const char *file, const char *options,
+                      const char *name, cl_uint nparams, uint32_t k, clirr_error *err);
+/* One sweep over n vertices. */
+int clirr_unroll_run(clirr_unroll *u, uint32_t n, clirr_error *err);
+
 /* --donate: chunks of work donated since the last call, by work-group 0
  * of each round and by all work-groups (0 and 0 without donation). */
 int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err);

@@ -18,6 +18,9 @@
 #define NONE CLIRR_SSSP_INF
 
 CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(sssp_unroll_args, SSSP_UNROLL_ARGS);
+_Static_assert(CLIRR_KARG(sssp_unroll_args, unroll) == CLIRR_KNARGS(sssp_topo_args),
+               "SSSP_UNROLL_ARGS must start with SSSP_TOPO_ARGS");
 CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
 CLIRR_KARGS_STRUCT(sssp_hybrid_args, SSSP_HYBRID_ARGS);
 CLIRR_KARGS_STRUCT(sssp_part_args, SSSP_PART_ARGS);
@@ -61,10 +64,11 @@ typedef struct sssp_session {
     uint32_t part;          /* data: vertices a worklist item stands for (the
                                spatial hybrid's partition; 1: one vertex) */
     bool donate;            /* data: --donate T (work donation) */
+    clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
     uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -100,6 +104,23 @@ static int check_weights(const clirr_graph *g, clirr_error *err)
 }
 
 /* The arguments that stay the same in every round of every trial. */
+/* --unroll K: the thread-mapped unrolled sweep, bound as sssp_topo is. */
+static int prepare_unroll(sssp_session *s, const clirr_plan *plan, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_unroll *u = &s->unroll;
+    CLIRR_TRY(clirr_unroll_init(u, s->ctx, plan, "sssp.cl", options, "sssp_topo_unroll", CLIRR_KNARGS(sssp_topo_args),
+                                (uint32_t)plan->params.v[PARAM_UNROLL].u, err));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, weight), s->dg->weight));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, n), s->dg->n));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, status), s->status));
+fail:
+    return rc;
+}
+
 static int bind_topo(sssp_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -252,6 +273,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (topo) {
         CLIRR_TRY(bind_topo(s, err));
+        if (plan->params.v[PARAM_UNROLL].u > 1)
+            CLIRR_TRY(prepare_unroll(s, plan, options, err));
     } else {
         CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
         CLIRR_TRY(bind_data(s, err));
@@ -285,7 +308,10 @@ static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
         /* traced: every reached vertex relaxes all its arcs */
         CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
-        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        if (s->unroll.kernel)
+            CLIRR_TRY(clirr_unroll_run(&s->unroll, s->g->n, err));
+        else
+            CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
         if (s->trace)
             CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -550,6 +576,10 @@ static const clirr_param_desc sssp_params[] = {
                       "data, baseline template: work donation within a work-group: a work-item whose vertex has "
                       "more arcs than the average plus this many donates the rest in chunks of this many (0: off)",
                       NULL, 1u << VARIANT_DATA},
+    [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
+                      "topo, baseline template: kernel unrolling: a work-item sweeps its vertex, then the vertices "
+                      "it lowered, breadth-first, up to this many in all (0, 1: off)",
+                      NULL, 1u << VARIANT_TOPO},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)

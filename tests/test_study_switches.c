@@ -1,5 +1,7 @@
-/* tests/test_push_modes.c - the study's worklist push modes beyond atomic
- * and chunk (shared/papers/000, section III): the hierarchical push
+/* tests/test_study_switches.c - switches of the data-driven vs
+ * topology-driven study (shared/papers/000) on BFS and SSSP.
+ * The worklist push modes beyond atomic and chunk (section III): the
+ * hierarchical push
  * (--push hier, a work-group queue in local memory spilling to the global
  * worklist) for BFS's and SSSP's data-driven rounds on every template that
  * can declare the queue, with and without dedup, from a worklist large
@@ -15,7 +17,13 @@
  * refused.
  * And growth on demand (--wl-capacity N, the study's Figure 14): every
  * trial of a session starts at the asked capacity again, so each one
- * grows, reruns and times its growth, and still verifies. */
+ * grows, reruns and times its growth, and still verifies.
+ * And kernel unrolling of the topology-driven sweeps (--unroll K, section
+ * IV-B): BFS and SSSP topo verify at K = 2, 8 and 64 on a grid and the hub
+ * input; a template other than baseline is refused; on a path of 64
+ * vertices from its last one, K = 64 settles every vertex in the first sweep
+ * (the source's work-item walks the whole path), so the run takes exactly
+ * two sweeps whatever the scheduling. */
 #include "arcs.h"
 #include "harness.h"
 #include "ref/ref.h"
@@ -237,9 +245,80 @@ done:
     free(got);
 }
 
-TH_REGISTER(register_push_mode_tests)
+static void unrolling(th_case *tc)
+{
+    static const char *const ks[] = {"2", "8", "64"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    for (int input = 0; input < 3; input++) {
+        if (input == 0)
+            TH_OK(tc, clirr_graph_generate("grid:w=60,h=50,weights=1-20", &g, &err));
+        else if (input == 1)
+            TH_OK(tc, hub_graph(500, &g, &err));
+        else
+            TH_OK(tc, clirr_graph_generate("grid:w=64,h=1,weights=1-9", &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, "unroll", &in, &err));
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got, "out of memory");
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+            /* the path from its far end: a sweep in id order advances one hop */
+            uint32_t src = input == 2 ? g.n - 1 : 0;
+            TH_OK(tc, algo ? clirr_ref_sssp(&g, src, want, &err) : clirr_ref_bfs(&g, src, (int32_t *)want, &err));
+            unsigned unroll = (unsigned)clirr_algo_param(a, "unroll");
+            for (size_t k = 0; k <= sizeof ks / sizeof ks[0]; k++) {
+                clirr_intent it;
+                clirr_intent_default(a, &it);
+                it.variant = clirr_algo_variant(a, "topo");
+                it.source.rule = CLIRR_SOURCE_VERTEX;
+                it.source.vertex = src;
+                it.source_given = true;
+                /* the last: a template the unrolled sweep does not run */
+                it.tmpl = k < sizeof ks / sizeof ks[0] ? CLIRR_TEMPLATE_BASELINE : CLIRR_TEMPLATE_DBUF_GLOBAL;
+                TH_OK(tc, clirr_param_set(a, unroll, k < sizeof ks / sizeof ks[0] ? ks[k] : "4", &it.params, &err));
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(got, 0xff, g.n * sizeof *got);
+                int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
+                if (k == sizeof ks / sizeof ks[0]) {
+                    TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--unroll") &&
+                                      strstr(err.msg, "dbuf-global"),
+                              "%s --unroll on dbuf-global: %s (%s)", a->name, clirr_status_name(rc),
+                              rc ? err.msg : "ran");
+                    continue;
+                }
+                TH_OK(tc, rc);
+                clirr_verify_report r;
+                bool ok = algo ? clirr_verify_sssp(&g, src, want, got, &r)
+                               : clirr_verify_bfs(&g, src, (const int32_t *)want, (const int32_t *)got, &r);
+                TH_EXPECT(tc, ok, "%s topo, input %d, unroll %s: %s", a->name, input, ks[k], r.text);
+                if (input == 2 && !strcmp(ks[k], "64"))
+                    TH_EXPECT(tc, st.iterations == 2, "%s topo on a 64-vertex path, unroll 64: %u sweeps, not 2",
+                              a->name, st.iterations);
+            }
+        }
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
+TH_REGISTER(register_study_switch_tests)
 {
     th_add_device("rounds/hier", hier_push, NULL);
     th_add_device("rounds/donate", donation, NULL);
     th_add_device("rounds/growth", growth_each_trial, NULL);
+    th_add_device("rounds/unroll", unrolling, NULL);
 }
