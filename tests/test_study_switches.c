@@ -49,6 +49,48 @@ static int hub_graph(uint32_t leaves, clirr_graph *g, clirr_error *err)
     return arcs_build(&a, true, g, err);
 }
 
+/* A graph (a generator spec, or the hub graph of `leaves` leaves when spec
+ * is NULL) with room for the reference's and the device's values. */
+typedef struct case_input {
+    clirr_graph g;
+    clirr_input *in;
+    uint32_t *want, *got;
+} case_input;
+
+static void input_free(case_input *c)
+{
+    clirr_input_free(c->in);
+    clirr_graph_free(&c->g);
+    free(c->want);
+    free(c->got);
+    memset(c, 0, sizeof *c);
+}
+
+static int input_load(case_input *c, const char *spec, uint32_t leaves, clirr_error *err)
+{
+    input_free(c);
+    int rc = spec ? clirr_graph_generate(spec, &c->g, err) : hub_graph(leaves, &c->g, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(&c->g, false, spec ? spec : "hub", &c->in, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    c->want = malloc(c->g.n * sizeof *c->want);
+    c->got = malloc(c->g.n * sizeof *c->got);
+    return c->want && c->got ? CLIRR_OK : clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+}
+
+/* algo 0: BFS levels, 1: SSSP distances, from src into c->want. */
+static int reference(int algo, case_input *c, uint32_t src, clirr_error *err)
+{
+    return algo ? clirr_ref_sssp(&c->g, src, c->want, err) : clirr_ref_bfs(&c->g, src, (int32_t *)c->want, err);
+}
+
+static bool verify(int algo, const case_input *c, uint32_t src, clirr_verify_report *r)
+{
+    return algo ? clirr_verify_sssp(&c->g, src, c->want, c->got, r)
+                : clirr_verify_bfs(&c->g, src, (const int32_t *)c->want, (const int32_t *)c->got, r);
+}
+
 static const clirr_template templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DUAL_QUEUE,
                                            CLIRR_TEMPLATE_DBUF_GLOBAL, CLIRR_TEMPLATE_DBUF_SHARED};
 
@@ -72,22 +114,16 @@ static void intent(const clirr_algo *a, clirr_template t, size_t capacity, bool 
 static void hier_push(th_case *tc)
 {
     clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
-    uint32_t *want = NULL, *got = NULL;
+    case_input c = {0};
     const clirr_caps *caps = &tc->device->caps;
     uint32_t cap = clirr_policy_hier_capacity(caps);
     TH_REQUIRE(tc, cap >= 64, "%s: a hier queue of %u items", caps->name, cap);
     /* More leaves than the queue holds: the hub's round spills. */
-    TH_OK(tc, hub_graph(cap + cap / 2 + 17, &g, &err));
-    TH_OK(tc, clirr_input_from_graph(&g, false, "hub", &in, &err));
-    want = malloc(g.n * sizeof *want);
-    got = malloc(g.n * sizeof *got);
-    TH_REQUIRE(tc, want && got, "out of memory");
+    TH_OK(tc, input_load(&c, NULL, cap + cap / 2 + 17, &err));
     for (int algo = 0; algo < 2; algo++) {
         const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
         TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
-        TH_OK(tc, algo ? clirr_ref_sssp(&g, 0, want, &err) : clirr_ref_bfs(&g, 0, (int32_t *)want, &err));
+        TH_OK(tc, reference(algo, &c, 0, &err));
         for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++)
             for (int k = 0; k < 3; k++) {
                 /* k: room for all, capacity 1 (grow and rerun), no dedup at capacity 1 */
@@ -97,11 +133,10 @@ static void hier_push(th_case *tc)
                 intent(a, templates[t], k ? 1 : 0, k < 2, &it, &err);
                 clirr_stats st;
                 memset(&st, 0, sizeof st);
-                memset(got, 0xff, g.n * sizeof *got);
-                TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
                 clirr_verify_report r;
-                bool ok = algo ? clirr_verify_sssp(&g, 0, want, got, &r)
-                               : clirr_verify_bfs(&g, 0, (const int32_t *)want, (const int32_t *)got, &r);
+                bool ok = verify(algo, &c, 0, &r);
                 TH_EXPECT(tc, ok, "%s, %s, hier, capacity %d, dedup %s: %s", a->name,
                           clirr_template_name(templates[t]), k ? 1 : 0, k < 2 ? "on" : "off", r.text);
                 TH_EXPECT(tc, st.wl_rounds[CLIRR_PUSH_HIER] > 0 && st.wl_rounds[CLIRR_PUSH_ATOMIC] == 0 &&
@@ -119,7 +154,7 @@ static void hier_push(th_case *tc)
             clirr_intent it;
             intent(a, t, 0, true, &it, &err);
             clirr_plan plan;
-            int rc = clirr_plan_make(a, caps, &it, in, &plan, &err);
+            int rc = clirr_plan_make(a, caps, &it, c.in, &plan, &err);
             /* Where the device has no device-side enqueue, that refuses them first. */
             const char *says = clirr_template_runnable(caps, t, NULL) ? "--push hier" : "device-side enqueue";
             TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
@@ -129,10 +164,7 @@ static void hier_push(th_case *tc)
         }
     }
 done:
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    input_free(&c);
 }
 
 static void donation(th_case *tc)
@@ -140,19 +172,13 @@ static void donation(th_case *tc)
     static const char *const thresholds[] = {"1", "4", "64"};
     static const clirr_push_mode pushes[] = {CLIRR_PUSH_ATOMIC, CLIRR_PUSH_HIER, CLIRR_PUSH_AUTO};
     clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
-    uint32_t *want = NULL, *got = NULL;
+    case_input c = {0};
     clirr_trace trace = {0};
-    TH_OK(tc, hub_graph(3000, &g, &err));
-    TH_OK(tc, clirr_input_from_graph(&g, false, "hub", &in, &err));
-    want = malloc(g.n * sizeof *want);
-    got = malloc(g.n * sizeof *got);
-    TH_REQUIRE(tc, want && got, "out of memory");
+    TH_OK(tc, input_load(&c, NULL, 3000, &err));
     for (int algo = 0; algo < 2; algo++) {
         const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
         TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
-        TH_OK(tc, algo ? clirr_ref_sssp(&g, 0, want, &err) : clirr_ref_bfs(&g, 0, (int32_t *)want, &err));
+        TH_OK(tc, reference(algo, &c, 0, &err));
         unsigned donate = (unsigned)clirr_algo_param(a, "donate");
         for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++)
             for (size_t p = 0; p < sizeof pushes / sizeof pushes[0]; p++) {
@@ -165,11 +191,10 @@ static void donation(th_case *tc)
                 TH_OK(tc, clirr_param_set(a, donate, thresholds[t], &it.params, &err));
                 clirr_stats st;
                 memset(&st, 0, sizeof st);
-                memset(got, 0xff, g.n * sizeof *got);
-                TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
                 clirr_verify_report r;
-                bool ok = algo ? clirr_verify_sssp(&g, 0, want, got, &r)
-                               : clirr_verify_bfs(&g, 0, (const int32_t *)want, (const int32_t *)got, &r);
+                bool ok = verify(algo, &c, 0, &r);
                 TH_EXPECT(tc, ok, "%s, donate %s, %s: %s", a->name, thresholds[t],
                           clirr_push_mode_name(pushes[p]), r.text);
                 if (p == 0) {
@@ -186,49 +211,39 @@ static void donation(th_case *tc)
         it.push = CLIRR_PUSH_AUTO;
         TH_OK(tc, clirr_param_set(a, donate, "8", &it.params, &err));
         clirr_stats st;
-        int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
+        int rc = clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err);
         TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--donate") && strstr(err.msg, "dbuf-global"),
                   "%s --donate on dbuf-global: %s (%s)", a->name, clirr_status_name(rc), rc ? err.msg : "ran");
     }
 done:
     clirr_trace_free(&trace);
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    input_free(&c);
 }
 
 static void growth_each_trial(th_case *tc)
 {
     clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
+    case_input c = {0};
     clirr_session *sess = NULL;
-    uint32_t *want = NULL, *got = NULL;
-    TH_OK(tc, hub_graph(1500, &g, &err));
-    TH_OK(tc, clirr_input_from_graph(&g, false, "hub", &in, &err));
-    want = malloc(g.n * sizeof *want);
-    got = malloc(g.n * sizeof *got);
-    TH_REQUIRE(tc, want && got, "out of memory");
+    TH_OK(tc, input_load(&c, NULL, 1500, &err));
     for (int algo = 0; algo < 2; algo++) {
         const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
         TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
-        TH_OK(tc, algo ? clirr_ref_sssp(&g, 0, want, &err) : clirr_ref_bfs(&g, 0, (int32_t *)want, &err));
+        TH_OK(tc, reference(algo, &c, 0, &err));
         clirr_intent it;
         /* n/5 as the study; the hub's round alone pushes 1500 of 3001 */
-        intent(a, CLIRR_TEMPLATE_BASELINE, g.n / 5, true, &it, &err);
+        intent(a, CLIRR_TEMPLATE_BASELINE, c.g.n / 5, true, &it, &err);
         it.push = CLIRR_PUSH_ATOMIC;
         clirr_plan plan;
-        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, c.in, &plan, &err));
+        TH_OK(tc, clirr_session_prepare(tc->ctx, c.in, &plan, &sess, &err));
         for (int trial = 0; trial < 2; trial++) {
             clirr_stats st;
             memset(&st, 0, sizeof st);
-            memset(got, 0xff, g.n * sizeof *got);
-            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+            memset(c.got, 0xff, c.g.n * sizeof *c.got);
+            TH_OK(tc, clirr_session_run(sess, c.got, &st, &err));
             clirr_verify_report r;
-            bool ok = algo ? clirr_verify_sssp(&g, 0, want, got, &r)
-                           : clirr_verify_bfs(&g, 0, (const int32_t *)want, (const int32_t *)got, &r);
+            bool ok = verify(algo, &c, 0, &r);
             TH_EXPECT(tc, ok, "%s, trial %d at capacity n/5: %s", a->name, trial + 1, r.text);
             TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0 && st.wl_grow_ns > 0,
                       "%s, trial %d at capacity n/5: %u grows, %u reruns, %llu ns growing", a->name, trial + 1,
@@ -239,36 +254,23 @@ static void growth_each_trial(th_case *tc)
     }
 done:
     clirr_session_release(sess);
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    input_free(&c);
 }
 
 static void unrolling(th_case *tc)
 {
     static const char *const ks[] = {"2", "8", "64"};
     clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
-    uint32_t *want = NULL, *got = NULL;
+    case_input c = {0};
     for (int input = 0; input < 3; input++) {
-        if (input == 0)
-            TH_OK(tc, clirr_graph_generate("grid:w=60,h=50,weights=1-20", &g, &err));
-        else if (input == 1)
-            TH_OK(tc, hub_graph(500, &g, &err));
-        else
-            TH_OK(tc, clirr_graph_generate("grid:w=64,h=1,weights=1-9", &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, "unroll", &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
+        static const char *const specs[] = {"grid:w=60,h=50,weights=1-20", NULL, "grid:w=64,h=1,weights=1-9"};
+        TH_OK(tc, input_load(&c, specs[input], 500, &err));
         for (int algo = 0; algo < 2; algo++) {
             const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
             TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
             /* the path from its far end: a sweep in id order advances one hop */
-            uint32_t src = input == 2 ? g.n - 1 : 0;
-            TH_OK(tc, algo ? clirr_ref_sssp(&g, src, want, &err) : clirr_ref_bfs(&g, src, (int32_t *)want, &err));
+            uint32_t src = input == 2 ? c.g.n - 1 : 0;
+            TH_OK(tc, reference(algo, &c, src, &err));
             unsigned unroll = (unsigned)clirr_algo_param(a, "unroll");
             for (size_t k = 0; k <= sizeof ks / sizeof ks[0]; k++) {
                 clirr_intent it;
@@ -282,8 +284,8 @@ static void unrolling(th_case *tc)
                 TH_OK(tc, clirr_param_set(a, unroll, k < sizeof ks / sizeof ks[0] ? ks[k] : "4", &it.params, &err));
                 clirr_stats st;
                 memset(&st, 0, sizeof st);
-                memset(got, 0xff, g.n * sizeof *got);
-                int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                int rc = clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err);
                 if (k == sizeof ks / sizeof ks[0]) {
                     TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--unroll") &&
                                       strstr(err.msg, "dbuf-global"),
@@ -293,26 +295,16 @@ static void unrolling(th_case *tc)
                 }
                 TH_OK(tc, rc);
                 clirr_verify_report r;
-                bool ok = algo ? clirr_verify_sssp(&g, src, want, got, &r)
-                               : clirr_verify_bfs(&g, src, (const int32_t *)want, (const int32_t *)got, &r);
+                bool ok = verify(algo, &c, src, &r);
                 TH_EXPECT(tc, ok, "%s topo, input %d, unroll %s: %s", a->name, input, ks[k], r.text);
                 if (input == 2 && !strcmp(ks[k], "64"))
                     TH_EXPECT(tc, st.iterations == 2, "%s topo on a 64-vertex path, unroll 64: %u sweeps, not 2",
                               a->name, st.iterations);
             }
         }
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-        free(want);
-        free(got);
-        want = got = NULL;
     }
 done:
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    input_free(&c);
 }
 
 TH_REGISTER(register_study_switch_tests)

@@ -564,13 +564,9 @@ static const clirr_param_desc bfs_params[] = {
                           "rec-*: nested launches at most this deep; deeper vertices restart from the host", NULL,
                           REC_VARIANTS},
     [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
-                      "data, baseline template: work donation within a work-group: a work-item whose vertex has "
-                      "more arcs than the average plus this many donates the rest in chunks of this many (0: off)",
-                      NULL, 1u << VARIANT_DATA},
+                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA},
     [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
-                      "topo, baseline template: kernel unrolling: a work-item sweeps its vertex, then the vertices "
-                      "it lowered, breadth-first, up to this many in all (0, 1: off)",
-                      NULL, 1u << VARIANT_TOPO},
+                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on

@@ -168,6 +168,14 @@ int clirr_unroll_init(clirr_unroll *u, clirr_ctx *ctx, const clirr_plan *plan, c
 /* One sweep over n vertices. */
 int clirr_unroll_run(clirr_unroll *u, uint32_t n, clirr_error *err);
 
+/* The help of the donate and unroll parameters (bfs and sssp). */
+#define CLIRR_DONATE_HELP                                                        \
+    "data, baseline template: work donation within a work-group: a work-item whose vertex has more arcs than " \
+    "the average plus this many donates the rest in chunks of this many (0: off)"
+#define CLIRR_UNROLL_HELP                                                        \
+    "topo, baseline template: kernel unrolling: a work-item sweeps its vertex, then the vertices it lowered, " \
+    "breadth-first, up to this many in all (0, 1: off)"
+
 /* --donate: chunks of work donated since the last call, by work-group 0
  * of each round and by all work-groups (0 and 0 without donation). */
 int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err);

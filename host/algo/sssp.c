@@ -573,13 +573,9 @@ static const clirr_param_desc sssp_params[] = {
                          "data: the spatial hybrid: worklist items are partitions of this many consecutive "
                          "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
     [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
-                      "data, baseline template: work donation within a work-group: a work-item whose vertex has "
-                      "more arcs than the average plus this many donates the rest in chunks of this many (0: off)",
-                      NULL, 1u << VARIANT_DATA},
+                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA},
     [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
-                      "topo, baseline template: kernel unrolling: a work-item sweeps its vertex, then the vertices "
-                      "it lowered, breadth-first, up to this many in all (0, 1: off)",
-                      NULL, 1u << VARIANT_TOPO},
+                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
