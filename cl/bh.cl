@@ -425,7 +425,7 @@ __kernel void bh_link(CLIRR_KPARAMS(BH_LINK_ARGS) IRR_KPARAM)
 static inline int bh_warp_any(int p)
 {
     int r;
-    __asm__ volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.s32 p, %1, 0;\n\t"
+    asm volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.s32 p, %1, 0;\n\t"
                      "vote.sync.any.pred q, p, 0xffffffff;\n\tselp.s32 %0, 1, 0, q;\n\t}"
                      : "=r"(r)
                      : "r"(p));
