@@ -405,11 +405,21 @@ __kernel void bh_link(CLIRR_KPARAMS(BH_LINK_ARGS) IRR_KPARAM)
 }
 
 /* One softened interaction with mass q.w at q.xyz on the body at (x, y,
- * z): acceleration, potential -m / r, count. */
+ * z): acceleration, potential -m / r, count. In float the device's native
+ * reciprocal square root (its accuracy is the implementation's; NVIDIA's
+ * is one MUFU.RSQ, relative error about 2^-22): the verifier checks the
+ * result against the direct sum and the serial Barnes-Hut with theta's
+ * tolerances (percent), unchanged, so a poor one would fail there; in
+ * double OpenCL's rsqrt. */
+#if BH_DOUBLE
+#define BH_RSQRT rsqrt
+#else
+#define BH_RSQRT native_rsqrt
+#endif
 #define BH_INTERACT(q, j)                                                      \
     do {                                                                       \
         REAL dx_ = (q).x - x[j], dy_ = (q).y - y[j], dz_ = (q).z - z[j];       \
-        REAL inv_ = rsqrt(dx_ * dx_ + dy_ * dy_ + dz_ * dz_ + eps2);           \
+        REAL inv_ = BH_RSQRT(dx_ * dx_ + dy_ * dy_ + dz_ * dz_ + eps2);        \
         REAL mi_ = (q).w * inv_, s_ = mi_ * inv_ * inv_;                       \
         ax_[j] += dx_ * s_;                                                    \
         ay_[j] += dy_ * s_;                                                    \
@@ -494,47 +504,73 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
         cnt[j] = 0;
     }
-    /* The root first; nxt: the slot after the current node's subtree. */
-    uint node = n, nxt = BH_EMPTY;
+    /* The walk is software-pipelined: while the group decides on the
+     * current node, the loads for the node after it (the one it goes to
+     * unless the current cell opens) are already under way. A node's
+     * record: a cell's centre of mass and mass with (first slot, depth),
+     * or a body's position and mass with (the next body of its chain, 0).
+     * ahead: link[the slot after the current node's subtree]. */
+#define BH_FETCH(nd, rec, ci)                                                  \
+    do {                                                                       \
+        if ((nd) >= n && (nd) != BH_EMPTY) {                                   \
+            rec = *IRR_GLD(11, &cell4[(nd) - n]);                              \
+            ci = *IRR_GLD(12, &cinfo[(nd) - n]);                               \
+        } else if ((nd) != BH_EMPTY) {                                         \
+            rec = *IRR_GLD(16, &body4[nd]);                                    \
+            ci = (uint2)(*IRR_GLD(15, &next[nd]), 0);                          \
+        }                                                                      \
+    } while (0)
+    uint node = n;
+    REAL4 rec = (REAL4)(0, 0, 0, 0);
+    uint2 ci = (uint2)(BH_EMPTY, 0), ahead = (uint2)(BH_EMPTY, BH_EMPTY);
+    BH_FETCH(node, rec, ci);
     int more;
     do {
+        uint nx = ahead.x;
+        REAL4 rec2 = rec;
+        uint2 ci2 = ci, ahead2 = (uint2)(BH_EMPTY, BH_EMPTY);
+        BH_FETCH(nx, rec2, ci2);
+        if (ahead.y != BH_EMPTY)
+            ahead2 = *IRR_GLD(10, &link[ahead.y]);
         int cell = node >= n, near = 0;
-        uint c = cell ? node - n : 0;
-        /* The slot after this one, fetched before knowing whether it is
-         * needed (it is unless the cell opens). */
-        uint2 ahead = nxt != BH_EMPTY ? *IRR_GLD(10, &link[nxt]) : (uint2)(BH_EMPTY, BH_EMPTY);
-        REAL4 q = *IRR_GLD(11, &cell4[c]);
-        uint2 ci = *IRR_GLD(12, &cinfo[c]);
         if (cell) {
             REAL thr = dq[ci.y];
             for (uint j = 0; j < BH_PER; j++) {
-                REAL dx = q.x - x[j], dy = q.y - y[j], dz = q.z - z[j];
+                REAL dx = rec.x - x[j], dy = rec.y - y[j], dz = rec.z - z[j];
                 near |= act[j] & !(dx * dx + dy * dy + dz * dz >= thr);
             }
         }
         int open = IRR_BRANCH(13, BH_VOTE(near) != 0) && cell;
-        if (cell && !open) {
+        if (!open) {
+            /* A cell used whole, or a leaf: one body, or a chain of
+             * coincident ones; never the body itself. */
             for (uint j = 0; j < BH_PER; j++)
-                if (act[j])
-                    BH_INTERACT(q, j);
-        }
-        if (!cell) {
-            /* A leaf: one body, or a chain of coincident ones; not the
-             * body itself. */
-            for (uint b = node; IRR_BRANCH(14, b != BH_EMPTY); b = *IRR_GLD(15, &next[b])) {
+                if (act[j] && node != bi[j])
+                    BH_INTERACT(rec, j);
+            for (uint b = cell ? BH_EMPTY : ci.x; IRR_BRANCH(14, b != BH_EMPTY); b = *IRR_GLD(15, &next[b])) {
                 REAL4 p = *IRR_GLD(16, &body4[b]);
                 for (uint j = 0; j < BH_PER; j++)
                     if (act[j] && b != bi[j])
                         BH_INTERACT(p, j);
             }
+            more = nx != BH_EMPTY;
+            node = nx;
+            rec = rec2;
+            ci = ci2;
+            ahead = ahead2;
+        } else {
+            /* Down to the cell's first slot: the pipeline starts again. */
+            uint s = ci.x;
+            more = s != BH_EMPTY;
+            if (more) {
+                uint2 e = *IRR_GLD(17, &link[s]);
+                node = e.x;
+                BH_FETCH(node, rec, ci);
+                ahead = e.y != BH_EMPTY ? *IRR_GLD(10, &link[e.y]) : (uint2)(BH_EMPTY, BH_EMPTY);
+            }
         }
-        uint s = open ? ci.x : nxt;
-        more = s != BH_EMPTY;
-        if (open && more)
-            ahead = *IRR_GLD(17, &link[s]);
-        node = ahead.x;
-        nxt = ahead.y;
     } while (more);
+#undef BH_FETCH
     for (uint j = 0; j < BH_PER; j++) {
         uint b = bi[j];
         if (!act[j])

@@ -295,11 +295,15 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     else
         s->walk = BH_WALK_WORKGROUP;
     s->store = plan->params.v[P_CELLS].u == CELLS_STORE;
-    /* Bodies per work-item: on a GPU the barrier of the work-group vote is
-     * shared by two bodies a lane; elsewhere one. */
+    /* Bodies per work-item: on a GPU two (each step's loads, vote and
+     * control shared by two bodies: measured fastest at 5M bodies on the
+     * H100, tests/bench/RESULTS.md) when that still leaves some 64 groups
+     * of bodies per compute unit to hide the walk's latency; else one. */
     s->per = (uint32_t)plan->params.v[P_PER_ITEM].u;
-    if (s->per == 0)
-        s->per = caps->is_gpu && s->walk == BH_WALK_WORKGROUP ? 2 : 1;
+    if (s->per == 0) {
+        uint64_t simd = caps->simd_width ? caps->simd_width : 32;
+        s->per = caps->is_gpu && s->n >= 2 * simd * 64 * (uint64_t)caps->compute_units ? 2 : 1;
+    }
     if (!(s->tmp = malloc((size_t)s->n * 8 + 8))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
         goto fail;
@@ -837,7 +841,7 @@ static const clirr_param_desc bh_params[] = {
     [P_CELLS] = {"cells", CLIRR_PARAM_CHOICE, "recalc", 0, 0,
                  "cell centres while descending (build, sort): recalc (computed) or store (read per cell)", cells},
     [P_PER_ITEM] = {"per-item", CLIRR_PARAM_UINT, "0", 0, BH_PER_MAX,
-                    "bodies each work-item of the force walk computes (0: 2 on a GPU's work-group vote, else 1)"},
+                    "bodies each work-item of the force walk computes (0: 2 on a GPU with enough bodies, else 1)"},
 };
 
 const clirr_algo clirr_algo_bh = {
