@@ -18,8 +18,9 @@
  *     on the H100: its writes reached other SMs out of order);
  *   - summarization and the sort read only what earlier launches wrote
  *     (ready stamps, worklists, counts): the host orders the passes;
- *   - the force walk's groups are work-groups or sub-groups, synchronized
- *     only inside themselves. */
+ *   - the force walk's groups are work-groups, sub-groups or NVIDIA warps,
+ *     synchronized only inside themselves (bh_link's layout was written
+ *     by an earlier launch). */
 #include "common/compat.clh"
 #include "common/kargs.h"
 #include "common/irregularity.clh"

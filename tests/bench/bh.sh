@@ -8,8 +8,9 @@
 #        float and double; Figure 13 (hybrid, pre-passes 0..5) at 5M;
 #        --cells recalc and store; the force walk's vote and bodies per
 #        work-item at 5M x 1.
-#   cpu: 50K x 5 and 500K x 1 with fewer trials (a CPU device takes
-#        seconds per step).
+#   cpu: 50K x 3 (variants, double, --cells store; unsorted x 1) and
+#        500K x 1 with fewer trials (a CPU device takes a second or more
+#        per step).
 # --kernels gives the time per phase: tree = prim_fill (slots emptied) +
 # bh_bbox + bh_root + bh_build; summarization = bh_sum_*; bh_sort; force =
 # bh_link (the walk's layout) + bh_force; bh_integrate.
@@ -47,7 +48,8 @@ if [ "$kind" = gpu ]; then
 else
     R="--repeat 2 --warmup 1"
     run 50k $R --gen plummer:n=50000 --steps 3 --variant topo,data,hybrid
-    run 50k-options $R --gen plummer:n=50000 --steps 3 --variant topo --precision float,double --sort=on,off \
-        --cells recalc,store
-    run 500k $R --gen plummer:n=500000 --steps 1 --variant topo
+    run 50k-double $R --gen plummer:n=50000 --steps 3 --variant topo --precision double
+    run 50k-store $R --gen plummer:n=50000 --steps 3 --variant topo --cells store
+    run 50k-unsorted --repeat 1 --warmup 0 --gen plummer:n=50000 --steps 1 --variant topo --sort=off
+    run 500k --repeat 1 --warmup 1 --gen plummer:n=500000 --steps 1 --variant topo
 fi
