@@ -546,7 +546,8 @@ static void cli_output(th_case *tc)
     fclose(f);
     text[len] = 0;
     static const char *want[] = {"\"energy\"", "\"before\"", "\"after\"", "\"momentum\"", "\"bh_force\"",
-                                 "\"bh_build\"", "\"bh_sum_topo\"", "\"interactions\"", "\"tolerance\""};
+                                 "\"bh_build\"", "\"bh_sum_topo\"", "\"bh_link\"", "\"interactions\"",
+                                 "\"tolerance\"", " a work-item\"", "\"cells\":\"recalc\""};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         TH_EXPECT(tc, strstr(text, want[i]), "the JSON lacks %s", want[i]);
 done:;

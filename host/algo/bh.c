@@ -71,7 +71,6 @@ typedef struct bh_session {
     uint32_t prepasses;
     bool sort, store;            /* --sort, --cells store */
     int walk;                    /* BH_WALK_*: the force walk's vote */
-    char walk_text[96];          /* the vote and bodies a work-item, for the JSON */
     uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
@@ -196,10 +195,17 @@ fail:
     return rc;
 }
 
-static const char *const walk_names[] = {
-    [BH_WALK_WORKGROUP] = "work-groups, a local-memory vote",
-    [BH_WALK_SUBGROUP] = "sub-groups, sub_group_any",
-    [BH_WALK_WARP] = "NVIDIA warps, vote.sync.any (inline PTX)",
+/* The JSON's "walk": the vote and the bodies a work-item (static text:
+ * the extras outlive the session). */
+#define WALK_TEXTS(vote)                                                       \
+    {vote ", 1 body a work-item",    vote ", 2 bodies a work-item",            \
+     vote ", 3 bodies a work-item",  vote ", 4 bodies a work-item",            \
+     vote ", 5 bodies a work-item",  vote ", 6 bodies a work-item",            \
+     vote ", 7 bodies a work-item",  vote ", 8 bodies a work-item"}
+static const char *const walk_texts[3][BH_PER_MAX] = {
+    [BH_WALK_WORKGROUP] = WALK_TEXTS("work-groups, a local-memory vote"),
+    [BH_WALK_SUBGROUP] = WALK_TEXTS("sub-groups, sub_group_any"),
+    [BH_WALK_WARP] = WALK_TEXTS("NVIDIA warps, vote.sync.any (inline PTX)"),
 };
 
 static int build_program(bh_session *s, cl_program *p, clirr_error *err)
@@ -354,8 +360,6 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
                         "work-items), not %zu", s->force_wg);
         goto fail;
     }
-    snprintf(s->walk_text, sizeof s->walk_text, "%s, work-groups of %zu, %u bod%s a work-item",
-             walk_names[s->walk], s->force_wg, s->per, s->per == 1 ? "y" : "ies");
     *out = s;
     return CLIRR_OK;
 fail:
@@ -777,7 +781,7 @@ static void bh_extras(void *state, const void *result, clirr_extras *x)
     add_uint(x, "interactions", s->interactions, true);
     clirr_extra *e = clirr_extras_add(x, "walk", CLIRR_EXTRA_TEXT);
     if (e)
-        e->text = s->walk_text;
+        e->text = walk_texts[s->walk][s->per - 1];
     if (s->tree_checked && (e = clirr_extras_add(x, "tree_ok", CLIRR_EXTRA_BOOL)))
         e->b = s->tree_ok;
     if (s->energy_ok) {

@@ -39,7 +39,9 @@ def main():
           "| summ. | sort | link | force | integ. | iters/step | interactions | Ginter/s | GFLOP/s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for path in args:
-        doc = json.load(open(path))
+        # errors="replace": a JSON written before 2026-11-23 could hold a
+        # "walk" text whose memory was freed (fixed in host/algo/bh.c).
+        doc = json.load(open(path, encoding="utf-8", errors="replace"))
         for r in doc["runs"]:
             if r.get("status") != "ok":
                 print(f"| {r.get('device_name')} | {r.get('input')} | | {r['plan']['variant']} | | | | | | "
@@ -55,9 +57,11 @@ def main():
             k = p["prepasses"] if r["plan"]["variant"] == "hybrid" else "-"
             per_build = 3 if p.get("cells") == "store" else 2
             walk = r["results"].get("walk", "")
+            if not walk.isprintable() or "," not in walk:
+                walk = "(lost), ? bodies"
             vote = walk.split(",")[0].replace("NVIDIA ", "").replace("work-groups", "wg").replace("sub-groups", "sg")
             per = walk.split(" bod")[0].split(", ")[-1] if " bod" in walk else "?"
-            wg = walk.split("work-groups of ")[1].split(",")[0] if "work-groups of " in walk else "?"
+            wg = walk.split("work-groups of ")[1].split(",")[0] if "work-groups of " in walk else ""
             nf, fms = fills(ks)
             tree_fill = fms * min(nf, steps * per_build) / nf if nf else 0.0
             sum_fill = fms - tree_fill
