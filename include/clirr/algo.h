@@ -390,7 +390,10 @@ typedef struct clirr_session clirr_session;
 /* Where prepare's time went. */
 typedef struct clirr_prepare_times {
     uint64_t build_ns;        /* program builds and binary-cache loads */
-    uint64_t upload_ns;       /* host-to-device copies (profiling) */
+    uint64_t upload_ns;       /* host-to-device copies (profiling; wall clock
+                                 for staged uploads, see clirr_upload_mode) */
+    uint64_t upload_bytes;    /* the bytes they copied */
+    uint64_t upload_pinned_bytes; /* of them, staged through pinned memory */
     uint64_t prepare_ns;      /* everything else: host preparation, buffers */
 } clirr_prepare_times;
 
