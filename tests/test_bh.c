@@ -512,6 +512,21 @@ static void cli_malformed(th_case *tc)
 done:;
 }
 
+/* `clirr profile bh`: the instrumented kernels report, the study's two
+ * (BHtree: bh_build; BHforce: bh_force) among them, nothing lost. */
+static void cli_profile(th_case *tc)
+{
+    char dev[16];
+    snprintf(dev, sizeof dev, "%u", tc->device->index);
+    int rc = clirr(tc, "profile", "bh", "--gen", "plummer:n=200,seed=2", "--device", dev, NULL);
+    TH_REQUIRE(tc, rc == 0, "exit %d: %s", rc, errtext);
+    static const char *want[] = {"bh_build", "bh_force", "bh_sum_topo", "bh_sort", "bh_link"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        TH_EXPECT(tc, strstr(out, want[i]), "profile lacks %s: %s", want[i], out);
+    TH_EXPECT(tc, !strstr(out, "overflowed") && !strstr(errtext, "overflowed"), "records lost: %s", errtext);
+done:;
+}
+
 /* --output: n lines of 9 reals; the JSON's energy, momentum and kernels. */
 static void cli_output(th_case *tc)
 {
@@ -600,4 +615,5 @@ TH_REGISTER(register_bh_tests)
     th_add_device("bh/device/irregularity", device_irregularity, NULL);
     th_add_device("bh/cli/malformed", cli_malformed, NULL);
     th_add_device("bh/cli/output", cli_output, NULL);
+    th_add_device("bh/cli/profile", cli_profile, NULL);
 }
