@@ -25,13 +25,14 @@ CLIRR_KARGS_STRUCT(color_resolve_data_args, COLOR_RESOLVE_DATA_ARGS);
 CLIRR_KARGS_STRUCT(color_jp_args, COLOR_JP_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_JP };
-enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE };
+enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE, PARAM_SYNC };
 #define JP_CLASSES 8 /* 2 * NHASH of cl/color.cl: colors per round */
 
 typedef struct color_session {
     clirr_ctx *ctx;
     unsigned variant;
     cl_uint heuristic, bitset, fuse; /* the refinements, as kernel flags */
+    uint32_t sync_rounds;            /* the first rounds' first-fit sees earlier rounds only */
     uint32_t n;
     const clirr_dgraph *dg;          /* the symmetric form, the input's */
     cl_mem color, final_, changed, counter;
@@ -179,6 +180,7 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
     s->heuristic = plan->params.v[PARAM_HEURISTIC].b;
     s->bitset = plan->params.v[PARAM_BITSET].b;
     s->fuse = plan->params.v[PARAM_FUSE].b;
+    s->sync_rounds = (uint32_t)plan->params.v[PARAM_SYNC].u;
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_SYMMETRIC, false, &s->dg, err));
     s->n = s->dg->n;
     CLIRR_TRY(build(s, plan, err));
@@ -213,10 +215,11 @@ static void record_conflicts(color_session *s, const clirr_stats *stats, uint32_
 
 /* One first-fit pass over items[0..n) or, with items NULL, over every
  * uncolored vertex of the n. */
-static int first_fit(color_session *s, cl_mem items, uint32_t n, clirr_error *err)
+static int first_fit(color_session *s, cl_mem items, uint32_t n, uint32_t round, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_uint use = items != NULL;
+    cl_uint use = items != NULL, sync = round < s->sync_rounds;
+    CLIRR_TRY(CLIRR_NL_SET(&s->ff, color_ff_args, sync, sync));
     cl_mem list = items ? items : s->color; /* unread when !use */
     CLIRR_TRY(CLIRR_NL_SET(&s->ff, color_ff_args, items, list));
     CLIRR_TRY(CLIRR_NL_SET(&s->ff, color_ff_args, nitems, n));
@@ -235,7 +238,7 @@ static int run_topo(color_session *s, clirr_stats *stats, clirr_error *err)
         uint32_t changed = 0, conflicts = 0;
         CLIRR_TRY(set_u32(s, s->changed, 0, err));
         CLIRR_TRY(set_u32(s, s->counter, 0, err));
-        CLIRR_TRY(first_fit(s, NULL, s->n, err));
+        CLIRR_TRY(first_fit(s, NULL, s->n, stats->iterations, err));
         CLIRR_TRY(clirr_nl_run(&s->resolve, s->n, err));
         CLIRR_TRY(get_u32(s, s->changed, &changed, err));
         if (!changed)
@@ -258,10 +261,10 @@ static int run_data(color_session *s, clirr_stats *stats, clirr_error *err)
     /* Fused rounds recolor their own losers; the first first-fit is then
      * the only separate one. */
     if (s->fuse)
-        CLIRR_TRY(first_fit(s, wl->items[wl->cur], wl->size, err));
+        CLIRR_TRY(first_fit(s, wl->items[wl->cur], wl->size, 0, err));
     while (clirr_worklist_size(wl) > 0) {
         if (!s->fuse)
-            CLIRR_TRY(first_fit(s, wl->items[wl->cur], wl->size, err));
+            CLIRR_TRY(first_fit(s, wl->items[wl->cur], wl->size, (uint32_t)stats->iterations, err));
         CLIRR_TRY(clirr_round_loop_run(&s->rl, wl, err));
         record_conflicts(s, stats, clirr_worklist_size(wl));
         stats->iterations++;
@@ -362,6 +365,7 @@ static void color_extras(void *state, const void *result, clirr_extras *x)
     clirr_extras_add(x, "heuristic", CLIRR_EXTRA_BOOL)->b = s->heuristic;
     clirr_extras_add(x, "bitset", CLIRR_EXTRA_BOOL)->b = s->bitset;
     clirr_extras_add(x, "fuse", CLIRR_EXTRA_BOOL)->b = s->fuse;
+    clirr_extras_add(x, "sync", CLIRR_EXTRA_UINT)->u = s->sync_rounds;
 }
 
 /* Serial greedy in natural order: the coloring the verifier counts
@@ -403,6 +407,9 @@ static const clirr_param_desc color_params[] = {
                       "first-fit by find-first-set"},
     [PARAM_FUSE] = {"fuse", CLIRR_PARAM_BOOL, "on", 0, 0,
                     "losers recolor during resolution"},
+    [PARAM_SYNC] = {"sync", CLIRR_PARAM_UINT, "0", 0, 1000000,
+                    "rounds whose first-fit sees only the colors of earlier rounds, from the "
+                    "first (synchronous rounds: fewer colors, more rounds)"},
 };
 
 /* Measured: load balancing ran at 0.58-1.04x of thread-mapped on an H100
