@@ -28,6 +28,7 @@ enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_JP, VARIANT_AUTO };
 enum { CHOICE_AUTO, CHOICE_ON, CHOICE_OFF }; /* sync and fuse */
 enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE, PARAM_SYNC };
 #define JP_CLASSES 8 /* 2 * NHASH of cl/color.cl: colors per round */
+#define HUB_FACTOR 32 /* as bfs's auto: where hubs start to matter */
 
 typedef struct color_session {
     clirr_ctx *ctx;
@@ -180,11 +181,14 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
     s->variant = plan->variant;
     s->heuristic = plan->params.v[PARAM_HEURISTIC].b;
     s->bitset = plan->params.v[PARAM_BITSET].b;
-    /* sync auto: on GPUs, whose thousands of first-fits at once see each
-     * other's undecided colors (more colors); not on CPUs, which run nearly
-     * in order anyway and pay for the extra rounds. An asked-for fuse (data)
-     * turns auto sync off; fuse auto is on where sync is off. */
+    /* sync auto: on a GPU with hubs, whose thousands of first-fits at once
+     * see each other's undecided colors (kron: 172-221 colors against 96);
+     * not on CPUs, which run nearly in order anyway, nor without hubs, where
+     * the colors barely differ (uniform random: 9 against 7) but the extra
+     * rounds cost (RESULTS.md, coloring). An asked-for fuse (data) turns auto
+     * sync off; fuse auto is on where sync is off. */
     unsigned sync = plan->params.v[PARAM_SYNC].u, fuse = plan->params.v[PARAM_FUSE].u;
+    bool gpu_hubs = clirr_ctx_caps(ctx)->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
     if (s->variant == VARIANT_DATA && sync == CHOICE_ON && fuse == CHOICE_ON) {
         rc = clirr_fail(err, CLIRR_ERR_USAGE,
                         "color --variant data: --fuse on recolors a loser at once from the colors it sees "
@@ -192,7 +196,7 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
         goto fail;
     }
     s->sync = sync == CHOICE_ON ||
-              (sync == CHOICE_AUTO && clirr_ctx_caps(ctx)->is_gpu && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
+              (sync == CHOICE_AUTO && gpu_hubs && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
     s->fuse = fuse == CHOICE_ON || (fuse == CHOICE_AUTO && !s->sync);
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_SYMMETRIC, false, &s->dg, err));
     s->n = s->dg->n;
@@ -410,7 +414,7 @@ static const clirr_variant_desc color_variants[] = {
     [VARIANT_TOPO] = {"topo", "speculative greedy over every uncolored vertex each round", false},
     [VARIANT_DATA] = {"data", "speculative greedy over a worklist of vertices to (re)color", true},
     [VARIANT_JP] = {"jp", "Jones-Plassmann with hash priorities (deterministic)", false},
-    [VARIANT_AUTO] = {"auto", "topo on GPUs (synchronous rounds), data on CPUs", true},
+    [VARIANT_AUTO] = {"auto", "topo on a GPU with a graph with hubs (synchronous rounds), else data", true},
 };
 
 static const char *const choices[] = {"auto", "on", "off", NULL};
@@ -425,7 +429,7 @@ static const clirr_param_desc color_params[] = {
                     choices},
     [PARAM_SYNC] = {"sync", CLIRR_PARAM_CHOICE, "auto", 0, 0,
                     "synchronous rounds: first-fit sees only the colors of earlier rounds, ties of "
-                    "priority go by a hash: fewer colors, more rounds (auto: on GPUs)",
+                    "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs)",
                     choices},
 };
 
@@ -441,20 +445,19 @@ static const clirr_template_hint color_hint = {
     "(dbuf-shared) and 0.84-0.99x on Intel's CPU runtime (dbuf-global); first-fit and conflict "
     "tests cost one load per neighbour, less than a work-group reduction"};
 
-#define HUB_FACTOR 32 /* as bfs's auto: where hubs start to matter */
-
-/* Measured on kron (rmat scale 22, degree 4, 33M arcs; RESULTS.md,
- * coloring): on the H100 topo with synchronous rounds and dbuf-shared took
- * 72 ms for 97 colors, the data variant's best 137 ms for 205; on PoCL,
- * nearly serial, data with fused resolution is the fastest. */
+/* Measured on the H100 (RESULTS.md, coloring): on kron (rmat scale 22,
+ * degree 4, 33M arcs) topo with synchronous rounds and dbuf-shared took
+ * 73 ms for 96 colors, data (fused) 147 ms for 198; on uniform random,
+ * grid and road graphs data took 1.6-2.6 ms. On PoCL, nearly serial, data
+ * with fused resolution is the fastest. */
 static unsigned color_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    (void)in;
-    *reason = caps->is_gpu ? "auto: topo on a GPU (synchronous rounds over every vertex: fewest colors, "
-                             "measured on an H100)"
-                           : "auto: data on a CPU (a worklist of the vertices to recolor: fewest passes, "
-                             "measured on PoCL)";
-    return caps->is_gpu ? VARIANT_TOPO : VARIANT_DATA;
+    bool topo = caps->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
+    *reason = topo ? "auto: topo on a GPU and a graph with hubs (synchronous rounds over every vertex: "
+                     "about half the colors, measured on an H100)"
+                   : "auto: data (a worklist of the vertices to recolor; a CPU, or a graph without hubs: "
+                     "measured on an H100 and PoCL)";
+    return topo ? VARIANT_TOPO : VARIANT_DATA;
 }
 
 /* A GPU colors hubs with a work-group each; a CPU keeps the measured hint
