@@ -65,10 +65,7 @@ kernel void sp_products(CLIRR_KPARAMS(SP_PRODUCTS_ARGS))
             q *= m;
         }
     }
-    pp[v] = p;
-    pn[v] = q;
-    zp[v] = z0;
-    zn[v] = z1;
+    prod[v] = (float4)(p, q, (float)z0, (float)z1);
 }
 
 /* Push variable i onto the next worklist through the work-group's stage. */
@@ -96,8 +93,9 @@ static uint survey_clause(uint c, uint *moved, bool pushing, uint stamp, volatil
             continue;
         bool pos = !(l & NEG_BIT);
         float own = 1.0f - eta_seen[e];
-        float ps = pos ? pp[j] : pn[j], pu = pos ? pn[j] : pp[j];
-        uint zs = pos ? zp[j] : zn[j], zu = pos ? zn[j] : zp[j];
+        float4 pj = prod[j];
+        float ps = pos ? pj.x : pj.y, pu = pos ? pj.y : pj.x;
+        uint zs = (uint)(pos ? pj.z : pj.w), zu = (uint)(pos ? pj.w : pj.z);
         if (own == 0.0f)
             zs--;
         else
@@ -191,7 +189,8 @@ kernel void sp_bias(CLIRR_KPARAMS(SP_BIAS_ARGS))
     uint v = get_global_id(0);
     if (v >= n || var_state[v] != SP_FREE)
         return;
-    float P = zp[v] ? 0.0f : pp[v], N = zn[v] ? 0.0f : pn[v];
+    float4 pv = prod[v];
+    float P = pv.z != 0.0f ? 0.0f : pv.x, N = pv.w != 0.0f ? 0.0f : pv.y;
     float pi_p = (1.0f - P) * N, pi_m = (1.0f - N) * P, pi_0 = P * N;
     float sum = pi_p + pi_m + pi_0;
     float wp = sum > 0.0f ? pi_p / sum : 0.0f, wm = sum > 0.0f ? pi_m / sum : 0.0f;

@@ -44,7 +44,7 @@ typedef struct sp_session {
     bool data;
     cl_kernel kprod, kupd, knear, kbias; /* the context's; not released here */
     cl_mem clause_off, lit, var_off, var_edge, var_clause, var_neg;
-    cl_mem eta, eta_seen, r, pp, pn, zp, zn, clause_sat, var_state, wdiff, wmag, counters;
+    cl_mem eta, eta_seen, r, prod, clause_sat, var_state, wdiff, wmag, counters;
     cl_mem clause_stamp, var_stamp, list[2]; /* data: the worklists of a sweep and the next */
     uint32_t stamp;                /* data: the sweeps so far, the next stamp */
     float *eta0;                   /* the initial surveys, uploaded each trial */
@@ -66,7 +66,7 @@ static void sp_release(void *state)
     if (!s)
         return;
     cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->var_clause, &s->var_neg,
-                      &s->eta, &s->eta_seen, &s->r, &s->pp, &s->pn, &s->zp, &s->zn, &s->clause_sat,
+                      &s->eta, &s->eta_seen, &s->r, &s->prod, &s->clause_sat,
                       &s->var_state, &s->wdiff, &s->wmag, &s->counters, &s->clause_stamp, &s->var_stamp,
                       &s->list[0], &s->list[1]};
     for (size_t i = 0; i < sizeof mems / sizeof mems[0]; i++)
@@ -271,10 +271,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(upload_graph(s, err));
     CLIRR_TRY(buffer(s, "the surveys", L * 4, NULL, &s->eta, err));
     CLIRR_TRY(buffer(s, "the survey scratch", L * 4, NULL, &s->r, err));
-    CLIRR_TRY(buffer(s, "the positive products", V * 4, NULL, &s->pp, err));
-    CLIRR_TRY(buffer(s, "the negative products", V * 4, NULL, &s->pn, err));
-    CLIRR_TRY(buffer(s, "the positive zero counts", V * 4, NULL, &s->zp, err));
-    CLIRR_TRY(buffer(s, "the negative zero counts", V * 4, NULL, &s->zn, err));
+    CLIRR_TRY(buffer(s, "the products", V * 16, NULL, &s->prod, err));
     CLIRR_TRY(buffer(s, "the clause states", C, NULL, &s->clause_sat, err));
     CLIRR_TRY(buffer(s, "the variable states", V, NULL, &s->var_state, err));
     CLIRR_TRY(buffer(s, "the bias differences", V * 4, NULL, &s->wdiff, err));
@@ -313,10 +310,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     SET(k, sp_products_args, eta_seen, s->eta_seen);
     SET(k, sp_products_args, clause_sat, s->clause_sat);
     SET(k, sp_products_args, var_state, s->var_state);
-    SET(k, sp_products_args, pp, s->pp);
-    SET(k, sp_products_args, pn, s->pn);
-    SET(k, sp_products_args, zp, s->zp);
-    SET(k, sp_products_args, zn, s->zn);
+    SET(k, sp_products_args, prod, s->prod);
     SET(k, sp_products_args, keep_seen, keep_seen);
     float eps = (float)s->cfg.eps;
 #define SET_SURVEY(k, tag)                          \
@@ -325,10 +319,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     SET(k, tag, eta, s->eta);                       \
     SET(k, tag, eta_seen, s->eta_seen);             \
     SET(k, tag, r, s->r);                           \
-    SET(k, tag, pp, s->pp);                         \
-    SET(k, tag, pn, s->pn);                         \
-    SET(k, tag, zp, s->zp);                         \
-    SET(k, tag, zn, s->zn);                         \
+    SET(k, tag, prod, s->prod);                     \
     SET(k, tag, clause_sat, s->clause_sat);         \
     SET(k, tag, var_state, s->var_state);           \
     SET(k, tag, eps, eps);                          \
@@ -344,10 +335,7 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     }
 #undef SET_SURVEY
     k = s->kbias;
-    SET(k, sp_bias_args, pp, s->pp);
-    SET(k, sp_bias_args, pn, s->pn);
-    SET(k, sp_bias_args, zp, s->zp);
-    SET(k, sp_bias_args, zn, s->zn);
+    SET(k, sp_bias_args, prod, s->prod);
     SET(k, sp_bias_args, var_state, s->var_state);
     SET(k, sp_bias_args, wdiff, s->wdiff);
     SET(k, sp_bias_args, wmag, s->wmag);
