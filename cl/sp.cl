@@ -80,8 +80,9 @@ static void push(uint i, volatile __local uint *stage_n, __local uint *stage, __
 }
 
 /* New surveys of unsatisfied clause c; returns how many were computed and
- * adds to *moved those that moved more than eps. With push, each free
- * variable whose survey moved goes onto next once per stamp. */
+ * adds to *moved those that moved more than eps. With pushing, each free
+ * variable whose survey is now more than eps from the one its product
+ * holds goes onto next, once per stamp. */
 static uint survey_clause(uint c, uint *moved, bool pushing, uint stamp, volatile __global uint *var_stamp,
                           volatile __local uint *stage_n, __local uint *stage, __global uint *next,
                           CLIRR_KPARAMS(SP_SURVEY_ARGS))
@@ -113,9 +114,10 @@ static uint survey_clause(uint c, uint *moved, bool pushing, uint stamp, volatil
         for (uint q = b; q < end; q++)
             if (q != e && var_state[lit[q] & ~NEG_BIT] == SP_FREE)
                 s *= r[q];
-        bool moves = fabs(s - eta[e]) > eps;
-        *moved += moves;
-        if (pushing && moves && atomic_xchg(&var_stamp[i], stamp) != stamp)
+        *moved += fabs(s - eta[e]) > eps;
+        /* Drift from what i's product holds, not the move of this sweep:
+         * small moves add up and are not lost. */
+        if (pushing && fabs(s - eta_seen[e]) > eps && atomic_xchg(&var_stamp[i], stamp) != stamp)
             push(i, stage_n, stage, next, counters);
         eta[e] = s;
         computed++;

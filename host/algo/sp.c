@@ -147,7 +147,7 @@ static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clir
     cl_kernel k = s->knear;
     for (;;) {
         if (nv == 0) {
-            out->converged = true; /* the last sweep moved no survey above eps */
+            out->converged = true; /* no product waits for a survey that moved */
             break;
         }
         if (out->sweeps == s->cfg.max_iter)
@@ -168,6 +168,12 @@ static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clir
         nv = counts[2];
         cur ^= 1;
         use_list = 1;
+        if (counts[0] == 0) {
+            /* topo's test: no survey moved more than eps in this sweep
+             * (products that drifted by small moves may be left listed). */
+            out->converged = true;
+            break;
+        }
     }
     SET(s->kprod, sp_products_args, list, s->list[0]);
 fail:
