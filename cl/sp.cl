@@ -18,7 +18,9 @@
  * and the worklist's slots (staged in local memory, one global add per
  * work-group unless the stage fills). Floating-point contraction is off so
  * that no fused multiply-add separates a device's surveys from the serial
- * ones. */
+ * ones. The IRR_ wrappers (cl/common/irregularity.clh) record branches and
+ * accesses for `clirr profile` in a -DCLIRR_IRREG build and are the plain
+ * expressions otherwise. */
 #include "common/compat.clh"
 #include "common/kargs.h"
 #include "sp.def"
@@ -36,25 +38,26 @@
 #define SP_NAME(type, name) name
 #define SP_SURVEY_NAMES SP_SURVEY_ARGS(SP_NAME, CLIRR_KARG_COMMA)
 
-kernel void sp_products(CLIRR_KPARAMS(SP_PRODUCTS_ARGS))
+kernel void sp_products(CLIRR_KPARAMS(SP_PRODUCTS_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
-    if (i >= n)
+    if (IRR_BRANCH(1, i >= n))
         return;
-    uint v = use_list ? list[i] : i;
-    if (var_state[v] != SP_FREE)
+    uint v = use_list ? *IRR_GLD(2, &list[i]) : i;
+    if (IRR_BRANCH(3, *IRR_GLD(4, &var_state[v]) != SP_FREE))
         return;
     float p = 1.0f, q = 1.0f;
     uint z0 = 0, z1 = 0;
-    for (uint k = var_off[v]; k < var_off[v + 1]; k++) {
-        if (clause_sat[var_clause[k]])
+    uint kend = *IRR_GLD(5, &var_off[v + 1]);
+    for (uint k = *IRR_GLD(6, &var_off[v]); IRR_BRANCH(7, k < kend); k++) {
+        if (IRR_BRANCH(8, *IRR_GLD(9, &clause_sat[*IRR_GLD(10, &var_clause[k])])))
             continue;
-        uint e = var_edge[k];
-        float seen = eta[e];
+        uint e = *IRR_GLD(11, &var_edge[k]);
+        float seen = *IRR_GLD(12, &eta[e]);
         if (keep_seen)
-            eta_seen[e] = seen;
+            *IRR_GST(13, &eta_seen[e]) = seen;
         float m = 1.0f - seen;
-        if (!var_neg[k]) {
+        if (!*IRR_GLD(14, &var_neg[k])) {
             if (m == 0.0f)
                 z0++;
             else
@@ -65,18 +68,18 @@ kernel void sp_products(CLIRR_KPARAMS(SP_PRODUCTS_ARGS))
             q *= m;
         }
     }
-    prod[v] = (float4)(p, q, (float)z0, (float)z1);
+    *IRR_GST(15, &prod[v]) = (float4)(p, q, (float)z0, (float)z1);
 }
 
 /* Push variable i onto the next worklist through the work-group's stage. */
 static void push(uint i, volatile __local uint *stage_n, __local uint *stage, __global uint *next,
-                 volatile __global uint *counters)
+                 volatile __global uint *counters IRR_FPARAM)
 {
-    uint slot = atomic_inc(stage_n);
-    if (slot < SP_STAGE)
-        stage[slot] = i;
+    uint slot = atomic_inc(IRR_LAT(16, stage_n));
+    if (IRR_BRANCH(17, slot < SP_STAGE))
+        *IRR_LST(18, &stage[slot]) = i;
     else
-        next[atomic_inc(&counters[2])] = i;
+        *IRR_GST(19, &next[atomic_inc(IRR_GAT(20, &counters[2]))]) = i;
 }
 
 /* New surveys of unsatisfied clause c; returns how many were computed and
@@ -85,16 +88,16 @@ static void push(uint i, volatile __local uint *stage_n, __local uint *stage, __
  * holds goes onto next, once per stamp. */
 static uint survey_clause(uint c, uint *moved, bool pushing, uint stamp, volatile __global uint *var_stamp,
                           volatile __local uint *stage_n, __local uint *stage, __global uint *next,
-                          CLIRR_KPARAMS(SP_SURVEY_ARGS))
+                          CLIRR_KPARAMS(SP_SURVEY_ARGS) IRR_FPARAM)
 {
-    uint b = clause_off[c], end = clause_off[c + 1], computed = 0;
-    for (uint e = b; e < end; e++) {
-        uint l = lit[e], j = l & ~NEG_BIT;
-        if (var_state[j] != SP_FREE)
+    uint b = *IRR_GLD(21, &clause_off[c]), end = *IRR_GLD(22, &clause_off[c + 1]), computed = 0;
+    for (uint e = b; IRR_BRANCH(23, e < end); e++) {
+        uint l = *IRR_GLD(24, &lit[e]), j = l & ~NEG_BIT;
+        if (IRR_BRANCH(25, *IRR_GLD(26, &var_state[j]) != SP_FREE))
             continue;
         bool pos = !(l & NEG_BIT);
-        float own = 1.0f - eta_seen[e];
-        float4 pj = prod[j];
+        float own = 1.0f - *IRR_GLD(27, &eta_seen[e]);
+        float4 pj = *IRR_GLD(28, &prod[j]);
         float ps = pos ? pj.x : pj.y, pu = pos ? pj.y : pj.x;
         uint zs = (uint)(pos ? pj.z : pj.w), zu = (uint)(pos ? pj.w : pj.z);
         if (own == 0.0f)
@@ -104,22 +107,23 @@ static uint survey_clause(uint c, uint *moved, bool pushing, uint stamp, volatil
         float Ps = zs ? 0.0f : ps, Pu = zu ? 0.0f : pu;
         float pi_u = (1.0f - Pu) * Ps, pi_s = (1.0f - Ps) * Pu, pi_0 = Ps * Pu;
         float sum = pi_u + pi_s + pi_0;
-        r[e] = sum > 0.0f ? pi_u / sum : 0.0f;
+        *IRR_GST(29, &r[e]) = sum > 0.0f ? pi_u / sum : 0.0f;
     }
-    for (uint e = b; e < end; e++) {
-        uint i = lit[e] & ~NEG_BIT;
-        if (var_state[i] != SP_FREE)
+    for (uint e = b; IRR_BRANCH(30, e < end); e++) {
+        uint i = *IRR_GLD(31, &lit[e]) & ~NEG_BIT;
+        if (IRR_BRANCH(32, *IRR_GLD(33, &var_state[i]) != SP_FREE))
             continue;
         float s = 1.0f;
-        for (uint q = b; q < end; q++)
-            if (q != e && var_state[lit[q] & ~NEG_BIT] == SP_FREE)
-                s *= r[q];
-        *moved += fabs(s - eta[e]) > eps;
+        for (uint q = b; IRR_BRANCH(34, q < end); q++)
+            if (IRR_BRANCH(35, q != e && *IRR_GLD(36, &var_state[*IRR_GLD(37, &lit[q]) & ~NEG_BIT]) == SP_FREE))
+                s *= *IRR_GLD(38, &r[q]);
+        *moved += fabs(s - *IRR_GLD(39, &eta[e])) > eps;
         /* Drift from what i's product holds, not the move of this sweep:
          * small moves add up and are not lost. */
-        if (pushing && fabs(s - eta_seen[e]) > eps && atomic_xchg(&var_stamp[i], stamp) != stamp)
-            push(i, stage_n, stage, next, counters);
-        eta[e] = s;
+        if (IRR_BRANCH(40, pushing && fabs(s - *IRR_GLD(41, &eta_seen[e])) > eps &&
+                               atomic_xchg(IRR_GAT(42, &var_stamp[i]), stamp) != stamp))
+            push(i, stage_n, stage, next, counters IRR_FARG);
+        *IRR_GST(43, &eta[e]) = s;
         computed++;
     }
     return computed;
@@ -128,34 +132,34 @@ static uint survey_clause(uint c, uint *moved, bool pushing, uint stamp, volatil
 /* Adds the work-group's sums to counters[0] and [1] (every work-item
  * calls it). */
 static void add_counts(uint moved, uint computed, volatile __local uint *moved_wg, volatile __local uint *surveys_wg,
-                       volatile __global uint *counters)
+                       volatile __global uint *counters IRR_FPARAM)
 {
     if (moved)
-        atomic_add(moved_wg, moved);
+        atomic_add(IRR_LAT(44, moved_wg), moved);
     if (computed)
-        atomic_add(surveys_wg, computed);
+        atomic_add(IRR_LAT(45, surveys_wg), computed);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (get_local_id(0) == 0) {
         if (*moved_wg)
-            atomic_add(&counters[0], *moved_wg);
+            atomic_add(IRR_GAT(46, &counters[0]), *moved_wg);
         if (*surveys_wg)
-            atomic_add(&counters[1], *surveys_wg);
+            atomic_add(IRR_GAT(47, &counters[1]), *surveys_wg);
     }
 }
 
-kernel void sp_update(CLIRR_KPARAMS(SP_UPDATE_ARGS))
+kernel void sp_update(CLIRR_KPARAMS(SP_UPDATE_ARGS) IRR_KPARAM)
 {
     __local uint moved_wg, surveys_wg;
     uint c = get_global_id(0), moved = 0, computed = 0;
     if (get_local_id(0) == 0)
         moved_wg = surveys_wg = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (c < n && !clause_sat[c])
-        computed = survey_clause(c, &moved, false, 0, 0, 0, 0, 0, SP_SURVEY_NAMES);
-    add_counts(moved, computed, &moved_wg, &surveys_wg, counters);
+    if (IRR_BRANCH(48, c < n && !*IRR_GLD(49, &clause_sat[c])))
+        computed = survey_clause(c, &moved, false, 0, 0, 0, 0, 0, SP_SURVEY_NAMES IRR_FARG);
+    add_counts(moved, computed, &moved_wg, &surveys_wg, counters IRR_FARG);
 }
 
-kernel void sp_update_near(CLIRR_KPARAMS(SP_UPDATE_NEAR_ARGS))
+kernel void sp_update_near(CLIRR_KPARAMS(SP_UPDATE_NEAR_ARGS) IRR_KPARAM)
 {
     __local uint moved_wg, surveys_wg, stage_n, base;
     __local uint stage[SP_STAGE];
@@ -163,39 +167,41 @@ kernel void sp_update_near(CLIRR_KPARAMS(SP_UPDATE_NEAR_ARGS))
     if (get_local_id(0) == 0)
         moved_wg = surveys_wg = stage_n = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (i < n) {
-        uint v = use_list ? list[i] : i;
-        if (var_state[v] == SP_FREE) {
-            for (uint k = var_off[v]; k < var_off[v + 1]; k++) {
-                uint c = var_clause[k];
-                if (clause_sat[c] || atomic_xchg(&clause_stamp[c], stamp) == stamp)
+    if (IRR_BRANCH(50, i < n)) {
+        uint v = use_list ? *IRR_GLD(51, &list[i]) : i;
+        if (IRR_BRANCH(52, *IRR_GLD(53, &var_state[v]) == SP_FREE)) {
+            uint kend = *IRR_GLD(54, &var_off[v + 1]);
+            for (uint k = *IRR_GLD(55, &var_off[v]); IRR_BRANCH(56, k < kend); k++) {
+                uint c = *IRR_GLD(57, &var_clause[k]);
+                if (IRR_BRANCH(58, *IRR_GLD(59, &clause_sat[c]) ||
+                                       atomic_xchg(IRR_GAT(60, &clause_stamp[c]), stamp) == stamp))
                     continue;
                 computed += survey_clause(c, &moved, true, stamp, var_stamp, &stage_n, stage, next,
-                                          SP_SURVEY_NAMES);
+                                          SP_SURVEY_NAMES IRR_FARG);
             }
         }
     }
-    add_counts(moved, computed, &moved_wg, &surveys_wg, counters);
+    add_counts(moved, computed, &moved_wg, &surveys_wg, counters IRR_FARG);
     /* The stage onto next: one reservation for the work-group. */
     barrier(CLK_LOCAL_MEM_FENCE);
     uint staged = stage_n < SP_STAGE ? stage_n : SP_STAGE;
     if (get_local_id(0) == 0)
         base = staged ? atomic_add(&counters[2], staged) : 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint j = get_local_id(0); j < staged; j += get_local_size(0))
-        next[base + j] = stage[j];
+    for (uint j = get_local_id(0); IRR_BRANCH(61, j < staged); j += get_local_size(0))
+        *IRR_GST(62, &next[base + j]) = *IRR_LLD(63, &stage[j]);
 }
 
-kernel void sp_bias(CLIRR_KPARAMS(SP_BIAS_ARGS))
+kernel void sp_bias(CLIRR_KPARAMS(SP_BIAS_ARGS) IRR_KPARAM)
 {
     uint v = get_global_id(0);
-    if (v >= n || var_state[v] != SP_FREE)
+    if (IRR_BRANCH(64, v >= n || *IRR_GLD(65, &var_state[v]) != SP_FREE))
         return;
-    float4 pv = prod[v];
+    float4 pv = *IRR_GLD(66, &prod[v]);
     float P = pv.z != 0.0f ? 0.0f : pv.x, N = pv.w != 0.0f ? 0.0f : pv.y;
     float pi_p = (1.0f - P) * N, pi_m = (1.0f - N) * P, pi_0 = P * N;
     float sum = pi_p + pi_m + pi_0;
     float wp = sum > 0.0f ? pi_p / sum : 0.0f, wm = sum > 0.0f ? pi_m / sum : 0.0f;
-    wdiff[v] = wp - wm;
-    wmag[v] = wp > wm ? wp : wm;
+    *IRR_GST(67, &wdiff[v]) = wp - wm;
+    *IRR_GST(68, &wmag[v]) = wp > wm ? wp : wm;
 }

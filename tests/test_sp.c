@@ -384,6 +384,19 @@ static void command(th_case *tc)
     char *runbad[] = {(char *)th_clirr_path(), "run", "sp", "--cnf", bad, "--device", dev, NULL};
     int rc = th_run(runbad, NULL, 0, errs, sizeof errs, NULL);
     TH_EXPECT(tc, rc == 2 && strstr(errs, "bad.cnf:3: literal -4 names variable 4"), "exit %d: %s", rc, errs);
+    /* clirr profile instruments sp's kernels (cl/sp.cl's IRR_ sites). */
+    char *prof[] = {(char *)th_clirr_path(), "profile", "sp", "--gen", "ksat:n=60,m=180,seed=3", "--device", dev,
+                    "--variant", "topo,data", NULL};
+    rc = th_run(prof, text, sizeof text, errs, sizeof errs, NULL);
+    bool all_sp = true; /* no sp kernel on a "not instrumented" line */
+    for (const char *nope = text; (nope = strstr(nope, "not instrumented")); nope++) {
+        size_t len = strcspn(nope, "\n");
+        for (const char *k = strstr(nope, "sp_"); k && (size_t)(k - nope) < len; k = strstr(k + 1, "sp_"))
+            all_sp = false;
+    }
+    TH_EXPECT(tc, rc == 0 && strstr(text, "sp_products ") && strstr(text, "sp_update ") &&
+                      strstr(text, "sp_update_near ") && all_sp,
+              "profile: exit %d: %.2000s %s", rc, text, errs);
     char *wrongkind[] = {(char *)th_clirr_path(), "run", "bfs", "--cnf", cnf, "--device", dev, NULL};
     rc = th_run(wrongkind, NULL, 0, errs, sizeof errs, NULL);
     TH_EXPECT(tc, rc == 2, "bfs on a formula: exit %d: %s", rc, errs);
