@@ -10,10 +10,10 @@
  * decimation that copy is a fraction of the formula, and a flip touches
  * only its small arrays (over a 1M-variable formula the scattered reads
  * made a flip cost microseconds). Per clause it keeps the count of true
- * literals and the XOR of their variables, so the one true variable of a
- * clause is known without a scan; per variable the break count (clauses
- * where its literal is the only true one); the unsatisfied clauses in a
- * list with each one's place. Random choices come from base/rng.h: the
+ * literals and the XOR of their variables (so the one true variable of a
+ * clause is known without a scan) and its place in the unsatisfied list,
+ * in one record; per variable the break count (clauses where its literal
+ * is the only true one); the unsatisfied clauses in a list. Random choices come from base/rng.h: the
  * same on every machine. */
 #include "ref/sp.h"
 
@@ -22,14 +22,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A residual clause's state, together so that a flip misses the cache
+ * once per clause it touches. */
+typedef struct ws_clause {
+    uint32_t ntrue; /* true literals */
+    uint32_t txor;  /* XOR of their variables: the one true variable when ntrue is 1 */
+    uint32_t where; /* its place in the unsatisfied list when ntrue is 0 */
+} ws_clause;
+
 typedef struct ws {
     uint32_t nvars, nclauses;
     uint32_t *coff, *clit;  /* residual clauses; a literal is var << 1 | negated */
     uint32_t *voff, *vocc;  /* per residual variable: clause << 1 | negated */
     uint8_t *val;           /* residual variables' values */
-    uint32_t *ntrue, *txor; /* per clause: true literals, XOR of their variables */
+    ws_clause *cs;
     uint32_t *breaks;       /* per variable: clauses it alone satisfies */
-    uint32_t *unsat, *where, nunsat;
+    uint32_t *unsat, nunsat;
 } ws;
 
 static void ws_free(ws *w)
@@ -39,24 +47,22 @@ static void ws_free(ws *w)
     free(w->voff);
     free(w->vocc);
     free(w->val);
-    free(w->ntrue);
-    free(w->txor);
+    free(w->cs);
     free(w->breaks);
     free(w->unsat);
-    free(w->where);
 }
 
 static void unsat_add(ws *w, uint32_t c)
 {
-    w->where[c] = w->nunsat;
+    w->cs[c].where = w->nunsat;
     w->unsat[w->nunsat++] = c;
 }
 
 static void unsat_remove(ws *w, uint32_t c)
 {
     uint32_t last = w->unsat[--w->nunsat];
-    w->unsat[w->where[c]] = last;
-    w->where[last] = w->where[c];
+    w->unsat[w->cs[c].where] = last;
+    w->cs[last].where = w->cs[c].where;
 }
 
 static void flip(ws *w, uint32_t v)
@@ -64,24 +70,25 @@ static void flip(ws *w, uint32_t v)
     uint8_t now = w->val[v] ^= 1;
     for (uint32_t k = w->voff[v]; k < w->voff[v + 1]; k++) {
         uint32_t c = w->vocc[k] >> 1;
+        ws_clause *cl = &w->cs[c];
         bool made_true = now != (w->vocc[k] & 1);
         if (made_true) {
-            uint32_t t = w->ntrue[c]++;
+            uint32_t t = cl->ntrue++;
             if (t == 0) {
                 unsat_remove(w, c);
                 w->breaks[v]++;
             } else if (t == 1) {
-                w->breaks[w->txor[c]]--; /* its one true variable before */
+                w->breaks[cl->txor]--; /* its one true variable before */
             }
-            w->txor[c] ^= v;
+            cl->txor ^= v;
         } else {
-            w->txor[c] ^= v;
-            uint32_t t = w->ntrue[c]--;
+            cl->txor ^= v;
+            uint32_t t = cl->ntrue--;
             if (t == 1) {
                 unsat_add(w, c);
                 w->breaks[v]--;
             } else if (t == 2) {
-                w->breaks[w->txor[c]]++; /* its one true variable now */
+                w->breaks[cl->txor]++; /* its one true variable now */
             }
         }
     }
@@ -133,12 +140,10 @@ static int build(ws *w, const clirr_cnf *f, const uint32_t *value, const uint8_t
         w->voff[v + 1] += w->voff[v];
     w->vocc = malloc(((size_t)nl + 1) * sizeof *w->vocc);
     uint32_t *fill = malloc(((size_t)nv + 1) * sizeof *fill);
-    w->ntrue = calloc((size_t)nc + 1, sizeof *w->ntrue);
-    w->txor = calloc((size_t)nc + 1, sizeof *w->txor);
+    w->cs = calloc((size_t)nc + 1, sizeof *w->cs);
     w->breaks = calloc((size_t)nv + 1, sizeof *w->breaks);
     w->unsat = malloc(((size_t)nc + 1) * sizeof *w->unsat);
-    w->where = malloc(((size_t)nc + 1) * sizeof *w->where);
-    if (!w->vocc || !fill || !w->ntrue || !w->txor || !w->breaks || !w->unsat || !w->where) {
+    if (!w->vocc || !fill || !w->cs || !w->breaks || !w->unsat) {
         free(fill);
         return CLIRR_ERR_NOMEM;
     }
@@ -151,14 +156,14 @@ static int build(ws *w, const clirr_cnf *f, const uint32_t *value, const uint8_t
             uint32_t l = w->clit[k], v = l >> 1;
             w->vocc[fill[v]++] = c << 1 | (l & 1);
             if (w->val[v] != (l & 1)) {
-                w->ntrue[c]++;
-                w->txor[c] ^= v;
+                w->cs[c].ntrue++;
+                w->cs[c].txor ^= v;
             }
         }
-        if (w->ntrue[c] == 0)
+        if (w->cs[c].ntrue == 0)
             unsat_add(w, c);
-        else if (w->ntrue[c] == 1)
-            w->breaks[w->txor[c]]++;
+        else if (w->cs[c].ntrue == 1)
+            w->breaks[w->cs[c].txor]++;
     }
     free(fill);
     return CLIRR_OK;
