@@ -7,11 +7,11 @@
  * clause's surveys each sweep until no survey moves more than --eps; data
  * keeps a worklist of variables whose products must change (a survey into
  * them moved more than eps in the last sweep, or decimation touched them):
- * a sweep recomputes their products, then the surveys of their clauses
- * (each clause once), and the kernel pushes the variables whose surveys
- * moved onto the next sweep's list, so a sweep costs what is on the list,
- * not the formula. One read of three counters per sweep is its only
- * round trip. Both are synchronous (products from the previous sweep's
+ * a sweep recomputes their products, which push their clauses (each
+ * once), then the surveys of those clauses, which push the variables whose
+ * surveys drifted onto the next sweep's list, so a sweep costs what is on
+ * the lists, not the formula. Two reads of the counters (the clause count,
+ * then the sweep's counts) are its round trips. Both are synchronous (products from the previous sweep's
  * surveys), so topo computes what the serial engine does.
  *
  * Result: one value per variable (0 false, 1 true) and, after them, the
@@ -30,7 +30,6 @@
 
 CLIRR_KARGS_STRUCT(sp_products_args, SP_PRODUCTS_ARGS);
 CLIRR_KARGS_STRUCT(sp_update_args, SP_UPDATE_ARGS);
-CLIRR_KARGS_STRUCT(sp_update_near_args, SP_UPDATE_NEAR_ARGS);
 CLIRR_KARGS_STRUCT(sp_bias_args, SP_BIAS_ARGS);
 
 enum { V_TOPO, V_DATA };
@@ -42,10 +41,11 @@ typedef struct sp_session {
     const clirr_cnf_factor *fg;
     sp_config cfg;
     bool data;
-    cl_kernel kprod, kupd, knear, kbias; /* the context's; not released here */
+    cl_kernel kprod, kupd, kbias;  /* the context's; not released here */
     cl_mem clause_off, lit, var_off, var_edge, var_clause, var_neg;
     cl_mem eta, eta_seen, r, prod, clause_sat, var_state, wdiff, wmag, counters;
-    cl_mem clause_stamp, var_stamp, list[2]; /* data: the worklists of a sweep and the next */
+    cl_mem clause_stamp, var_stamp; /* data: which sweep last pushed a clause, a variable */
+    cl_mem list[2], clauses;       /* data: the variable worklists of a sweep and the next; its clauses */
     uint32_t stamp;                /* data: the sweeps so far, the next stamp */
     float *eta0;                   /* the initial surveys, uploaded each trial */
     sp_outcome out;                /* the last trial's */
@@ -68,7 +68,7 @@ static void sp_release(void *state)
     cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->var_clause, &s->var_neg,
                       &s->eta, &s->eta_seen, &s->r, &s->prod, &s->clause_sat,
                       &s->var_state, &s->wdiff, &s->wmag, &s->counters, &s->clause_stamp, &s->var_stamp,
-                      &s->list[0], &s->list[1]};
+                      &s->list[0], &s->list[1], &s->clauses};
     for (size_t i = 0; i < sizeof mems / sizeof mems[0]; i++)
         clirr_mem_release(mems[i]);
     free(s->eta0);
@@ -82,21 +82,41 @@ static int launch(sp_session *s, cl_kernel k, size_t items, clirr_error *err)
     return clirr_launch(s->ctx, k, items, clirr_wg_size(s->ctx, k, 0), err);
 }
 
-/* Products of the n variables (of list when use_list, from list[0]). */
-static int products(sp_session *s, uint32_t n, uint32_t use_list, clirr_error *err)
+/* Products of the n variables (of list when use_list); with stamp (data)
+ * their clauses pushed onto s->clauses. */
+static int products(sp_session *s, uint32_t n, uint32_t use_list, cl_mem list, uint32_t stamp, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_kernel k = s->kprod;
     SET(k, sp_products_args, n, n);
     SET(k, sp_products_args, use_list, use_list);
+    SET(k, sp_products_args, list, list);
+    SET(k, sp_products_args, stamp, stamp);
     CLIRR_TRY(launch(s, k, n, err));
 fail:
     return rc;
 }
 
-static int read_counts(sp_session *s, uint32_t counts[3], clirr_error *err)
+/* Surveys of the n clauses (of list when use_list); with stamp (data) the
+ * variables whose surveys drifted pushed onto next. */
+static int update(sp_session *s, uint32_t n, uint32_t use_list, cl_mem list, uint32_t stamp, cl_mem next,
+                  clirr_error *err)
 {
-    return clirr_buf_read(s->ctx, s->counters, 0, 3 * sizeof(uint32_t), counts, err);
+    int rc = CLIRR_OK;
+    cl_kernel k = s->kupd;
+    SET(k, sp_update_args, n, n);
+    SET(k, sp_update_args, use_list, use_list);
+    SET(k, sp_update_args, list, list);
+    SET(k, sp_update_args, stamp, stamp);
+    SET(k, sp_update_args, next, next);
+    CLIRR_TRY(launch(s, k, n, err));
+fail:
+    return rc;
+}
+
+static int read_counts(sp_session *s, uint32_t counts[4], clirr_error *err)
+{
+    return clirr_buf_read(s->ctx, s->counters, 0, 4 * sizeof(uint32_t), counts, err);
 }
 
 static int upload_state(sp_session *s, const sp_state *st, clirr_error *err)
@@ -111,14 +131,11 @@ fail:
 static int topo_converge(sp_session *s, sp_sweeps *out, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_kernel k = s->kupd;
-    uint32_t n = s->f->nclauses;
-    SET(k, sp_update_args, n, n);
     while (out->sweeps < s->cfg.max_iter) {
-        uint32_t counts[3];
-        CLIRR_TRY(products(s, s->f->nvars, 0, err));
-        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 3, 0, err));
-        CLIRR_TRY(launch(s, k, n, err));
+        uint32_t counts[4];
+        CLIRR_TRY(products(s, s->f->nvars, 0, s->counters, 0, err));
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 4, 0, err));
+        CLIRR_TRY(update(s, s->f->nclauses, 0, s->counters, 0, s->counters, err));
         CLIRR_TRY(read_counts(s, counts, err));
         out->sweeps++;
         out->surveys += counts[1];
@@ -131,9 +148,10 @@ fail:
     return rc;
 }
 
-/* Sweeps over the worklist: the listed variables' products, then the
- * surveys of their clauses, which push the variables of surveys that moved
- * onto the other list. The first convergence lists every variable. */
+/* Sweeps over the worklist: the listed variables' products, which push
+ * their clauses; the surveys of those clauses, which push the variables
+ * whose surveys drifted onto the other list. The first convergence lists
+ * every variable. */
 static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -144,7 +162,6 @@ static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clir
     } else if (nv) {
         CLIRR_TRY(clirr_buf_write(s->ctx, s->list[0], 0, (size_t)nv * sizeof(uint32_t), st->dirty, err));
     }
-    cl_kernel k = s->knear;
     for (;;) {
         if (nv == 0) {
             out->converged = true; /* no product waits for a survey that moved */
@@ -152,16 +169,11 @@ static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clir
         }
         if (out->sweeps == s->cfg.max_iter)
             break;
-        uint32_t counts[3], stamp = ++s->stamp;
-        SET(s->kprod, sp_products_args, list, s->list[cur]);
-        CLIRR_TRY(products(s, nv, use_list, err));
-        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 3, 0, err));
-        SET(k, sp_update_near_args, n, nv);
-        SET(k, sp_update_near_args, use_list, use_list);
-        SET(k, sp_update_near_args, list, s->list[cur]);
-        SET(k, sp_update_near_args, next, s->list[cur ^ 1]);
-        SET(k, sp_update_near_args, stamp, stamp);
-        CLIRR_TRY(launch(s, k, nv, err));
+        uint32_t counts[4], stamp = ++s->stamp;
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 4, 0, err));
+        CLIRR_TRY(products(s, nv, use_list, s->list[cur], stamp, err));
+        CLIRR_TRY(read_counts(s, counts, err));
+        CLIRR_TRY(update(s, counts[3], 1, s->clauses, stamp, s->list[cur ^ 1], err));
         CLIRR_TRY(read_counts(s, counts, err));
         out->sweeps++;
         out->surveys += counts[1];
@@ -175,7 +187,6 @@ static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clir
             break;
         }
     }
-    SET(s->kprod, sp_products_args, list, s->list[0]);
 fail:
     return rc;
 }
@@ -196,7 +207,11 @@ static int device_biases(void *self, const sp_state *st, float *diff, float *mag
     int rc = CLIRR_OK;
     sp_session *s = self;
     uint32_t n = s->f->nvars;
-    CLIRR_TRY(products(s, n, 0, err));
+    /* data: the products now hold the current surveys, which eta_seen
+     * records under a fresh stamp (the clauses it pushes are not read). */
+    if (s->data)
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 4, 0, err));
+    CLIRR_TRY(products(s, n, 0, s->counters, s->data ? ++s->stamp : 0, err));
     SET(s->kbias, sp_bias_args, n, n);
     CLIRR_TRY(launch(s, s->kbias, n, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->wdiff, 0, (size_t)n * sizeof(float), diff, err));
@@ -271,8 +286,6 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(clirr_program_get(ctx, "sp.cl", options, &prog, err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_products", CLIRR_KNARGS(sp_products_args), &s->kprod, err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_update", CLIRR_KNARGS(sp_update_args), &s->kupd, err));
-    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_update_near", CLIRR_KNARGS(sp_update_near_args), &s->knear,
-                                       err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_bias", CLIRR_KNARGS(sp_bias_args), &s->kbias, err));
     CLIRR_TRY(upload_graph(s, err));
     CLIRR_TRY(buffer(s, "the surveys", L * 4, NULL, &s->eta, err));
@@ -282,23 +295,28 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(buffer(s, "the variable states", V, NULL, &s->var_state, err));
     CLIRR_TRY(buffer(s, "the bias differences", V * 4, NULL, &s->wdiff, err));
     CLIRR_TRY(buffer(s, "the bias magnitudes", V * 4, NULL, &s->wmag, err));
-    CLIRR_TRY(buffer(s, "the sweep counters", 3 * 4, NULL, &s->counters, err));
+    CLIRR_TRY(buffer(s, "the sweep counters", 4 * 4, NULL, &s->counters, err));
     if (s->data) {
         CLIRR_TRY(buffer(s, "the surveys the products hold", L * 4, NULL, &s->eta_seen, err));
         CLIRR_TRY(buffer(s, "the clause stamps", C * 4, NULL, &s->clause_stamp, err));
         CLIRR_TRY(buffer(s, "the variable stamps", V * 4, NULL, &s->var_stamp, err));
         CLIRR_TRY(buffer(s, "the variable worklist", V * 4, NULL, &s->list[0], err));
         CLIRR_TRY(buffer(s, "the next variable worklist", V * 4, NULL, &s->list[1], err));
+        CLIRR_TRY(buffer(s, "the clause worklist", C * 4, NULL, &s->clauses, err));
         CLIRR_TRY(clirr_prim_fill_u32(ctx, s->clause_stamp, 0, C, 0, err));
         CLIRR_TRY(clirr_prim_fill_u32(ctx, s->var_stamp, 0, V, 0, err));
     } else {
         /* Products recomputed every sweep hold the current surveys: the
-         * surveys stand in for eta_seen, and the counters for the list
-         * products never reads without use_list (references released with
-         * the session). */
-        s->eta_seen = s->eta, s->list[0] = s->counters;
+         * surveys stand in for eta_seen, and the counters for the
+         * worklists and stamps that topo's launches (stamp 0, no list)
+         * never touch (references released with the session). */
+        s->eta_seen = s->eta;
         clRetainMemObject(s->eta);
-        clRetainMemObject(s->counters);
+        cl_mem *unused[] = {&s->clause_stamp, &s->var_stamp, &s->list[0], &s->list[1], &s->clauses};
+        for (size_t i = 0; i < sizeof unused / sizeof unused[0]; i++) {
+            *unused[i] = s->counters;
+            clRetainMemObject(s->counters);
+        }
     }
     if (!(s->eta0 = malloc((L + 1) * sizeof *s->eta0)))
         CLIRR_TRY(clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the initial surveys"));
@@ -306,8 +324,6 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
         s->eta0[e] = clirr_sp_initial_survey(s->cfg.seed, e);
     /* Every argument but the counts and switches, once. */
     cl_kernel k = s->kprod;
-    uint32_t keep_seen = s->data;
-    SET(k, sp_products_args, list, s->list[0]);
     SET(k, sp_products_args, var_off, s->var_off);
     SET(k, sp_products_args, var_edge, s->var_edge);
     SET(k, sp_products_args, var_clause, s->var_clause);
@@ -317,29 +333,22 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     SET(k, sp_products_args, clause_sat, s->clause_sat);
     SET(k, sp_products_args, var_state, s->var_state);
     SET(k, sp_products_args, prod, s->prod);
-    SET(k, sp_products_args, keep_seen, keep_seen);
+    SET(k, sp_products_args, clause_stamp, s->clause_stamp);
+    SET(k, sp_products_args, clauses, s->clauses);
+    SET(k, sp_products_args, counters, s->counters);
+    k = s->kupd;
     float eps = (float)s->cfg.eps;
-#define SET_SURVEY(k, tag)                          \
-    SET(k, tag, clause_off, s->clause_off);         \
-    SET(k, tag, lit, s->lit);                       \
-    SET(k, tag, eta, s->eta);                       \
-    SET(k, tag, eta_seen, s->eta_seen);             \
-    SET(k, tag, r, s->r);                           \
-    SET(k, tag, prod, s->prod);                     \
-    SET(k, tag, clause_sat, s->clause_sat);         \
-    SET(k, tag, var_state, s->var_state);           \
-    SET(k, tag, eps, eps);                          \
-    SET(k, tag, counters, s->counters)
-    SET_SURVEY(s->kupd, sp_update_args);
-    if (s->data) {
-        k = s->knear;
-        SET_SURVEY(k, sp_update_near_args);
-        SET(k, sp_update_near_args, var_off, s->var_off);
-        SET(k, sp_update_near_args, var_clause, s->var_clause);
-        SET(k, sp_update_near_args, clause_stamp, s->clause_stamp);
-        SET(k, sp_update_near_args, var_stamp, s->var_stamp);
-    }
-#undef SET_SURVEY
+    SET(k, sp_update_args, clause_off, s->clause_off);
+    SET(k, sp_update_args, lit, s->lit);
+    SET(k, sp_update_args, eta, s->eta);
+    SET(k, sp_update_args, eta_seen, s->eta_seen);
+    SET(k, sp_update_args, r, s->r);
+    SET(k, sp_update_args, prod, s->prod);
+    SET(k, sp_update_args, clause_sat, s->clause_sat);
+    SET(k, sp_update_args, var_state, s->var_state);
+    SET(k, sp_update_args, eps, eps);
+    SET(k, sp_update_args, var_stamp, s->var_stamp);
+    SET(k, sp_update_args, counters, s->counters);
     k = s->kbias;
     SET(k, sp_bias_args, prod, s->prod);
     SET(k, sp_bias_args, var_state, s->var_state);
@@ -449,8 +458,8 @@ static const clirr_param_desc sp_params[] = {
 
 static const clirr_variant_desc sp_variants[] = {
     [V_TOPO] = {"topo", "every variable's products and every clause's surveys each sweep", false},
-    [V_DATA] = {"data", "a worklist of variables whose surveys moved: their products, then their clauses' "
-                        "surveys, which push the next sweep's list", false},
+    [V_DATA] = {"data", "a worklist of variables whose surveys drifted: their products, which push their "
+                        "clauses, then those clauses' surveys, which push the next sweep's list", false},
 };
 
 const clirr_algo clirr_algo_sp = {
