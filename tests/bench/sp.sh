@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/bench/sp.sh BUILD OUT [SECONDS] - survey propagation on random
+# tests/bench/sp.sh BUILD OUT [SECONDS [a|b]] - survey propagation on random
 # 3-SAT, the numbers of tests/bench/RESULTS.md's "Survey propagation"
 # section, in one batch that stops starting steps once SECONDS (default
 # 280) have passed. Needs a GPU (--device gpu) and PoCL (--device cpu).
@@ -17,6 +17,7 @@ set -u
 B=$1
 O=$2
 BUDGET=${3:-280}
+PART=${4:-all}  # a: the two 1M target runs; b: the rest; all: both
 C=$B/clirr
 T=$(mktemp -d)
 START=$(date +%s)
@@ -52,30 +53,25 @@ run() {
 $C run sp --gen ksat:n=100,m=420,seed=1 --device all --variant topo,data --repeat 1 --warmup 0 > /dev/null 2>&1
 
 K1=ksat:n=1000000,m=4200000,k=3,seed=1
-run gpu-1M-4.2-topo gpu topo $K1 30
-run gpu-1M-4.2-topo-e01 gpu topo $K1 20 --eps 0.01
-run gpu-1M-4.2-data-e01 gpu data $K1 20 --eps 0.01
-
-lim=$(left 30)
-if [ "$lim" -gt 0 ]; then
-    timeout "$lim" $C bench sp --gen ksat:n=10000,m=42000,seed=1 --device all --repeat 1 --warmup 1 --json \
-        > "$T/b.json"
-    log "bench10k rc=$?"
-    keep "$T/b.json"
+if [ "$PART" != b ]; then
+    run gpu-1M-4.2-topo-e01 gpu topo $K1 20 --eps 0.01
+    run gpu-1M-4.2-topo gpu topo $K1 25
 fi
-
-# The fraction solved over seeds, at the study's ratio, with --eps 0.01.
-for s in 2 3; do
-    run "gpu-1M-4.2-topo-e01-s$s" gpu topo ksat:n=1000000,m=4200000,k=3,seed=$s 15 --eps 0.01
-done
-run gpu-1M-4.2-data gpu data $K1 25
-run gpu-2M-8.4-topo-e01 gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 25 --eps 0.01
-run cpu-100k-4.2-topo cpu topo ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
-run cpu-100k-4.2-data cpu data ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
-for s in 4 5; do
-    run "gpu-1M-4.2-topo-e01-s$s" gpu topo ksat:n=1000000,m=4200000,k=3,seed=$s 15 --eps 0.01
-done
-run gpu-1M-4.0-topo gpu topo ksat:n=1000000,m=4000000,k=3,seed=1 20
-run cpu-1M-4.2-topo-e01 cpu topo $K1 40 --eps 0.01
+if [ "$PART" != a ]; then
+    run gpu-1M-4.2-data-e01 gpu data $K1 20 --eps 0.01
+    lim=$(left 40)
+    if [ "$lim" -gt 0 ]; then
+        timeout "$lim" $C bench sp --gen ksat:n=10000,m=40000,seed=1 --device all --repeat 1 --warmup 1 --json \
+            > "$T/b.json"
+        log "bench10k rc=$?"
+        keep "$T/b.json"
+    fi
+    run gpu-2M-8.4-topo-e01 gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 40 --eps 0.01
+    run gpu-1M-4.2-data gpu data $K1 25
+    run gpu-1M-4.2-topo-e01-s5 gpu topo ksat:n=1000000,m=4200000,k=3,seed=5 15 --eps 0.01
+    run cpu-100k-4.2-topo cpu topo ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
+    run cpu-100k-4.2-data cpu data ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
+    run gpu-1M-4.0-topo gpu topo ksat:n=1000000,m=4000000,k=3,seed=1 20
+fi
 log "done"
 rm -rf "$T"
