@@ -243,6 +243,13 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object_object_add(t, "transfer", jms(r->transfer_ms.median));
     json_object_object_add(t, "total", jms(r->total_ms.median));
     json_object_object_add(o, "time_ms", t);
+    json_object *up = json_object_new_object();
+    json_object_object_add(up, "bytes", json_object_new_uint64(r->prep.upload_bytes));
+    json_object_object_add(up, "pinned_bytes", json_object_new_uint64(r->prep.upload_pinned_bytes));
+    json_object_object_add(up, "gb_per_s", r->prep.upload_ns && r->prep.upload_bytes
+                                               ? jms((double)r->prep.upload_bytes / (double)r->prep.upload_ns)
+                                               : NULL);
+    json_object_object_add(o, "upload", up);
     json_object *sp = json_object_new_object();
     json_object_object_add(sp, "kernel", jspread(&r->kernel_ms));
     json_object_object_add(sp, "transfer", jspread(&r->transfer_ms));
