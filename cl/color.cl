@@ -79,11 +79,30 @@ inline uint first_fit_serial(uint v, __global const uint *row, __global const ui
     }
 }
 
-/* Does u keep its color against v (same color)? */
-inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic)
+/* The k-th hash of v (a 32-bit finalizer over v and k). */
+inline uint jp_hash(uint v, uint k)
+{
+    uint h = v * 0x9e3779b9u + (k + 1) * 0x85ebca6bu;
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
+    h *= 0x846ca68bu;
+    h ^= h >> 16;
+    return h;
+}
+
+/* Does u keep its color against v (same color)? In synchronous rounds
+ * (sync) ties go by a hash of the ids first: by id alone, a grid's or a
+ * path's vertices would win one after another along the ids, a round each. */
+inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic, bool sync)
 {
     if (heuristic && du != dv)
         return du > dv;
+    if (sync) {
+        uint hu = jp_hash(u, NHASH), hv = jp_hash(v, NHASH);
+        if (hu != hv)
+            return hu > hv;
+    }
     return u < v;
 }
 
@@ -121,7 +140,7 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color IRR_FPARAM)
  * beat it? */
 #define LOSES_TO(v, u, cv, dv)                                                 \
     ((u) != (v) && (*IRR_GLD(8, &color[u]) & ~TENTATIVE) == ((cv) & ~TENTATIVE) && \
-     (*IRR_GLD(9, &final_[u]) || beats((u), (v), DEG(u), (dv), heuristic)))
+     (*IRR_GLD(9, &final_[u]) || beats((u), (v), DEG(u), (dv), heuristic, ((cv) & TENTATIVE) != 0)))
 
 /* ---- conflict resolution, topology-driven -------------------------------- */
 
@@ -188,17 +207,6 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color IRR_FPARAM)
 
 /* ---- Jones-Plassmann with hash priorities ---------------------------------- */
 
-/* The k-th hash of v (a 32-bit finalizer over v and k). */
-inline uint jp_hash(uint v, uint k)
-{
-    uint h = v * 0x9e3779b9u + (k + 1) * 0x85ebca6bu;
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    return h;
-}
 
 /* Bit 2k: v beats u under hash k (larger, ties by larger id); bit 2k+1: v
  * is below u. A neighbour colored before this round constrains nothing. */

@@ -226,7 +226,7 @@ static void help(th_case *tc)
     const char *shared[] = {"--graph", "--gen", "--source", "--sources", "--seed", "--wg-size", "--group-wg",
                             "--coarsen", "--wl-capacity", "--template", "--explain", "--kernels", "--wide",
                             "--json", "--output", "--damping", "--tol", "--max-iter", "--vector",
-                            "--[no-]heuristic", "--[no-]bitset", "--[no-]fuse", "Exit codes"};
+                            "--[no-]heuristic", "--[no-]bitset", "--fuse auto|on|off", "--sync auto|on|off", "Exit codes"};
     for (int b = 0; b < 2; b++) {
         const char *cmd = b ? "bench" : "run";
         TH_REQUIRE(tc, clirr(tc, cmd, "--help", NULL) == 0, "%s --help", cmd);

@@ -207,7 +207,13 @@ static int case_intent(const clirr_algo *a, const color_case *cc, clirr_intent *
     it->lb_thres = cc->tmpl < 0 ? 0 : 4;
     it->push = cc->push;
     it->coarsen = cc->coarsen;
-    return set_refinements(a, cc->refinements, &it->params, err);
+    int rc = set_refinements(a, cc->refinements, &it->params, err);
+    /* Plain cases run synchronous rounds with hash priorities alone (no
+     * heuristic); refined ones the study's asynchronous rounds, fused. */
+    if (rc == CLIRR_OK)
+        rc = clirr_param_set(a, (unsigned)clirr_algo_param(a, "sync"), cc->refinements ? "off" : "on",
+                             &it->params, err);
+    return rc;
 }
 
 /* One trial of plan on in, with its stats and extras. */
@@ -384,7 +390,7 @@ static void sync_exact(th_case *tc)
             it.tmpl = t;
             it.lb_thres = 4;
             TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "fuse"), "off", &it.params, &err));
-            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "sync"), "1000000", &it.params, &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "sync"), "on", &it.params, &err));
             clirr_plan plan;
             TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
             clirr_stats st;

@@ -581,13 +581,7 @@ static const clirr_param_desc bfs_params[] = {
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     (void)caps;
-    const clirr_graph *g = clirr_input_graph(in);
-    uint64_t most = 0;
-    for (uint32_t v = 0; g && v < g->n; v++) {
-        uint64_t d = g->row[v + 1] - g->row[v];
-        most = d > most ? d : most;
-    }
-    bool skewed = g && g->m && most * g->n >= (uint64_t)DO_MIN_SKEW * g->m;
+    bool skewed = clirr_graph_has_hubs(clirr_input_graph(in), DO_MIN_SKEW);
     *reason = skewed ? "auto: do, the largest out-degree is at least 32 times the mean (hubs: bottom-up "
                        "steps find parents early; measured on an H100)"
                      : "auto: data, no out-degree reaches 32 times the mean (bottom-up steps would scan "

@@ -90,11 +90,26 @@ done:
     return rc;
 }
 
+/* cl/color.cl's jp_hash(v, 4): the tie-break of synchronous rounds. */
+static uint32_t tie_hash(uint32_t v)
+{
+    uint32_t h = v * 0x9e3779b9u + 5u * 0x85ebca6bu;
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
+    h *= 0x846ca68bu;
+    h ^= h >> 16;
+    return h;
+}
+
 static bool outranks(const clirr_graph *s, bool heuristic, uint32_t u, uint32_t v)
 {
     uint32_t du = clirr_graph_degree(s, u), dv = clirr_graph_degree(s, v);
     if (heuristic && du != dv)
         return du > dv;
+    uint32_t hu = tie_hash(u), hv = tie_hash(v);
+    if (hu != hv)
+        return hu > hv;
     return u < v;
 }
 

@@ -107,8 +107,8 @@ int clirr_ref_color(const clirr_graph *g, bool largest_first, uint32_t *color, c
  * `color --sync` (every round, no fusing) computes exactly: each round every
  * undecided vertex takes the first fit among its decided neighbours'
  * colors, then keeps it unless a neighbour of higher priority took the
- * same (heuristic: the larger row length, ties by the lower id; else the
- * lower id). s is symmetric (the input's symmetric form); self-loops are
+ * same (heuristic: the larger row length first; then the larger hash of the
+ * id, then the lower id). s is symmetric (the input's symmetric form); self-loops are
  * ignored. *rounds (may be NULL) gets the rounds. */
 int clirr_ref_color_sync(const clirr_graph *s, bool heuristic, uint32_t *color, uint32_t *rounds,
                          clirr_error *err);

@@ -53,8 +53,9 @@ static int refuse_family(const clirr_algo *a, const clirr_plan *p, clirr_templat
 }
 
 static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
-                         uint64_t items, clirr_plan *p, clirr_error *err)
+                         const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
+    uint64_t items = clirr_input_items(in);
     uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
     bool recursion = a->variants[p->variant].recursion;
     if (it->tmpl >= 0 && clirr_template_is_recursion((clirr_template)it->tmpl) != recursion)
@@ -62,7 +63,8 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     if (it->tmpl < 0 && recursion) {
         clirr_policy_recursion_template(caps, &p->tmpl, &p->template_reason);
     } else if (it->tmpl < 0) {
-        clirr_policy_template(caps, a->template_hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
+        const clirr_template_hint *hint = a->choose_template_hint ? a->choose_template_hint(in, caps) : a->template_hint;
+        clirr_policy_template(caps, hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
         p->lb_thres_reason = "with the template";
     } else {
         p->tmpl = (clirr_template)it->tmpl;
@@ -291,7 +293,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
                           clirr_plan_variant_name(p), clirr_input_name(in), why);
     if (rc == CLIRR_OK)
-        rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
+        rc = pick_template(a, caps, it, in, p, err);
     if (rc == CLIRR_OK)
         rc = pick_reorder(a, it, p, err);
     if (rc != CLIRR_OK)

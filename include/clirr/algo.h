@@ -236,6 +236,9 @@ typedef struct clirr_algo {
     bool values_are_ids;      /* per-vertex results are vertex ids (cc's labels):
                                  no --reorder, whose mapping back moves values only */
     const clirr_template_hint *template_hint; /* NULL = the device rules decide */
+    /* Optional, in place of template_hint: the hint for this input (NULL =
+     * the device rules decide), e.g. none where hubs want load balancing. */
+    const clirr_template_hint *(*choose_template_hint)(const clirr_input *in, const clirr_caps *caps);
     size_t value_size;        /* bytes of result per item */
     /* Optional: why `variant` cannot run on input `in` (e.g. a list too
      * long for 16-bit packing), or NULL when it can. Planning turns a
