@@ -18,20 +18,22 @@
  *     on the H100: its writes reached other SMs out of order);
  *   - summarization and the sort read only what earlier launches wrote
  *     (ready stamps, worklists, counts): the host orders the passes;
- *   - the force walk's groups are work-groups or sub-groups, synchronized
- *     only inside themselves. */
+ *   - the force walk's groups are work-groups, sub-groups or NVIDIA warps,
+ *     synchronized only inside themselves (bh_link's layout was written
+ *     by an earlier launch). */
 #include "common/compat.clh"
 #include "common/kargs.h"
+#include "common/irregularity.clh"
 
 #if BH_DOUBLE
 #if !CLIRR_HAS_FP64
 #error "double precision Barnes-Hut needs cl_khr_fp64"
 #endif
 typedef double REAL;
-typedef double3 REAL3;
+typedef double4 REAL4;
 #else
 typedef float REAL;
-typedef float3 REAL3;
+typedef float4 REAL4;
 #endif
 
 #include "bh.def"
@@ -39,11 +41,10 @@ typedef float3 REAL3;
 /* The serial reference rounds every operation; so do these. */
 #pragma OPENCL FP_CONTRACT OFF
 
-/* BH_SUBGROUPS (from the host, which sizes the stacks by it): the walk's
- * groups are sub-groups. */
-#if BH_SUBGROUPS
+/* BH_WALK (from the host): the force walk's vote (cl/bh.def). */
+#if BH_WALK == BH_WALK_SUBGROUP
 #if !CLIRR_HAS_SUBGROUPS
-#error "BH_SUBGROUPS needs sub-groups"
+#error "BH_WALK_SUBGROUP needs sub-groups"
 #endif
 #if __OPENCL_C_VERSION__ < 300
 #pragma OPENCL EXTENSION cl_khr_subgroups : enable
@@ -115,6 +116,7 @@ __kernel void bh_root(CLIRR_KPARAMS(BH_ROOT_ARGS))
         ext = fmax(ext, h[k] - l[k]);
     }
     geom[3] = ext * (REAL)0.5;
+    cgeo[0] = (REAL4)(geom[0], geom[1], geom[2], geom[3]);
     info[BH_INFO_CELLS] = 1;
     info[BH_INFO_OVERFLOW] = 0;
     info[BH_INFO_DEPTH] = 0;
@@ -124,6 +126,29 @@ __kernel void bh_root(CLIRR_KPARAMS(BH_ROOT_ARGS))
     cdepth[0] = 0;
     ready[0] = BH_NOT_READY;
 }
+
+/* The geometry of cell `node` when descending into it as octant k of a
+ * cell centred at (cx, cy, cz) whose children have half-width r (already
+ * halved): BH_STORE reads the cell's own record (--cells store), written
+ * by the work-item that made the cell before it was linked; a record not
+ * yet visible here (still the host's NaN fill, this build) is computed
+ * instead, as --cells recalc always does. Both give the same bits: the
+ * record was computed by the same two lines. */
+#define BH_CELL_GEOMETRY(node, k)                                              \
+    do {                                                                       \
+        int recalc_ = 1;                                                       \
+        if (BH_STORE) {                                                        \
+            REAL4 g_ = *IRR_GLD(40, &cgeo[node]);                              \
+            if (!isnan(g_.x) && !isnan(g_.y) && !isnan(g_.z) && !isnan(g_.w)) { \
+                cx = g_.x, cy = g_.y, cz = g_.z, r = g_.w;                     \
+                recalc_ = 0;                                                   \
+            }                                                                  \
+        }                                                                      \
+        if (recalc_) {                                                         \
+            r = r * (REAL)0.5;                                                 \
+            bh_descend(&cx, &cy, &cz, (k), r);                                 \
+        }                                                                      \
+    } while (0)
 
 /* Insert body b: walk down from the root; claim an empty slot with one
  * compare-and-swap; where another body v sits, swap in a new cell, still
@@ -135,9 +160,15 @@ __kernel void bh_root(CLIRR_KPARAMS(BH_ROOT_ARGS))
  * the bodies there. A failed swap means another work-item changed the
  * slot: read it again. Bodies waiting to be inserted again sit in a small
  * private stack; a stack that fills up is reported as an overflow, after
- * which the host builds again. Nothing waits. */
+ * which the host builds again. Nothing waits.
+ *
+ * --cells store: the new cell's centre and half-width are written before
+ * the swap that links it; a reader that sees the cell before them
+ * computes them (above). A spare cell whose swap failed is then left
+ * unlinked (its record may name the wrong place, and a reader could see
+ * that record in place of a later one), not kept for the next split. */
 #define BH_PENDING 64
-__kernel void bh_build(CLIRR_KPARAMS(BH_BUILD_ARGS))
+__kernel void bh_build(CLIRR_KPARAMS(BH_BUILD_ARGS) IRR_KPARAM)
 {
     uint b0 = get_global_id(0);
     if (b0 >= n)
@@ -151,22 +182,21 @@ __kernel void bh_build(CLIRR_KPARAMS(BH_BUILD_ARGS))
         REAL cx = geom[0], cy = geom[1], cz = geom[2], r = geom[3];
         uint node = 0, d = 0;
         for (;;) {
-            uint k = bh_octant(x, y, z, cx, cy, cz), slot = node * 8 + k, v = child[slot];
-            if (v == BH_EMPTY) {
-                if (atomic_cmpxchg(&child[slot], BH_EMPTY, b) == BH_EMPTY)
+            uint k = bh_octant(x, y, z, cx, cy, cz), slot = node * 8 + k, v = *IRR_GLD(30, &child[slot]);
+            if (IRR_BRANCH(31, v == BH_EMPTY)) {
+                if (atomic_cmpxchg(IRR_GAT(32, &child[slot]), BH_EMPTY, b) == BH_EMPTY)
                     break;
                 continue;
             }
-            if (v >= n) {
+            if (IRR_BRANCH(33, v >= n)) {
                 node = v - n;
-                r = r * (REAL)0.5;
-                bh_descend(&cx, &cy, &cz, k, r);
+                BH_CELL_GEOMETRY(node, k);
                 d++;
                 continue;
             }
             if (d + 1 >= BH_MAXDEPTH) {
                 atomic_xchg(&next[b], v);
-                if (atomic_cmpxchg(&child[slot], v, b) == v)
+                if (atomic_cmpxchg(IRR_GAT(34, &child[slot]), v, b) == v)
                     break;
                 continue;
             }
@@ -175,7 +205,7 @@ __kernel void bh_build(CLIRR_KPARAMS(BH_BUILD_ARGS))
                 return;
             }
             if (spare == BH_EMPTY) {
-                spare = atomic_inc(&info[BH_INFO_CELLS]);
+                spare = atomic_inc(IRR_GAT(35, &info[BH_INFO_CELLS]));
                 if (spare >= capacity) {
                     atomic_xchg(&info[BH_INFO_OVERFLOW], 1u);
                     return;
@@ -186,9 +216,16 @@ __kernel void bh_build(CLIRR_KPARAMS(BH_BUILD_ARGS))
             pslot[spare] = slot;
             cdepth[spare] = d + 1;
             ready[spare] = BH_NOT_READY;
-            if (atomic_cmpxchg(&child[slot], v, n + spare) == v) {
+            if (BH_STORE) {
+                REAL hr = r * (REAL)0.5, gx = cx, gy = cy, gz = cz;
+                bh_descend(&gx, &gy, &gz, k, hr);
+                cgeo[spare] = (REAL4)(gx, gy, gz, hr);
+            }
+            if (atomic_cmpxchg(IRR_GAT(36, &child[slot]), v, n + spare) == v) {
                 atomic_max(&info[BH_INFO_DEPTH], d + 1);
                 pending[npending++] = v;
+                spare = BH_EMPTY;
+            } else if (BH_STORE) {
                 spare = BH_EMPTY;
             }
         }
@@ -238,14 +275,14 @@ static void bh_summarize_cell(uint c, __global const REAL *px, __global const RE
 
 #define BH_SUMMARIZE(c) bh_summarize_cell((c), px, py, pz, mass, n, child, next, cx, cy, cz, cm, ccount)
 
-__kernel void bh_sum_topo(CLIRR_KPARAMS(BH_SUM_TOPO_ARGS))
+__kernel void bh_sum_topo(CLIRR_KPARAMS(BH_SUM_TOPO_ARGS) IRR_KPARAM)
 {
     uint c = get_global_id(0);
-    if (c >= ncells || ready[c] != BH_NOT_READY)
+    if (IRR_BRANCH(60, c >= ncells || *IRR_GLD(61, &ready[c]) != BH_NOT_READY))
         return;
     for (uint k = 0; k < 8; k++) {
-        uint v = child[c * 8 + k];
-        if (v != BH_EMPTY && v >= n && ready[v - n] >= pass)
+        uint v = *IRR_GLD(62, &child[c * 8 + k]);
+        if (IRR_BRANCH(63, v != BH_EMPTY && v >= n && *IRR_GLD(64, &ready[v - n]) >= pass))
             return;
     }
     BH_SUMMARIZE(c);
@@ -267,17 +304,17 @@ __kernel void bh_sum_seed(CLIRR_KPARAMS(BH_SUM_SEED_ARGS))
         wl_out[atomic_inc(&wl_count[0])] = c;
 }
 
-__kernel void bh_sum_data(CLIRR_KPARAMS(BH_SUM_DATA_ARGS))
+__kernel void bh_sum_data(CLIRR_KPARAMS(BH_SUM_DATA_ARGS) IRR_KPARAM)
 {
     uint i = get_global_id(0);
     if (i >= nin)
         return;
-    uint c = wl_in[i];
+    uint c = *IRR_GLD(70, &wl_in[i]);
     BH_SUMMARIZE(c);
     ready[c] = round;
     if (c != 0) {
         uint p = pslot[c] / 8;
-        if (atomic_dec(&pending[p]) == 1)
+        if (IRR_BRANCH(71, atomic_dec(IRR_GAT(72, &pending[p])) == 1))
             wl_out[atomic_inc(&wl_count[0])] = p;
     }
 }
@@ -291,7 +328,7 @@ static inline uint bh_chain_length(uint v, __global const uint *next)
     return len;
 }
 
-__kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS))
+__kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
 {
     uint b = get_global_id(0);
     if (b >= n)
@@ -305,11 +342,10 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS))
             uint v = child[node * 8 + j];
             pos += v == BH_EMPTY ? 0 : v < n ? bh_chain_length(v, next) : ccount[v - n];
         }
-        uint v = child[node * 8 + k];
-        if (v != BH_EMPTY && v >= n) {
+        uint v = *IRR_GLD(50, &child[node * 8 + k]);
+        if (IRR_BRANCH(51, v != BH_EMPTY && v >= n)) {
             node = v - n;
-            r = r * (REAL)0.5;
-            bh_descend(&cx, &cy, &cz, k, r);
+            BH_CELL_GEOMETRY(node, k);
             continue;
         }
         for (; v != b && v != BH_EMPTY; v = next[v])
@@ -319,164 +355,243 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS))
     order[pos] = b;
 }
 
-/* One softened interaction with mass m at (qx, qy, qz) on the body at
- * (x, y, z): acceleration into acc, the potential -m / r into ph. */
-static inline void interact(REAL qx, REAL qy, REAL qz, REAL m, REAL x, REAL y, REAL z, REAL eps2, REAL3 *acc,
-                            REAL *ph, uint *cnt)
+/* ---- the force walk ------------------------------------------------------
+ *
+ * The walk is stackless: bh_link gives every non-empty slot of the tree
+ * the slot to visit after its subtree (its next non-empty sibling, else
+ * its parent's, up to the root: BH_EMPTY ends the walk) and every cell its
+ * first non-empty slot; cells' centres of mass and masses, and bodies'
+ * positions and masses, are packed into one vector each (one load). A
+ * walking group (a sub-group, an NVIDIA warp, or a work-group) keeps one
+ * current slot, the same in every lane, in registers: opening a cell goes
+ * to its first slot, using it whole (or a leaf's bodies) goes to the slot
+ * after it. The only exchange between lanes is the vote on opening a
+ * cell; no stack, no lane pushing for the others. */
+
+/* LonestarGPU's force arithmetic is exact division and square root; here
+ * a reciprocal square root (OpenCL's rsqrt, at most 2 ulp in float) and
+ * contracted multiply-adds: the verifier's tolerances (percent, theta's
+ * error) do not notice either. The tree kernels above keep contraction
+ * off: the build, the sort and the serial reference must agree on every
+ * octant. */
+#pragma OPENCL FP_CONTRACT ON
+
+__kernel void bh_link(CLIRR_KPARAMS(BH_LINK_ARGS) IRR_KPARAM)
 {
-    REAL dx = qx - x, dy = qy - y, dz = qz - z;
-    REAL d2 = dx * dx + dy * dy + dz * dz + eps2;
-    REAL inv = (REAL)1 / sqrt(d2);
-    REAL s = m * inv * inv * inv;
-    acc->x = acc->x + dx * s;
-    acc->y = acc->y + dy * s;
-    acc->z = acc->z + dz * s;
-    *ph = *ph - m * inv;
-    *cnt += 1;
-}
-
-/* The bodies of a leaf slot (one, or a chain of coincident ones), all
- * but the lane's own. */
-static inline void visit_bodies(uint node, uint b, bool active, uint n, __global const REAL *px,
-                                __global const REAL *py, __global const REAL *pz, __global const REAL *mass,
-                                __global const uint *next, REAL x, REAL y, REAL z, REAL eps2, REAL3 *acc,
-                                REAL *ph, uint *cnt)
-{
-    for (uint j = active ? node : BH_EMPTY; j != BH_EMPTY; j = next[j])
-        if (j != b)
-            interact(px[j], py[j], pz[j], mass[j], x, y, z, eps2, acc, ph, cnt);
-}
-
-/* The walk's common part: every lane's body, the opening thresholds, the
- * results stored. The two walks differ in how the group keeps its stack
- * and agrees. */
-#define BH_FORCE_BEGIN                                                         \
-    uint k_ = get_global_id(0);                                                \
-    bool active = k_ < n;                                                      \
-    uint b = active ? order[k_] : order[0];                                    \
-    REAL x = px[b], y = py[b], z = pz[b], eps2 = eps * eps;                    \
-    REAL3 acc = (REAL3)(0, 0, 0);                                              \
-    REAL ph = 0;                                                               \
-    uint cnt = 0;                                                              \
-    REAL edge_ = geom[3] * (REAL)2;                                            \
-    REAL dq0 = edge_ * edge_ / (theta * theta);
-
-/* A cell at depth d is far from a lane when its squared distance is at
- * least (edge at d / theta)^2 = dq0 4^-d (exact scaling, as the serial
- * reference's repeated quartering). */
-#define BH_NEAR(d2, depth) (active && !((d2) >= ldexp(dq0, -2 * (int)(depth))))
-
-#define BH_FORCE_END                                                           \
-    if (active) {                                                              \
-        phi[b] = ph;                                                           \
-        if (!measure) {                                                        \
-            if (step > 0) {                                                    \
-                vx[b] = vx[b] + (acc.x - ax[b]) * dthf;                        \
-                vy[b] = vy[b] + (acc.y - ay[b]) * dthf;                        \
-                vz[b] = vz[b] + (acc.z - az[b]) * dthf;                        \
-            }                                                                  \
-            ax[b] = acc.x;                                                     \
-            ay[b] = acc.y;                                                     \
-            az[b] = acc.z;                                                     \
-            inter[b] = cnt;                                                    \
-        }                                                                      \
+    uint i = get_global_id(0);
+    if (i < n)
+        *IRR_GST(1, &body4[i]) = (REAL4)(px[i], py[i], pz[i], mass[i]);
+    if (i >= ncells || (i != 0 && *IRR_GLD(2, &child[pslot[i]]) != n + i))
+        return;
+    /* The slot after cell i's subtree. */
+    uint up = BH_EMPTY;
+    for (uint a = i; a != 0 && up == BH_EMPTY;) {
+        uint ps = *IRR_GLD(3, &pslot[a]), p = ps / 8;
+        for (uint k = ps % 8 + 1; k < 8 && up == BH_EMPTY; k++)
+            if (*IRR_GLD(4, &child[p * 8 + k]) != BH_EMPTY)
+                up = p * 8 + k;
+        a = p;
     }
-
-#if BH_SUBGROUPS
-/* Each sub-group walks alone with its stack in local memory (stacks:
- * BH_STACK words per sub-group, sized by the host for the work-group's
- * largest sub-group count); sub_group_any is the vote. Every lane keeps
- * the same stack pointer. */
-__kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS))
-{
-    BH_FORCE_BEGIN
-    __local uint *st = stacks + get_sub_group_id() * BH_STACK;
-    uint lane = get_sub_group_local_id();
-    int sp = 1;
-    if (lane == 0)
-        st[0] = n;
-    sub_group_barrier(CLK_LOCAL_MEM_FENCE);
-    while (sp > 0) {
-        uint node = st[sp - 1];
-        sp--;
-        if (node < n) {
-            visit_bodies(node, b, active, n, px, py, pz, mass, next, x, y, z, eps2, &acc, &ph, &cnt);
-            continue;
+    uint after = up;
+    for (int k = 7; k >= 0; k--) {
+        uint s = i * 8 + (uint)k, v = *IRR_GLD(5, &child[s]);
+        if (v != BH_EMPTY) {
+            *IRR_GST(6, &link[s]) = (uint2)(v, after);
+            after = s;
         }
-        uint c = node - n;
-        REAL qx = cx[c], qy = cy[c], qz = cz[c], m = cm[c];
-        REAL dx = qx - x, dy = qy - y, dz = qz - z;
-        int near = BH_NEAR(dx * dx + dy * dy + dz * dz, cdepth[c]);
-        if (!sub_group_any(near)) {
-            if (active)
-                interact(qx, qy, qz, m, x, y, z, eps2, &acc, &ph, &cnt);
-            continue;
-        }
-        sub_group_barrier(CLK_LOCAL_MEM_FENCE);
-        for (uint j = 0; j < 8; j++) {
-            uint v = child[c * 8 + j];
-            if (v != BH_EMPTY) {
-                if (lane == 0)
-                    st[sp] = v;
-                sp++;
-            }
-        }
-        sub_group_barrier(CLK_LOCAL_MEM_FENCE);
     }
-    BH_FORCE_END
+    /* A cell without children (none is built) would just be skipped. */
+    *IRR_GST(7, &cinfo[i]) = (uint2)(after, cdepth[i]);
+    *IRR_GST(8, &cell4[i]) = (REAL4)(cx[i], cy[i], cz[i], cm[i]);
 }
+
+/* One softened interaction with mass q.w at q.xyz on the body at (x, y,
+ * z): acceleration, potential -m / r, count. In float the device's native
+ * reciprocal square root (its accuracy is the implementation's; NVIDIA's
+ * is one MUFU.RSQ, relative error about 2^-22): the verifier checks the
+ * result against the direct sum and the serial Barnes-Hut with theta's
+ * tolerances (percent), unchanged, so a poor one would fail there; in
+ * double OpenCL's rsqrt. */
+#if BH_DOUBLE
+#define BH_RSQRT rsqrt
 #else
-/* The work-group walks together (the host makes it one SIMD group wide):
- * its stack in local memory, lane 0 pushing, the vote a local flag
- * between barriers. Every lane passes the same three barriers per node
- * (one loop, no early exits: what PoCL's barrier handling needs). */
-__kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS))
+#define BH_RSQRT native_rsqrt
+#endif
+#define BH_INTERACT(q, j)                                                      \
+    do {                                                                       \
+        REAL dx_ = (q).x - x[j], dy_ = (q).y - y[j], dz_ = (q).z - z[j];       \
+        REAL inv_ = BH_RSQRT(dx_ * dx_ + dy_ * dy_ + dz_ * dz_ + eps2);        \
+        REAL mi_ = (q).w * inv_, s_ = mi_ * inv_ * inv_;                       \
+        ax_[j] += dx_ * s_;                                                    \
+        ay_[j] += dy_ * s_;                                                    \
+        az_[j] += dz_ * s_;                                                    \
+        ph[j] -= mi_;                                                          \
+        cnt[j]++;                                                              \
+    } while (0)
+
+#if BH_WALK == BH_WALK_WARP
+/* Any lane of the NVIDIA warp (inline PTX: NVIDIA's OpenCL has no
+ * sub-groups; the host builds this only for NVIDIA devices, and falls
+ * back to the work-group vote when the compiler refuses it). */
+static inline int bh_warp_any(int p)
 {
-    BH_FORCE_BEGIN
-    __local int sp_shared, vote;
-    uint lid = get_local_id(0);
-    if (lid == 0) {
-        stacks[0] = n;
-        sp_shared = 1;
-    }
-    int sp;
-    do {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sp = sp_shared;
-        int live = sp > 0;
-        uint node = stacks[live ? sp - 1 : 0], c = node - n;
-        int body = live & (node < n), cell = live & (node >= n);
-        REAL qx = 0, qy = 0, qz = 0, m = 0;
-        if (lid == 0)
-            vote = 0;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (body)
-            visit_bodies(node, b, active, n, px, py, pz, mass, next, x, y, z, eps2, &acc, &ph, &cnt);
-        if (cell) {
-            qx = cx[c], qy = cy[c], qz = cz[c], m = cm[c];
-            REAL dx = qx - x, dy = qy - y, dz = qz - z;
-            if (BH_NEAR(dx * dx + dy * dy + dz * dz, cdepth[c]))
-                vote = 1;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        int open = cell & (vote != 0), pop = live & !open;
-        if (pop & cell & active)
-            interact(qx, qy, qz, m, x, y, z, eps2, &acc, &ph, &cnt);
-        if (pop & (lid == 0))
-            sp_shared = sp - 1;
-        if (open & (lid == 0)) {
-            int t = sp - 1;
-            for (uint j = 0; j < 8; j++) {
-                uint v = child[c * 8 + j];
-                if (v != BH_EMPTY)
-                    stacks[t++] = v;
-            }
-            sp_shared = t;
-        }
-    } while (sp > 0);
-    BH_FORCE_END
+    int r;
+    asm volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.s32 p, %1, 0;\n\t"
+                     "vote.sync.any.pred q, p, 0xffffffff;\n\tselp.s32 %0, 1, 0, q;\n\t}"
+                     : "=r"(r)
+                     : "r"(p));
+    return r;
 }
 #endif
+
+/* The vote of the walking group on opening the current cell: any(near).
+ * Work-groups: a flag in local memory per step, three in turn so that one
+ * barrier a step suffices (the flag a step sets was cleared two steps
+ * before it, after every lane had read it three steps before). */
+#if BH_WALK == BH_WALK_SUBGROUP
+#define BH_VOTE(near) sub_group_any(near)
+#elif BH_WALK == BH_WALK_WARP
+#define BH_VOTE(near) bh_warp_any(near)
+#else
+#define BH_VOTE(near)                                                          \
+    ({                                                                         \
+        if (near)                                                              \
+            *IRR_LST(20, &flag[turn]) = 1;                                     \
+        if (lid == 0)                                                          \
+            flag[turn == 2 ? 0 : turn + 1] = 0;                                \
+        barrier(CLK_LOCAL_MEM_FENCE);                                          \
+        int any_ = *IRR_LLD(21, &flag[turn]);                                  \
+        turn = turn == 2 ? 0 : turn + 1;                                       \
+        any_;                                                                  \
+    })
+#endif
+
+/* Each work-item computes BH_PER bodies of its group's G * BH_PER
+ * consecutive ones (in tree order when sorted): body j of lane l is
+ * order[first + j G + l]. Velocity correction of the leapfrog (step > 0),
+ * accelerations, potentials and interaction counts stored; measure: the
+ * potentials only. */
+__kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
+{
+    __local REAL dq[BH_MAXDEPTH];
+    uint lid = get_local_id(0), lsz = get_local_size(0);
+#if BH_WALK == BH_WALK_SUBGROUP
+    uint G = get_sub_group_size(), lane = get_sub_group_local_id();
+#elif BH_WALK == BH_WALK_WARP
+    uint G = 32, lane = lid % 32;
+#else
+    uint G = lsz, lane = lid;
+    __local volatile int flag[3];
+    uint turn = 0;
+    if (lid == 0)
+        flag[0] = flag[1] = flag[2] = 0;
+#endif
+    /* A cell at depth d is far from a body when its squared distance is
+     * at least (edge at d / theta)^2 = dq0 4^-d (exact scaling, as the
+     * serial reference's repeated quartering). */
+    REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
+    for (uint d = lid; d < BH_MAXDEPTH; d += lsz)
+        dq[d] = ldexp(dq0, -2 * (int)d);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    size_t first = (get_global_id(0) - lane) * BH_PER + lane;
+    uint bi[BH_PER], cnt[BH_PER];
+    int act[BH_PER];
+    REAL x[BH_PER], y[BH_PER], z[BH_PER], ax_[BH_PER], ay_[BH_PER], az_[BH_PER], ph[BH_PER];
+    for (uint j = 0; j < BH_PER; j++) {
+        size_t k = first + (size_t)j * G;
+        act[j] = k < n;
+        bi[j] = *IRR_GLD(9, &order[act[j] ? k : 0]);
+        x[j] = px[bi[j]], y[j] = py[bi[j]], z[j] = pz[bi[j]];
+        ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
+        cnt[j] = 0;
+    }
+    /* The walk is software-pipelined: while the group decides on the
+     * current node, the loads for the node after it (the one it goes to
+     * unless the current cell opens) are already under way. A node's
+     * record: a cell's centre of mass and mass with (first slot, depth),
+     * or a body's position and mass with (the next body of its chain, 0).
+     * ahead: link[the slot after the current node's subtree]. */
+#define BH_FETCH(nd, rec, ci)                                                  \
+    do {                                                                       \
+        if ((nd) >= n && (nd) != BH_EMPTY) {                                   \
+            rec = *IRR_GLD(11, &cell4[(nd) - n]);                              \
+            ci = *IRR_GLD(12, &cinfo[(nd) - n]);                               \
+        } else if ((nd) != BH_EMPTY) {                                         \
+            rec = *IRR_GLD(16, &body4[nd]);                                    \
+            ci = (uint2)(*IRR_GLD(15, &next[nd]), 0);                          \
+        }                                                                      \
+    } while (0)
+    uint node = n;
+    REAL4 rec = (REAL4)(0, 0, 0, 0);
+    uint2 ci = (uint2)(BH_EMPTY, 0), ahead = (uint2)(BH_EMPTY, BH_EMPTY);
+    BH_FETCH(node, rec, ci);
+    int more;
+    do {
+        uint nx = ahead.x;
+        REAL4 rec2 = rec;
+        uint2 ci2 = ci, ahead2 = (uint2)(BH_EMPTY, BH_EMPTY);
+        BH_FETCH(nx, rec2, ci2);
+        if (ahead.y != BH_EMPTY)
+            ahead2 = *IRR_GLD(10, &link[ahead.y]);
+        int cell = node >= n, near = 0;
+        if (cell) {
+            REAL thr = dq[ci.y];
+            for (uint j = 0; j < BH_PER; j++) {
+                REAL dx = rec.x - x[j], dy = rec.y - y[j], dz = rec.z - z[j];
+                near |= act[j] & !(dx * dx + dy * dy + dz * dz >= thr);
+            }
+        }
+        int open = IRR_BRANCH(13, BH_VOTE(near) != 0) && cell;
+        if (!open) {
+            /* A cell used whole, or a leaf: one body, or a chain of
+             * coincident ones; never the body itself. */
+            for (uint j = 0; j < BH_PER; j++)
+                if (act[j] && node != bi[j])
+                    BH_INTERACT(rec, j);
+            for (uint b = cell ? BH_EMPTY : ci.x; IRR_BRANCH(14, b != BH_EMPTY); b = *IRR_GLD(15, &next[b])) {
+                REAL4 p = *IRR_GLD(16, &body4[b]);
+                for (uint j = 0; j < BH_PER; j++)
+                    if (act[j] && b != bi[j])
+                        BH_INTERACT(p, j);
+            }
+            more = nx != BH_EMPTY;
+            node = nx;
+            rec = rec2;
+            ci = ci2;
+            ahead = ahead2;
+        } else {
+            /* Down to the cell's first slot: the pipeline starts again. */
+            uint s = ci.x;
+            more = s != BH_EMPTY;
+            if (more) {
+                uint2 e = *IRR_GLD(17, &link[s]);
+                node = e.x;
+                BH_FETCH(node, rec, ci);
+                ahead = e.y != BH_EMPTY ? *IRR_GLD(10, &link[e.y]) : (uint2)(BH_EMPTY, BH_EMPTY);
+            }
+        }
+    } while (more);
+#undef BH_FETCH
+    for (uint j = 0; j < BH_PER; j++) {
+        uint b = bi[j];
+        if (!act[j])
+            continue;
+        *IRR_GST(18, &phi[b]) = ph[j];
+        if (!measure) {
+            if (step > 0) {
+                vx[b] = vx[b] + (ax_[j] - ax[b]) * dthf;
+                vy[b] = vy[b] + (ay_[j] - ay[b]) * dthf;
+                vz[b] = vz[b] + (az_[j] - az[b]) * dthf;
+            }
+            ax[b] = ax_[j];
+            ay[b] = ay_[j];
+            az[b] = az_[j];
+            inter[b] = cnt[j];
+        }
+    }
+}
+
+#pragma OPENCL FP_CONTRACT OFF
 
 __kernel void bh_integrate(CLIRR_KPARAMS(BH_INTEGRATE_ARGS))
 {

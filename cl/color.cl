@@ -11,6 +11,17 @@
  *                   find-first-set (bitset = 1) or by scanning the bits one
  *                   by one (bitset = 0, the study's color-mask scan); colors
  *                   beyond 64 are searched window by window
+ *                   With sync = 1 the color goes in as tentative (the TENTATIVE
+ *                   bit), which no first-fit of the round sees: each round
+ *                   then decides from the colors of the rounds before it, as
+ *                   synchronous rounds do; resolution commits the winners'
+ *                   colors (clears the bit) and losers keep theirs until
+ *                   their next first-fit, so every vertex of the round is
+ *                   judged by the same tentative colors: the result is
+ *                   that of synchronous rounds exactly (ref/color.c). With
+ *                   the heuristic the high-degree vertices win first, close
+ *                   to largest-degree-first greedy: fewer colors, more
+ *                   rounds.
  *   color_resolve_topo / color_resolve_data
  *                   a vertex that shares its color with a neighbour of
  *                   higher priority loses: baseline priority is the lower
@@ -32,6 +43,9 @@
 #include "color.def"
 
 #define NHASH 4
+/* A first-fit color of this round, not yet resolved (sync = 1). Never
+ * inside first-fit's windows (c - 1 < 64 + base) for any base in use. */
+#define TENTATIVE 0x80000000u
 #define DEG(v) (*IRR_GLD(1, &row[(v) + 1]) - *IRR_GLD(2, &row[v]))
 
 /* Lowest free color of a 64-color window, from its forbidden set. */
@@ -65,11 +79,30 @@ inline uint first_fit_serial(uint v, __global const uint *row, __global const ui
     }
 }
 
-/* Does u keep its color against v (same color)? */
-inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic)
+/* The k-th hash of v (a 32-bit finalizer over v and k). */
+inline uint jp_hash(uint v, uint k)
+{
+    uint h = v * 0x9e3779b9u + (k + 1) * 0x85ebca6bu;
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
+    h *= 0x846ca68bu;
+    h ^= h >> 16;
+    return h;
+}
+
+/* Does u keep its color against v (same color)? In synchronous rounds
+ * (sync) ties go by a hash of the ids first: by id alone, a grid's or a
+ * path's vertices would win one after another along the ids, a round each. */
+inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic, bool sync)
 {
     if (heuristic && du != dv)
         return du > dv;
+    if (sync) {
+        uint hu = jp_hash(u, NHASH), hv = jp_hash(v, NHASH);
+        if (hu != hv)
+            return hu > hv;
+    }
     return u < v;
 }
 
@@ -79,15 +112,17 @@ inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic)
 #define NL_PARAMS CLIRR_KPARAMS(COLOR_FF_ARGS)
 #define NL_NITEMS nitems
 #define NL_ITEM(k) (use_items ? items[k] : (k))
-#define NL_COUNT(v) (use_items || color[v] == 0 ? DEG(v) : 0u)
+#define UNDECIDED(c) ((c) == 0 || ((c) & TENTATIVE))
+#define NL_COUNT(v) (use_items || UNDECIDED(color[v]) ? DEG(v) : 0u)
 #define NL_REDUCE_T ulong
 #define NL_REDUCE_OP(a, b) ((a) | (b))
 #define NL_TERM(v, j) ff_bit(v, *IRR_GLD(4, &col[row[v] + (j)]), color IRR_FARG)
 #define NL_FINISH(v, forbidden)                                                \
     {                                                                          \
-        if (IRR_BRANCH(5, use_items || *IRR_GLD(6, &color[v]) == 0)) {         \
-            color[v] = (forbidden) != ~0ul ? window_free((forbidden), bitset)  \
-                                           : first_fit_serial(v, row, col, color, bitset, 64); \
+        if (IRR_BRANCH(5, use_items || UNDECIDED(*IRR_GLD(6, &color[v])))) {   \
+            color[v] = ((forbidden) != ~0ul ? window_free((forbidden), bitset) \
+                                            : first_fit_serial(v, row, col, color, bitset, 64)) | \
+                       (sync ? TENTATIVE : 0u);                                \
             *changed = 1;                                                      \
         }                                                                      \
     }
@@ -104,8 +139,8 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color IRR_FPARAM)
 /* The conflict test shared by both resolutions: does a neighbour of v
  * beat it? */
 #define LOSES_TO(v, u, cv, dv)                                                 \
-    ((u) != (v) && *IRR_GLD(8, &color[u]) == (cv) &&                           \
-     (*IRR_GLD(9, &final_[u]) || beats((u), (v), DEG(u), (dv), heuristic)))
+    ((u) != (v) && (*IRR_GLD(8, &color[u]) & ~TENTATIVE) == ((cv) & ~TENTATIVE) && \
+     (*IRR_GLD(9, &final_[u]) || beats((u), (v), DEG(u), (dv), heuristic, ((cv) & TENTATIVE) != 0)))
 
 /* ---- conflict resolution, topology-driven -------------------------------- */
 
@@ -122,10 +157,13 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color IRR_FPARAM)
     {                                                                          \
         if (IRR_BRANCH(15, !final_[v] && cv)) {                                \
             if (IRR_BRANCH(16, loses)) {                                       \
-                color[v] = 0;                                                  \
+                if (!(cv & TENTATIVE))                                         \
+                    color[v] = 0;                                              \
                 atomic_inc(conflicts);                                         \
             } else {                                                           \
                 final_[v] = 1;                                                 \
+                if (cv & TENTATIVE)                                            \
+                    color[v] = cv & ~TENTATIVE;                                \
             }                                                                  \
         }                                                                      \
     }
@@ -155,28 +193,20 @@ inline ulong ff_bit(uint v, uint u, volatile __global uint *color IRR_FPARAM)
     {                                                                          \
         bool again = (loses) || (wl_rerun && color[v] == 0 && !fused);         \
         if (IRR_BRANCH(20, again)) {                                           \
-            color[v] = fused ? first_fit_serial(v, row, col, color, bitset, 0) : 0; \
+            if (fused || !(cv & TENTATIVE))                                    \
+                color[v] = fused ? first_fit_serial(v, row, col, color, bitset, 0) : 0; \
             wl_push(v);                                                        \
         }                                                                      \
         if (fused && !again)                                                   \
             final_[v] = 1;                                                     \
+        if (!again && (cv & TENTATIVE))                                        \
+            color[v] = cv & ~TENTATIVE;                                        \
     }
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
 /* ---- Jones-Plassmann with hash priorities ---------------------------------- */
 
-/* The k-th hash of v (a 32-bit finalizer over v and k). */
-inline uint jp_hash(uint v, uint k)
-{
-    uint h = v * 0x9e3779b9u + (k + 1) * 0x85ebca6bu;
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    return h;
-}
 
 /* Bit 2k: v beats u under hash k (larger, ties by larger id); bit 2k+1: v
  * is below u. A neighbour colored before this round constrains nothing. */

@@ -238,7 +238,8 @@ done:
 /* ---- on every device -------------------------------------------------------- */
 
 typedef struct bh_run {
-    const char *variant, *precision, *sort, *walk, *prepasses, *steps;
+    const char *variant, *precision, *sort, *walk, *prepasses, *steps, *cells, *per_item;
+    int trials; /* 0: two */
 } bh_run;
 
 /* Plan, reference, prepare, two trials, each verified, the device's tree
@@ -256,14 +257,13 @@ static bool check(th_case *tc, const clirr_input *in, const bh_run *r, bool *ski
     clirr_intent it;
     clirr_intent_default(a, &it);
     it.variant = clirr_algo_variant(a, r->variant);
-    const char *names[] = {"precision", "sort", "walk", "prepasses", "steps"};
-    const char *vals[] = {r->precision, r->sort, r->walk, r->prepasses, r->steps};
-    for (int k = 0; k < 5; k++)
+    const char *names[] = {"precision", "sort", "walk", "prepasses", "steps", "cells", "per-item"};
+    const char *vals[] = {r->precision, r->sort, r->walk, r->prepasses, r->steps, r->cells, r->per_item};
+    for (int k = 0; k < 7; k++)
         if (vals[k])
             TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, names[k]), vals[k], &it.params, &err));
     clirr_plan plan;
     TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-    TH_OK(tc, a->reference(in, &plan, expected, &err));
     int rc = clirr_session_prepare(tc->ctx, in, &plan, &s, &err);
     if (rc == CLIRR_ERR_UNSUPPORTED) {
         *skipped = true;
@@ -271,13 +271,16 @@ static bool check(th_case *tc, const clirr_input *in, const bh_run *r, bool *ski
         goto done;
     }
     TH_OK(tc, rc);
-    for (int trial = 0; trial < 2; trial++) {
+    TH_OK(tc, a->reference(in, &plan, expected, &err));
+    for (int trial = 0; trial < (r->trials ? r->trials : 2); trial++) {
         clirr_stats st;
         clirr_verify_report rep;
         memset(got, 0x5a, n * a->value_size);
         TH_OK(tc, clirr_session_run(s, got, &st, &err));
-        TH_REQUIRE(tc, a->verify(in, &plan, expected, got, &rep), "%s %s sort %s walk %s on %s, trial %d: %s",
-                   r->variant, r->precision, r->sort, r->walk, clirr_input_name(in), trial + 1, rep.text);
+        TH_REQUIRE(tc, a->verify(in, &plan, expected, got, &rep),
+                   "%s %s sort %s walk %s cells %s per-item %s on %s, trial %d: %s", r->variant, r->precision,
+                   r->sort, r->walk, r->cells ? r->cells : "-", r->per_item ? r->per_item : "-",
+                   clirr_input_name(in), trial + 1, rep.text);
         clirr_extras x = {0};
         clirr_session_extras(s, got, &x);
         bool tree = false;
@@ -311,7 +314,7 @@ static void device_small(th_case *tc)
     static const char *inputs[] = {"plummer:n=1", "plummer:n=2", "plummer:n=7,seed=3", "plummer:n=1000",
                                    "coincident:300", "line:500", "point:40"};
     static const char *variants[] = {"topo", "data", "hybrid"}, *precisions[] = {"float", "double"};
-    static const char *walks[] = {"workgroup", "subgroup"}, *sorts[] = {"on", "off"};
+    static const char *walks[] = {"workgroup", "subgroup", "warp"}, *sorts[] = {"on", "off"};
     clirr_error err;
     clirr_input *in = NULL;
     unsigned skipped = 0, ran = 0;
@@ -319,9 +322,9 @@ static void device_small(th_case *tc)
         TH_OK(tc, load(inputs[i], &in, &err));
         for (int v = 0; v < 3; v++)
             for (int p = 0; p < 2; p++)
-                for (int w = 0; w < 2; w++)
+                for (int w = 0; w < 3; w++)
                     for (int o = 0; o < 2; o++) {
-                        bh_run r = {variants[v], precisions[p], sorts[o], walks[w], NULL, i == 3 ? "3" : NULL};
+                        bh_run r = {variants[v], precisions[p], sorts[o], walks[w], NULL, i == 3 ? "3" : NULL, NULL, NULL, 0};
                         bool sk;
                         if (!check(tc, in, &r, &sk))
                             goto done;
@@ -335,17 +338,130 @@ done:
     clirr_input_free(in);
 }
 
-/* 10^5 bodies: each variant in float, topo in double. */
+/* The cell-coordinate options (--cells recalc|store: build and sort) and
+ * bodies per work-item of the walk (1 to 4, and one that does not divide
+ * a group) with every walk, on Plummer, coincident and collinear bodies;
+ * store in double too. */
+static void device_options(th_case *tc)
+{
+    static const char *inputs[] = {"plummer:n=1000,seed=4", "coincident:300", "line:500", "plummer:n=7,seed=3"};
+    static const char *cells[] = {"recalc", "store"}, *pers[] = {"1", "2", "3", "4"};
+    static const char *walks[] = {"workgroup", "subgroup", "warp"};
+    clirr_error err;
+    clirr_input *in = NULL;
+    unsigned ran = 0;
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        TH_OK(tc, load(inputs[i], &in, &err));
+        for (int c = 0; c < 2; c++)
+            for (int w = 0; w < 3; w++)
+                for (int p = 0; p < 4; p++) {
+                    bh_run r = {"topo", "float", "on", walks[w], NULL, "2", cells[c], pers[p], 0};
+                    bool sk;
+                    if (!check(tc, in, &r, &sk))
+                        goto done;
+                    ran += !sk;
+                }
+        bh_run r = {"hybrid", "double", "off", "auto", "1", "2", "store", NULL, 0};
+        bool sk;
+        if (!check(tc, in, &r, &sk))
+            goto done;
+        clirr_input_free(in);
+        in = NULL;
+    }
+    TH_EXPECT(tc, ran > 0, "nothing ran");
+done:
+    clirr_input_free(in);
+}
+
+/* The instrumented kernels (-DCLIRR_IRREG, `clirr profile`) give the plain
+ * run's result bit for bit, in every walk and cell option, record the
+ * study's two kernels (the build: BHtree; the force walk: BHforce) and
+ * lose no record. */
+static void device_irregularity(th_case *tc)
+{
+    const clirr_algo *a = clirr_algo_find("bh");
+    clirr_error err;
+    clirr_error_clear(&err);
+    clirr_ctx *ictx = NULL;
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
+    double *expected = NULL, *plain = NULL, *instr = NULL;
+    TH_OK(tc, load("plummer:n=600,seed=5", &in, &err));
+    size_t bytes = (size_t)clirr_input_items(in) * a->value_size;
+    expected = malloc(bytes), plain = malloc(bytes), instr = malloc(bytes);
+    TH_REQUIRE(tc, expected && plain && instr, "out of memory");
+    clirr_irr_options opt = {0};
+    TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
+    TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
+    static const char *walks[] = {"workgroup", "subgroup", "warp"}, *cells[] = {"recalc", "store"};
+    unsigned ran = 0;
+    for (int w = 0; w < 3; w++)
+        for (int c = 0; c < 2; c++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, c ? "hybrid" : "topo");
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "walk"), walks[w], &it.params, &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "cells"), cells[c], &it.params, &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "steps"), "2", &it.params, &err));
+            clirr_plan plan;
+            TH_OK(tc, clirr_plan_make(a, clirr_ctx_caps(ictx), &it, in, &plan, &err));
+            int rc = clirr_session_prepare(tc->ctx, in, &plan, &s, &err);
+            if (rc == CLIRR_ERR_UNSUPPORTED)
+                continue;
+            TH_OK(tc, rc);
+            clirr_stats st;
+            TH_OK(tc, clirr_session_run(s, plain, &st, &err));
+            clirr_session_release(s);
+            s = NULL;
+            clirr_irr_report rep;
+            TH_OK(tc, clirr_session_prepare(ictx, in, &plan, &s, &err));
+            TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+            TH_OK(tc, clirr_session_run(s, instr, &st, &err));
+            TH_OK(tc, clirr_ctx_irr_take(ictx, &rep, &err));
+            clirr_session_release(s);
+            s = NULL;
+            TH_OK(tc, a->reference(in, &plan, expected, &err));
+            clirr_verify_report vr;
+            memset(&vr, 0, sizeof vr);
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, instr, &vr), "walk %s cells %s instrumented: %s",
+                       walks[w], cells[c], vr.text);
+            TH_REQUIRE(tc, !memcmp(plain, instr, bytes), "walk %s cells %s: instrumented and plain results differ",
+                       walks[w], cells[c]);
+            bool build = false, force = false;
+            for (size_t k = 0; k < rep.nkernels; k++) {
+                const clirr_irr_kernel *kr = &rep.kernels[k];
+                TH_REQUIRE(tc, kr->dropped == 0, "%s: %llu records lost", kr->name,
+                           (unsigned long long)kr->dropped);
+                build |= !strcmp(kr->name, "bh_build") && kr->instrumented && kr->records > 0;
+                force |= !strcmp(kr->name, "bh_force") && kr->instrumented && kr->records > 0 && kr->branches > 0;
+            }
+            TH_REQUIRE(tc, build && force, "walk %s cells %s: bh_build recorded %d, bh_force %d", walks[w],
+                       cells[c], build, force);
+            ran++;
+        }
+    TH_EXPECT(tc, ran > 0, "nothing ran");
+done:
+    clirr_session_release(s);
+    clirr_ctx_release(ictx);
+    clirr_input_free(in);
+    free(expected);
+    free(plain);
+    free(instr);
+}
+
+/* 10^5 bodies: each variant in float (data with --cells store), topo in
+ * double; one trial each (the small inputs repeat theirs): a CPU device
+ * of the 2-core test machine takes minutes over these. */
 static void device_large(th_case *tc)
 {
     clirr_error err;
     clirr_input *in = NULL;
     TH_OK(tc, load("plummer:n=100000,seed=9", &in, &err));
     static const bh_run runs[] = {
-        {"topo", "float", "on", "auto", NULL, NULL},
-        {"data", "float", "on", "auto", NULL, NULL},
-        {"hybrid", "float", "on", "auto", "2", NULL},
-        {"topo", "double", "off", "auto", NULL, NULL},
+        {"topo", "float", "on", "auto", NULL, NULL, NULL, NULL, 1},
+        {"data", "float", "on", "auto", NULL, NULL, "store", NULL, 1},
+        {"hybrid", "float", "on", "auto", "2", NULL, NULL, NULL, 1},
+        {"topo", "double", "on", "auto", NULL, NULL, NULL, NULL, 1},
     };
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
         bool sk;
@@ -363,7 +479,7 @@ static void device_prepasses(th_case *tc)
     TH_OK(tc, load("plummer:n=3000,seed=2", &in, &err));
     static const char *k[] = {"0", "1", "2", "3", "4", "5"};
     for (int i = 0; i < 6; i++) {
-        bh_run r = {"hybrid", "float", "on", "auto", k[i], "2"};
+        bh_run r = {"hybrid", "float", "on", "auto", k[i], "2", NULL, NULL, 0};
         bool sk;
         if (!check(tc, in, &r, &sk))
             goto done;
@@ -393,6 +509,21 @@ static void cli_malformed(th_case *tc)
     TH_EXPECT(tc, rc == 2 && strstr(errtext, "--theta"), "theta -1: exit %d: %s", rc, errtext);
     rc = clirr(tc, "run", "bh", "--gen", "plummer:n=10", "--precision", "half", "--device", dev, NULL);
     TH_EXPECT(tc, rc == 2 && strstr(errtext, "--precision"), "precision half: exit %d: %s", rc, errtext);
+done:;
+}
+
+/* `clirr profile bh`: the instrumented kernels report, the study's two
+ * (BHtree: bh_build; BHforce: bh_force) among them, nothing lost. */
+static void cli_profile(th_case *tc)
+{
+    char dev[16];
+    snprintf(dev, sizeof dev, "%u", tc->device->index);
+    int rc = clirr(tc, "profile", "bh", "--gen", "plummer:n=200,seed=2", "--device", dev, NULL);
+    TH_REQUIRE(tc, rc == 0, "exit %d: %s", rc, errtext);
+    static const char *want[] = {"bh_build", "bh_force", "bh_sum_topo", "bh_sort", "bh_link"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        TH_EXPECT(tc, strstr(out, want[i]), "profile lacks %s: %s", want[i], out);
+    TH_EXPECT(tc, !strstr(out, "overflowed") && !strstr(errtext, "overflowed"), "records lost: %s", errtext);
 done:;
 }
 
@@ -430,7 +561,8 @@ static void cli_output(th_case *tc)
     fclose(f);
     text[len] = 0;
     static const char *want[] = {"\"energy\"", "\"before\"", "\"after\"", "\"momentum\"", "\"bh_force\"",
-                                 "\"bh_build\"", "\"bh_sum_topo\"", "\"interactions\"", "\"tolerance\""};
+                                 "\"bh_build\"", "\"bh_sum_topo\"", "\"bh_link\"", "\"interactions\"",
+                                 "\"tolerance\"", " a work-item\"", "\"cells\":\"recalc\""};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         TH_EXPECT(tc, strstr(text, want[i]), "the JSON lacks %s", want[i]);
 done:;
@@ -479,6 +611,9 @@ TH_REGISTER(register_bh_tests)
     th_add_device("bh/device/small", device_small, NULL);
     th_add_device("bh/device/large", device_large, NULL);
     th_add_device("bh/device/prepasses", device_prepasses, NULL);
+    th_add_device("bh/device/options", device_options, NULL);
+    th_add_device("bh/device/irregularity", device_irregularity, NULL);
     th_add_device("bh/cli/malformed", cli_malformed, NULL);
     th_add_device("bh/cli/output", cli_output, NULL);
+    th_add_device("bh/cli/profile", cli_profile, NULL);
 }

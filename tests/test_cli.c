@@ -226,7 +226,7 @@ static void help(th_case *tc)
     const char *shared[] = {"--graph", "--gen", "--source", "--sources", "--seed", "--wg-size", "--group-wg",
                             "--coarsen", "--wl-capacity", "--template", "--explain", "--kernels", "--wide",
                             "--json", "--output", "--damping", "--tol", "--max-iter", "--vector",
-                            "--[no-]heuristic", "--[no-]bitset", "--[no-]fuse", "Exit codes"};
+                            "--[no-]heuristic", "--[no-]bitset", "--fuse auto|on|off", "--sync auto|on|off", "Exit codes"};
     for (int b = 0; b < 2; b++) {
         const char *cmd = b ? "bench" : "run";
         TH_REQUIRE(tc, clirr(tc, cmd, "--help", NULL) == 0, "%s --help", cmd);
@@ -260,6 +260,9 @@ static void usage_errors(th_case *tc)
         {{"run", "--gen", "grid:w=4,h=4"}, "ALGO"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--variant", "sideways"}, "variant 'sideways'"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--push", "shove"}, "unknown push"},
+        {{"run", "bfs", "--gen", "grid:w=4,h=4", "--push", "scan"}, "now 'compact'"},
+        {{"run", "bfs", "--gen", "grid:w=4,h=4", "--template", "dbuf-global", "--donate", "4"},
+         "--donate runs on the thread-mapped baseline"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--template", "sideways"}, "unknown template"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--repeat", "0"}, "--repeat"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--warmup", "x"}, "--warmup"},

@@ -8,6 +8,7 @@
  * serial greedy; the extra results (colors, conflicts per round, the
  * refinements) as the run had them; Jones-Plassmann identical from run to
  * run and device to device (its hash priorities leave nothing to timing). */
+#include "algo/input.h"
 #include "harness.h"
 #include "ref/ref.h"
 
@@ -206,7 +207,13 @@ static int case_intent(const clirr_algo *a, const color_case *cc, clirr_intent *
     it->lb_thres = cc->tmpl < 0 ? 0 : 4;
     it->push = cc->push;
     it->coarsen = cc->coarsen;
-    return set_refinements(a, cc->refinements, &it->params, err);
+    int rc = set_refinements(a, cc->refinements, &it->params, err);
+    /* Plain cases run synchronous rounds with hash priorities alone (no
+     * heuristic); refined ones the study's asynchronous rounds, fused. */
+    if (rc == CLIRR_OK)
+        rc = clirr_param_set(a, (unsigned)clirr_algo_param(a, "sync"), cc->refinements ? "off" : "on",
+                             &it->params, err);
+    return rc;
 }
 
 /* One trial of plan on in, with its stats and extras. */
@@ -349,6 +356,68 @@ done:
     free(y);
 }
 
+/* Synchronous rounds (--sync over every round, no fusing) are
+ * deterministic: each variant and template gives exactly the serial
+ * synchronous coloring, in as many rounds, on the symmetric form the device
+ * reads (on the skewed rmat and K70: about 100 and 70 rounds). */
+static void sync_exact(th_case *tc)
+{
+    const char *variant = tc->param;
+    const clirr_algo *a = clirr_algo_find("color");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *c = NULL, *ref = NULL;
+    TH_REQUIRE(tc, a, "color is not in the registry");
+    static const size_t inputs[] = {0, K70};
+    for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; k++) {
+        const char *name;
+        TH_OK(tc, input(inputs[k], &g, &name, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
+        const clirr_graph *sym = NULL;
+        TH_OK(tc, clirr_input_graph_form(in, CLIRR_FORM_SYMMETRIC, &sym, &err));
+        c = malloc(g.n * sizeof *c);
+        ref = malloc(g.n * sizeof *ref);
+        TH_REQUIRE(tc, c && ref, "out of memory");
+        uint32_t rounds = 0;
+        TH_OK(tc, clirr_ref_color_sync(sym, true, ref, &rounds, &err));
+        for (int t = 0; t < CLIRR_TEMPLATE_FIRST_RECURSION; t++) {
+            if (!clirr_template_runnable(&tc->device->caps, (clirr_template)t, NULL))
+                continue;
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, variant);
+            it.tmpl = t;
+            it.lb_thres = 4;
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "fuse"), "off", &it.params, &err));
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "sync"), "on", &it.params, &err));
+            clirr_plan plan;
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            clirr_stats st;
+            clirr_extras x;
+            TH_OK(tc, color_once(tc->ctx, in, &plan, c, &st, &x, &err));
+            uint32_t v = 0;
+            while (v < g.n && c[v] == ref[v])
+                v++;
+            TH_REQUIRE(tc, v == g.n, "%s, %s: vertex %u has color %u, synchronous rounds give %u", name,
+                       clirr_template_name((clirr_template)t), v, c[v], ref[v]);
+            TH_REQUIRE(tc, st.iterations == rounds, "%s, %s: %llu rounds, synchronous rounds take %u", name,
+                       clirr_template_name((clirr_template)t), (unsigned long long)st.iterations, rounds);
+        }
+        clirr_input_free(in);
+        clirr_graph_free(&g);
+        free(c);
+        free(ref);
+        in = NULL;
+        c = ref = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(c);
+    free(ref);
+}
+
 TH_REGISTER(register_color_tests)
 {
     static const char *const variants[] = {"topo", "data", "jp"};
@@ -366,4 +435,6 @@ TH_REGISTER(register_color_tests)
                 th_add_device(names[v][t + 1][ref], run_case, cc);
             }
     th_add_device("color/jp/deterministic", jp_deterministic, NULL);
+    th_add_device("color/sync/topo", sync_exact, "topo");
+    th_add_device("color/sync/data", sync_exact, "data");
 }

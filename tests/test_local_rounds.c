@@ -183,7 +183,7 @@ static uint32_t widest_level(const int32_t *level, uint32_t n)
 
 /* The largest worklist a queued round runs on under --push auto
  * (host/algo/round.c): the device's resident work-items, and below the
- * rounds the policy places with a scan (1/256 of the vertices). */
+ * rounds the policy places with a compaction (1/256 of the vertices). */
 static uint32_t queue_limit(const clirr_caps *caps, uint32_t n)
 {
     uint64_t resident = (uint64_t)caps->compute_units * caps->max_wg_size, small = n ? (n - 1) / 256 : 0;
@@ -488,7 +488,7 @@ done:
  * BFS and SSSP with a one-item initial capacity grows, reruns and
  * verifies, on every loop template the device runs (chunked pushes); the
  * trace finds no repeated item in any round with dedup and some in SSSP's
- * without; the scan push, which drops them by construction, is refused. */
+ * without; the compact push, which drops them by construction, is refused. */
 static void keep_duplicates(th_case *tc)
 {
     static const char *const variants[2][3] = {{"data", "hybrid", NULL}, {"data", "nearfar", "hybrid"}};
@@ -518,7 +518,7 @@ static void keep_duplicates(th_case *tc)
                     it.variant = clirr_algo_variant(a, variants[algo][k]);
                     it.tmpl = t;
                     it.trace = &trace;
-                    it.push = CLIRR_PUSH_CHUNK; /* the scan drops duplicates */
+                    it.push = CLIRR_PUSH_CHUNK; /* the compaction drops duplicates */
                     TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), dedup ? "on" : "off",
                                               &it.params, &err));
                     TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "hybrid"), "0.05", &it.params, &err));
@@ -548,11 +548,11 @@ static void keep_duplicates(th_case *tc)
         clirr_intent it;
         intent(a, source, -1, -1, 0, &it);
         it.variant = clirr_algo_variant(a, "data");
-        it.push = CLIRR_PUSH_SCAN;
+        it.push = CLIRR_PUSH_COMPACT;
         TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), "off", &it.params, &err));
         clirr_stats st;
         int rc = clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err);
-        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "duplicates"), "%s --push scan --no-dedup: %s (%s)",
+        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "duplicates"), "%s --push compact --no-dedup: %s (%s)",
                   a->name, clirr_status_name(rc), err.msg);
     }
 done:

@@ -373,6 +373,49 @@ done:
     free(t);
 }
 
+/* Uploads staged through pinned memory arrive whole: a copy of two and a
+ * bit staging buffers at an odd offset, read back word for word, each
+ * mode counting its bytes and one transfer. */
+static void uploads(th_case *tc)
+{
+    clirr_error err;
+    clirr_ctx *ctx = tc->ctx;
+    const size_t words = (70u << 20) / 4 + 3, skip = 5; /* 70 MiB: 2 stages and more */
+    uint32_t *host = malloc(words * 4), *back = malloc(words * 4);
+    cl_mem buf = NULL;
+    clirr_timing *t = calloc(1, sizeof *t);
+    TH_REQUIRE(tc, host && back && t, "out of memory");
+    TH_OK(tc, clirr_buf_create(ctx, "upload", (words + skip) * 4, &buf, &err));
+    const clirr_upload_mode modes[] = {CLIRR_UPLOAD_PINNED, CLIRR_UPLOAD_PAGEABLE};
+    for (unsigned m = 0; m < 2; m++) {
+        for (size_t i = 0; i < words; i++)
+            host[i] = (uint32_t)(i * 2654435761u) ^ m;
+        clirr_ctx_set_upload_mode(ctx, modes[m]);
+        TH_EXPECT(tc, clirr_ctx_uploads_pinned(ctx) == (m == 0), "mode %u", m);
+        clirr_ctx_timing_reset(ctx);
+        TH_OK(tc, clirr_buf_write(ctx, buf, skip * 4, words * 4, host, &err));
+        TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+        TH_EXPECT(tc, t->upload_bytes == words * 4 && t->transfers == 1 && t->transfer_ns > 0 &&
+                          t->upload_pinned_bytes == (m == 0 ? words * 4 : 0),
+                  "mode %u: %llu bytes (%llu pinned), %llu transfers", m, (unsigned long long)t->upload_bytes,
+                  (unsigned long long)t->upload_pinned_bytes, (unsigned long long)t->transfers);
+        memset(back, 0, words * 4);
+        TH_OK(tc, clirr_buf_read(ctx, buf, skip * 4, words * 4, back, &err));
+        size_t bad = 0;
+        while (bad < words && back[bad] == host[bad])
+            bad++;
+        TH_EXPECT(tc, bad == words, "mode %u: word %zu of %zu differs", m, bad, words);
+    }
+    clirr_ctx_set_upload_mode(ctx, CLIRR_UPLOAD_AUTO);
+    TH_EXPECT(tc, clirr_ctx_uploads_pinned(ctx) == !clirr_ctx_caps(ctx)->host_unified, "auto");
+done:
+    clirr_ctx_set_upload_mode(ctx, CLIRR_UPLOAD_AUTO);
+    clirr_mem_release(&buf);
+    free(host);
+    free(back);
+    free(t);
+}
+
 TH_REGISTER(register_runtime_tests)
 {
     th_add("runtime/errname", errname, NULL);
@@ -384,4 +427,5 @@ TH_REGISTER(register_runtime_tests)
     th_add_device("runtime/binary-cache", binary_cache, NULL);
     th_add_device("runtime/kernel-checked", kernel_checked, NULL);
     th_add_device("runtime/kernel-times", kernel_times, NULL);
+    th_add_device("runtime/uploads", uploads, NULL);
 }

@@ -99,7 +99,7 @@ static void clang_compile(th_case *tc)
         FILE *fp = fopen(in, "w");
         TH_REQUIRE(tc, fp && fputs(text, fp) >= 0 && fclose(fp) == 0, "cannot write %s", in);
         for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++)
-            for (int push = 0; push < 3; push++) {
+            for (int push = 0; push < 4; push++) {
                 snprintf(out, sizeof out, "%s.%s.%d.o", in, targets[t][0], push);
                 char pushdef[32];
                 snprintf(pushdef, sizeof pushdef, "-DCLIRR_WL_PUSH=%d", push);
@@ -127,9 +127,13 @@ static void clang_compile(th_case *tc)
                 int rc = th_run(argv, NULL, 0, errtext, sizeof errtext, NULL);
                 TH_REQUIRE(tc, rc == 0, "clang %s %s push %d: exit %d: %.600s", targets[t][0],
                            template_files[f].file, push, rc, errtext);
-                TH_REQUIRE(tc, file_contains(out, template_files[f].nested_kernel),
-                           "%s for %s has no kernel %s", template_files[f].file, targets[t][0],
-                           template_files[f].nested_kernel);
+                /* The hierarchical push (3) leaves the nested templates out
+                 * of a file with a worklist: a child's block cannot declare
+                 * its local queue. */
+                bool want = push != 3 || !strstr(src, "common/worklist.clh");
+                TH_REQUIRE(tc, file_contains(out, template_files[f].nested_kernel) == want,
+                           "%s for %s with push %d: kernel %s %s", template_files[f].file, targets[t][0], push,
+                           template_files[f].nested_kernel, want ? "missing" : "present");
             }
     }
 done:

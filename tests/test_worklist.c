@@ -108,7 +108,7 @@ static void rounds(th_case *tc)
         free(want);
     }
     if (c->capacity && c->capacity < 10)
-        TH_EXPECT(tc, wl.grows > 0 && (c->mode == CLIRR_PUSH_SCAN || wl.reruns > 0),
+        TH_EXPECT(tc, wl.grows > 0 && (c->mode == CLIRR_PUSH_COMPACT || wl.reruns > 0),
                   "small capacity %zu never grew (grows %u, reruns %u)", c->capacity, wl.grows, wl.reruns);
     else
         TH_EXPECT(tc, wl.grows == 0 && wl.reruns == 0, "default capacity grew");
@@ -180,9 +180,9 @@ TH_REGISTER(register_worklist_tests)
 {
     CASE("worklist/atomic", CLIRR_PUSH_ATOMIC, 0);
     CASE("worklist/chunk", CLIRR_PUSH_CHUNK, 0);
-    CASE("worklist/scan", CLIRR_PUSH_SCAN, 0);
+    CASE("worklist/compact", CLIRR_PUSH_COMPACT, 0);
     CASE("worklist/atomic/overflow", CLIRR_PUSH_ATOMIC, 2);
     CASE("worklist/chunk/overflow", CLIRR_PUSH_CHUNK, 2);
-    CASE("worklist/scan/overflow", CLIRR_PUSH_SCAN, 2);
+    CASE("worklist/compact/overflow", CLIRR_PUSH_COMPACT, 2);
     th_add_device("worklist/prepared", prepared, NULL);
 }

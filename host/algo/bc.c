@@ -134,7 +134,7 @@ static int create_buffers(bc_session *s, const clirr_plan *plan, clirr_error *er
     CLIRR_TRY(clirr_buf_create(ctx, "BC dependencies", vb, &s->delta, err));
     CLIRR_TRY(clirr_buf_create(ctx, "BC scores", vb, &s->bc, err));
     CLIRR_TRY(clirr_buf_create(ctx, "BC level order", ub, &s->order, err));
-    CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, s->g->n, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
     /* Levels 0 .. n-1 and the end of the last: at most n + 1 offsets. */
     if (!(s->offsets = malloc(((size_t)s->g->n + 2) * sizeof *s->offsets)))
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for BC level offsets");

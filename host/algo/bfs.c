@@ -21,6 +21,7 @@
 
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
+CLIRR_KARGS_STRUCT(bfs_unroll_args, BFS_UNROLL_ARGS);
 CLIRR_KARGS_STRUCT(bfs_data_args, BFS_DATA_ARGS);
 CLIRR_KARGS_STRUCT(bfs_part_args, BFS_PART_ARGS);
 _Static_assert(CLIRR_KARG(bfs_part_args, wl_in) == CLIRR_KARG(bfs_data_args, wl_in) &&
@@ -59,6 +60,9 @@ typedef struct bfs_session {
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
+    bool donate;            /* data: --donate T (work donation) */
+    clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
+    uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
     /* hybrid: the level-synchronous loop over every vertex, taken while
      * the frontier holds at least hybrid.min vertices */
     clirr_nl level_nl;
@@ -69,7 +73,8 @@ typedef struct bfs_session {
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
-enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT };
+enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT,
+       PARAM_DONATE, PARAM_UNROLL };
 
 static void bfs_release(void *state)
 {
@@ -115,6 +120,24 @@ static int bind_data(bfs_session *s, clirr_error *err)
 fail:
     return rc;
 }
+
+/* --unroll K: the thread-mapped unrolled sweep, bound as bfs_topo is. */
+static int prepare_unroll(bfs_session *s, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_unroll *u = &s->unroll;
+    CLIRR_TRY(clirr_unroll_init(u, s->ctx, plan, "bfs.cl", "", "bfs_topo_unroll", CLIRR_KNARGS(bfs_topo_args),
+                                (uint32_t)plan->params.v[PARAM_UNROLL].u, err));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, n), s->dg->n));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, changed), s->changed));
+fail:
+    return rc;
+}
+_Static_assert(CLIRR_KARG(bfs_unroll_args, unroll) == CLIRR_KNARGS(bfs_topo_args),
+               "BFS_UNROLL_ARGS must start with BFS_TOPO_ARGS");
 
 /* Direction-optimizing: the transpose on the device and the bottom-up and
  * frontier-arcs kernels with their fixed arguments. */
@@ -207,6 +230,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
     if (rec_flat)
         cfg.tmpl = CLIRR_TEMPLATE_BASELINE;
+    if (plan->variant == VARIANT_DATA && plan->params.v[PARAM_DONATE].u)
+        CLIRR_TRY(clirr_round_donate_config(plan, (uint32_t)plan->params.v[PARAM_DONATE].u,
+                                          plan->params.v[PARAM_PARTITION].u > 1, &cfg, err));
+    s->donate = cfg.donate > 0;
     const clirr_loop_spec topo_loop = {"bfs.cl", "", "bfs_topo", CLIRR_KNARGS(bfs_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec level_loop = {"bfs.cl", "", "bfs_level", CLIRR_KNARGS(bfs_level_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"bfs.cl", "", "bfs_data", CLIRR_KNARGS(bfs_data_args),
@@ -226,8 +253,10 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     if (topo) {
         CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
         CLIRR_TRY(bind_topo(s, &s->vl.nl, s->level_sync, err));
+        if (plan->variant == VARIANT_TOPO && plan->params.v[PARAM_UNROLL].u > 1)
+            CLIRR_TRY(prepare_unroll(s, plan, err));
     } else {
-        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
         CLIRR_TRY(bind_data(s, err));
         /* (a trace counts a partition's arcs as unknown: 0) */
         clirr_round_loop_trace(&s->vl.rl, s->trace, s->part > 1 ? NULL : s->g->row);
@@ -263,7 +292,10 @@ static int run_topo(bfs_session *s, clirr_stats *stats, clirr_error *err)
         CLIRR_TRY(clirr_buf_write(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         if (s->level_sync)
             CLIRR_TRY(CLIRR_NL_SET(&s->vl.nl, bfs_level_args, depth, depth));
-        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        if (s->unroll.kernel)
+            CLIRR_TRY(clirr_unroll_run(&s->unroll, s->g->n, err));
+        else
+            CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->changed, 0, sizeof flag, &flag, err));
         if (s->trace)
             CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -280,6 +312,7 @@ static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
     for (uint32_t depth = 0, rounds = 0; clirr_worklist_size(&s->wl) > 0; depth += rounds) {
         CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
@@ -288,6 +321,8 @@ static int run_data(bfs_session *s, clirr_stats *stats, clirr_error *err)
     }
     clirr_run_worklist_stats(&s->wl, stats);
     clirr_round_loop_local_stats(&s->vl.rl, stats);
+    if (s->donate)
+        CLIRR_TRY(clirr_round_loop_donations(&s->vl.rl, &s->donated_g0, &s->donated, err));
 fail:
     return rc;
 }
@@ -334,7 +369,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
         if (bottom) {
             /* traced: a sweep over every vertex; the in-arcs it reads are
              * not counted (it stops at the first parent) */
-            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0};
+            clirr_trace_round r = {"bottom-up", g->n, 0, 0, 0, "-", 0, 0, 0};
             clirr_trace_mark m;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
@@ -482,6 +517,10 @@ static void bfs_extras(void *state, const void *result, clirr_extras *x)
     bfs_session *s = state;
     if (s->rec)
         bfs_rec_extras(s->rec, x);
+    if (s->donate) {
+        clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
+        clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
+    }
     if (s->have_level_nl) {
         clirr_extras_add(x, "topology_rounds", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
         clirr_extras_add(x, "switches", CLIRR_EXTRA_UINT)->u = s->hybrid.switches;
@@ -524,6 +563,10 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_NEST_LIMIT] = {"nest-limit", CLIRR_PARAM_UINT, "512", 1, 8192,
                           "rec-*: nested launches at most this deep; deeper vertices restart from the host", NULL,
                           REC_VARIANTS},
+    [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
+                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA},
+    [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
+                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on
@@ -538,13 +581,7 @@ static const clirr_param_desc bfs_params[] = {
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     (void)caps;
-    const clirr_graph *g = clirr_input_graph(in);
-    uint64_t most = 0;
-    for (uint32_t v = 0; g && v < g->n; v++) {
-        uint64_t d = g->row[v + 1] - g->row[v];
-        most = d > most ? d : most;
-    }
-    bool skewed = g && g->m && most * g->n >= (uint64_t)DO_MIN_SKEW * g->m;
+    bool skewed = clirr_graph_has_hubs(clirr_input_graph(in), DO_MIN_SKEW);
     *reason = skewed ? "auto: do, the largest out-degree is at least 32 times the mean (hubs: bottom-up "
                        "steps find parents early; measured on an H100)"
                      : "auto: data, no out-degree reaches 32 times the mean (bottom-up steps would scan "
@@ -579,7 +616,7 @@ const clirr_algo clirr_algo_bfs = {
     .variants = bfs_variants,
     .nvariants = sizeof bfs_variants / sizeof bfs_variants[0],
     .params = bfs_params,
-    .nparams = 7,
+    .nparams = sizeof bfs_params / sizeof bfs_params[0],
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(int32_t),

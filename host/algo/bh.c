@@ -33,8 +33,10 @@
 #include <string.h>
 
 #define REAL float /* only the .def's parameter names matter here */
+#define REAL4 float
 #include "cl/bh.def"
 #undef REAL
+#undef REAL4
 
 CLIRR_KARGS_STRUCT(bbox_args, BH_BBOX_ARGS);
 CLIRR_KARGS_STRUCT(root_args, BH_ROOT_ARGS);
@@ -43,6 +45,7 @@ CLIRR_KARGS_STRUCT(topo_args, BH_SUM_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(seed_args, BH_SUM_SEED_ARGS);
 CLIRR_KARGS_STRUCT(data_args, BH_SUM_DATA_ARGS);
 CLIRR_KARGS_STRUCT(sort_args, BH_SORT_ARGS);
+CLIRR_KARGS_STRUCT(link_args, BH_LINK_ARGS);
 CLIRR_KARGS_STRUCT(force_args, BH_FORCE_ARGS);
 CLIRR_KARGS_STRUCT(integrate_args, BH_INTEGRATE_ARGS);
 
@@ -50,8 +53,12 @@ CLIRR_KARGS_STRUCT(integrate_args, BH_INTEGRATE_ARGS);
 #define SET_REAL(k, tag, name, val) CLIRR_TRY(set_real(s, (k), CLIRR_KARG(tag, name), (val), err))
 
 enum { V_TOPO, V_DATA, V_HYBRID };
-enum { P_STEPS, P_DT, P_EPS, P_THETA, P_PRECISION, P_PREPASSES, P_SORT, P_WALK, P_COUNT };
-enum { WALK_AUTO, WALK_SUBGROUP, WALK_WORKGROUP };
+enum { P_STEPS, P_DT, P_EPS, P_THETA, P_PRECISION, P_PREPASSES, P_SORT, P_WALK, P_CELLS, P_PER_ITEM, P_COUNT };
+enum { WALK_AUTO, WALK_SUBGROUP, WALK_WARP, WALK_WORKGROUP };
+enum { CELLS_RECALC, CELLS_STORE };
+
+/* The most bodies one work-item of the walk computes (--per-item). */
+#define BH_PER_MAX 8
 
 /* Trees of at most this many bodies are checked after a trial. */
 #define BH_TREE_CHECK_MAX (1u << 20)
@@ -62,15 +69,18 @@ typedef struct bh_session {
     clirr_bh_config cfg;
     unsigned variant;
     uint32_t prepasses;
-    bool sort, subgroups;
+    bool sort, store;            /* --sort, --cells store */
+    int walk;                    /* BH_WALK_*: the force walk's vote */
+    uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
-    size_t bbox_wg, bbox_groups, force_wg, stacks;
-    cl_kernel bbox, root, build, topo, seed, data, sortk, force, integrate;
+    size_t bbox_wg, bbox_groups, force_wg;
+    cl_kernel bbox, root, build, topo, seed, data, sortk, link, force, integrate;
     cl_mem init[6];              /* the input's positions and velocities */
     cl_mem pos[3], vel[3], acc[3], mass, phi, phi0, inter, order, iota;
     cl_mem part, geom, info;
     cl_mem child, pslot, cdepth, ready, ccount, pending, wl[2], wlc[2], cpos[3], cm, next;
+    cl_mem cgeo, links, cinfo, cell4, body4; /* --cells store; the walk's layout */
     /* The last trial. */
     uint32_t ncells, depth, passes, rounds, rebuilds;
     uint64_t interactions;
@@ -80,7 +90,8 @@ typedef struct bh_session {
 } bh_session;
 
 static const char *const precisions[] = {"float", "double", NULL};
-static const char *const walks[] = {"auto", "subgroup", "workgroup", NULL};
+static const char *const walks[] = {"auto", "subgroup", "warp", "workgroup", NULL};
+static const char *const cells[] = {"recalc", "store", NULL};
 
 static void bh_config_of(const clirr_plan *plan, clirr_bh_config *c)
 {
@@ -94,7 +105,7 @@ static void bh_config_of(const clirr_plan *plan, clirr_bh_config *c)
 static void release_cells(bh_session *s)
 {
     cl_mem *m[] = {&s->child, &s->pslot, &s->cdepth, &s->ready, &s->ccount, &s->pending, &s->wl[0], &s->wl[1],
-                   &s->cpos[0], &s->cpos[1], &s->cpos[2], &s->cm};
+                   &s->cpos[0], &s->cpos[1], &s->cpos[2], &s->cm, &s->cgeo, &s->links, &s->cinfo, &s->cell4};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
 }
@@ -106,7 +117,7 @@ static void bh_release(void *state)
         return;
     release_cells(s);
     cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->order, &s->iota, &s->part, &s->geom, &s->info,
-                   &s->wlc[0], &s->wlc[1], &s->next};
+                   &s->wlc[0], &s->wlc[1], &s->next, &s->body4};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
     for (int k = 0; k < 6; k++)
@@ -176,17 +187,51 @@ static int alloc_cells(bh_session *s, uint32_t cap, clirr_error *err)
     for (int k = 0; k < 3; k++)
         CLIRR_TRY(reals(s, "the cells' centres of mass", cap, &s->cpos[k], err));
     CLIRR_TRY(reals(s, "the cells' masses", cap, &s->cm, err));
+    CLIRR_TRY(reals(s, "the cells' centres and sizes", (size_t)cap * 4, &s->cgeo, err));
+    CLIRR_TRY(uints(s, "the walk's links", (size_t)cap * 16, &s->links, err));
+    CLIRR_TRY(uints(s, "the walk's cell entries", (size_t)cap * 2, &s->cinfo, err));
+    CLIRR_TRY(reals(s, "the walk's cells", (size_t)cap * 4, &s->cell4, err));
 fail:
     return rc;
 }
 
-static int get_kernels(bh_session *s, clirr_error *err)
+/* The JSON's "walk": the vote and the bodies a work-item (static text:
+ * the extras outlive the session). */
+#define WALK_TEXTS(vote)                                                       \
+    {vote ", 1 body a work-item",    vote ", 2 bodies a work-item",            \
+     vote ", 3 bodies a work-item",  vote ", 4 bodies a work-item",            \
+     vote ", 5 bodies a work-item",  vote ", 6 bodies a work-item",            \
+     vote ", 7 bodies a work-item",  vote ", 8 bodies a work-item"}
+static const char *const walk_texts[3][BH_PER_MAX] = {
+    [BH_WALK_WORKGROUP] = WALK_TEXTS("work-groups, a local-memory vote"),
+    [BH_WALK_SUBGROUP] = WALK_TEXTS("sub-groups, sub_group_any"),
+    [BH_WALK_WARP] = WALK_TEXTS("NVIDIA warps, vote.sync.any (inline PTX)"),
+};
+
+static int build_program(bh_session *s, cl_program *p, clirr_error *err)
+{
+    char opts[128];
+    snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u", s->rs == 8, s->walk,
+             s->store, s->per);
+    return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
+}
+
+/* The warp vote is inline PTX, which only NVIDIA's compiler takes: when it
+ * refuses it (--walk auto only), the work-group vote walks instead. */
+static int get_kernels(bh_session *s, bool fallback, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_program p = NULL;
-    char opts[64];
-    snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_SUBGROUPS=%d", s->rs == 8, s->subgroups);
-    CLIRR_TRY(clirr_program_get(s->ctx, "bh.cl", opts, &p, err));
+    rc = build_program(s, &p, err);
+    if (rc == CLIRR_ERR_OPENCL && fallback && s->walk == BH_WALK_WARP) {
+        fprintf(stderr, "clirr: bh: %s refused the warp vote (inline PTX); the work-group vote walks\n",
+                clirr_ctx_caps(s->ctx)->name);
+        clirr_error_clear(err);
+        s->walk = BH_WALK_WORKGROUP;
+        rc = build_program(s, &p, err);
+    }
+    if (rc != CLIRR_OK)
+        goto fail;
 #define K(var, name, tag) CLIRR_TRY(clirr_kernel_get_checked(s->ctx, p, name, CLIRR_KNARGS(tag), &s->var, err))
     K(bbox, "bh_bbox", bbox_args);
     K(root, "bh_root", root_args);
@@ -195,6 +240,7 @@ static int get_kernels(bh_session *s, clirr_error *err)
     K(seed, "bh_sum_seed", seed_args);
     K(data, "bh_sum_data", data_args);
     K(sortk, "bh_sort", sort_args);
+    K(link, "bh_link", link_args);
     K(force, "bh_force", force_args);
     K(integrate, "bh_integrate", integrate_args);
 #undef K
@@ -207,6 +253,13 @@ fail:
 static bool can_subgroup(const clirr_caps *c)
 {
     return c->subgroups && (c->wg_collectives || c->device_enqueue) && (c->c_3_0 || c->c_2_0);
+}
+
+/* NVIDIA's warps: 32 lanes in lock step (the probe read the width from
+ * cl_nv_device_attribute_query). */
+static bool can_warp(const clirr_caps *c)
+{
+    return c->is_gpu && c->simd_width == 32 && strstr(c->simd_width_source, "WARP_SIZE_NV") != NULL;
 }
 
 static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
@@ -236,12 +289,32 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
                         "or later", caps->name);
         goto fail;
     }
-    s->subgroups = walk == WALK_SUBGROUP || (walk == WALK_AUTO && can_subgroup(caps));
+    if (walk == WALK_WARP && !can_warp(caps)) {
+        rc = clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk warp: %s is not an NVIDIA GPU with 32-lane warps",
+                        caps->name);
+        goto fail;
+    }
+    if (walk == WALK_SUBGROUP || (walk == WALK_AUTO && can_subgroup(caps)))
+        s->walk = BH_WALK_SUBGROUP;
+    else if (walk == WALK_WARP || (walk == WALK_AUTO && can_warp(caps)))
+        s->walk = BH_WALK_WARP;
+    else
+        s->walk = BH_WALK_WORKGROUP;
+    s->store = plan->params.v[P_CELLS].u == CELLS_STORE;
+    /* Bodies per work-item: on a GPU two (each step's loads, vote and
+     * control shared by two bodies: measured fastest at 5M bodies on the
+     * H100, tests/bench/RESULTS.md) when that still leaves some 64 groups
+     * of bodies per compute unit to hide the walk's latency; else one. */
+    s->per = (uint32_t)plan->params.v[P_PER_ITEM].u;
+    if (s->per == 0) {
+        uint64_t simd = caps->simd_width ? caps->simd_width : 32;
+        s->per = caps->is_gpu && s->n >= 2 * simd * 64 * (uint64_t)caps->compute_units ? 2 : 1;
+    }
     if (!(s->tmp = malloc((size_t)s->n * 8 + 8))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
         goto fail;
     }
-    CLIRR_TRY(get_kernels(s, err));
+    CLIRR_TRY(get_kernels(s, walk == WALK_AUTO, err));
     size_t n = s->n;
     static const char *const names[6] = {"the initial x", "the initial y", "the initial z",
                                          "the initial vx", "the initial vy", "the initial vz"};
@@ -263,6 +336,7 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(uints(s, "the input order", n, &s->iota, err));
     CLIRR_TRY(clirr_prim_iota_u32(ctx, s->iota, n, 0, err));
     CLIRR_TRY(uints(s, "the chains of coincident bodies", n, &s->next, err));
+    CLIRR_TRY(reals(s, "the walk's bodies", n * 4, &s->body4, err));
     s->bbox_wg = clirr_wg_size(ctx, s->bbox, 256);
     s->bbox_groups = (n + s->bbox_wg - 1) / s->bbox_wg;
     if (s->bbox_groups > 1024)
@@ -275,16 +349,15 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     /* A Plummer sphere needs about half a cell per body; the build says
      * when it needs more, and the arrays double. */
     CLIRR_TRY(alloc_cells(s, (uint32_t)(n + 64 < (1u << 31) ? n + 64 : (1u << 31)), err));
-    /* The walk's group: one SIMD group of the probe (or --wg-size); a
-     * work-group of sub-groups keeps one stack per sub-group, at most one
-     * per work-item. */
-    size_t wanted = plan->wg_size ? plan->wg_size : (caps->simd_width ? caps->simd_width : 32);
+    /* The walk's work-group: one SIMD group of the probe (the group that
+     * votes, for the work-group vote), four warps for the warp vote (each
+     * walks alone), or --wg-size; warps need whole ones. */
+    size_t simd = caps->simd_width ? caps->simd_width : 32;
+    size_t wanted = plan->wg_size ? plan->wg_size : s->walk == BH_WALK_WARP ? 4 * simd : simd;
     s->force_wg = clirr_wg_size(ctx, s->force, wanted);
-    s->stacks = s->subgroups ? s->force_wg : 1;
-    if ((uint64_t)s->stacks * BH_STACK * 4 > caps->local_mem) {
-        rc = clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the force walk's stacks (%zu bytes) exceed %s's local "
-                        "memory (%llu bytes); try a smaller --wg-size", s->stacks * BH_STACK * 4, caps->name,
-                        (unsigned long long)caps->local_mem);
+    if (s->walk == BH_WALK_WARP && s->force_wg % 32 != 0) {
+        rc = clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the warp vote needs work-groups of whole warps (32 "
+                        "work-items), not %zu", s->force_wg);
         goto fail;
     }
     *out = s;
@@ -318,6 +391,9 @@ static int build_tree(bh_session *s, clirr_error *err)
          * (slots only go empty -> body -> cell); see cl/bh.cl. */
         CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->child, 0, (size_t)s->cap * 8, BH_EMPTY, err));
         CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, n, BH_EMPTY, err));
+        /* --cells store: NaN (all ones) until a cell's maker writes it. */
+        if (s->store)
+            CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->cgeo, 0, (size_t)s->cap * s->rs, 0xffffffffu, err));
         CLIRR_TRY(clirr_launch(s->ctx, s->bbox, s->bbox_groups * s->bbox_wg, s->bbox_wg, err));
         uint32_t nparts = (uint32_t)s->bbox_groups;
         SET(s->root, root_args, part, s->part);
@@ -328,6 +404,7 @@ static int build_tree(bh_session *s, clirr_error *err)
         SET(s->root, root_args, pslot, s->pslot);
         SET(s->root, root_args, cdepth, s->cdepth);
         SET(s->root, root_args, ready, s->ready);
+        SET(s->root, root_args, cgeo, s->cgeo);
         CLIRR_TRY(clirr_launch(s->ctx, s->root, 1, 1, err));
         SET(s->build, build_args, px, s->pos[0]);
         SET(s->build, build_args, py, s->pos[1]);
@@ -341,6 +418,7 @@ static int build_tree(bh_session *s, clirr_error *err)
         SET(s->build, build_args, pslot, s->pslot);
         SET(s->build, build_args, cdepth, s->cdepth);
         SET(s->build, build_args, ready, s->ready);
+        SET(s->build, build_args, cgeo, s->cgeo);
         CLIRR_TRY(launch(s, s->build, n, err));
         uint32_t info[BH_INFO_WORDS];
         CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof info, info, err));
@@ -458,7 +536,35 @@ static int sort_bodies(bh_session *s, clirr_error *err)
     SET(s->sortk, sort_args, next, s->next);
     SET(s->sortk, sort_args, ccount, s->ccount);
     SET(s->sortk, sort_args, order, s->order);
+    SET(s->sortk, sort_args, cgeo, s->cgeo);
     CLIRR_TRY(launch(s, s->sortk, s->n, err));
+fail:
+    return rc;
+}
+
+/* The walk's layout of the current tree (cl/bh.def). */
+static int link_tree(bh_session *s, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = s->link;
+    SET(k, link_args, px, s->pos[0]);
+    SET(k, link_args, py, s->pos[1]);
+    SET(k, link_args, pz, s->pos[2]);
+    SET(k, link_args, mass, s->mass);
+    SET(k, link_args, n, s->n);
+    SET(k, link_args, ncells, s->ncells);
+    SET(k, link_args, child, s->child);
+    SET(k, link_args, pslot, s->pslot);
+    SET(k, link_args, cdepth, s->cdepth);
+    SET(k, link_args, cx, s->cpos[0]);
+    SET(k, link_args, cy, s->cpos[1]);
+    SET(k, link_args, cz, s->cpos[2]);
+    SET(k, link_args, cm, s->cm);
+    SET(k, link_args, link, s->links);
+    SET(k, link_args, cinfo, s->cinfo);
+    SET(k, link_args, cell4, s->cell4);
+    SET(k, link_args, body4, s->body4);
+    CLIRR_TRY(launch(s, k, s->ncells > s->n ? s->ncells : s->n, err));
 fail:
     return rc;
 }
@@ -466,21 +572,19 @@ fail:
 static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, clirr_error *err)
 {
     int rc = CLIRR_OK;
+    CLIRR_TRY(link_tree(s, err));
     cl_kernel k = s->force;
     cl_mem order = s->sort ? s->order : s->iota;
     SET(k, force_args, px, s->pos[0]);
     SET(k, force_args, py, s->pos[1]);
     SET(k, force_args, pz, s->pos[2]);
-    SET(k, force_args, mass, s->mass);
     SET(k, force_args, n, s->n);
     SET(k, force_args, geom, s->geom);
-    SET(k, force_args, child, s->child);
     SET(k, force_args, next, s->next);
-    SET(k, force_args, cdepth, s->cdepth);
-    SET(k, force_args, cx, s->cpos[0]);
-    SET(k, force_args, cy, s->cpos[1]);
-    SET(k, force_args, cz, s->cpos[2]);
-    SET(k, force_args, cm, s->cm);
+    SET(k, force_args, link, s->links);
+    SET(k, force_args, cinfo, s->cinfo);
+    SET(k, force_args, cell4, s->cell4);
+    SET(k, force_args, body4, s->body4);
     SET(k, force_args, order, order);
     SET_REAL(k, force_args, theta, s->cfg.theta);
     SET_REAL(k, force_args, eps, s->cfg.eps);
@@ -495,8 +599,9 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, az, s->acc[2]);
     SET(k, force_args, phi, phi);
     SET(k, force_args, inter, s->inter);
-    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(force_args, stacks), s->stacks * BH_STACK * sizeof(uint32_t), NULL, err));
-    CLIRR_TRY(clirr_launch(s->ctx, k, s->n, s->force_wg, err));
+    /* per bodies a work-item; every group whole (the kernel's bound
+     * checks keep the lanes past n voting and idle). */
+    CLIRR_TRY(clirr_launch(s->ctx, k, (s->n + s->per - 1) / s->per, s->force_wg, err));
 fail:
     return rc;
 }
@@ -676,7 +781,7 @@ static void bh_extras(void *state, const void *result, clirr_extras *x)
     add_uint(x, "interactions", s->interactions, true);
     clirr_extra *e = clirr_extras_add(x, "walk", CLIRR_EXTRA_TEXT);
     if (e)
-        e->text = s->subgroups ? "sub-groups, sub_group_any" : "work-groups, a local-memory vote";
+        e->text = walk_texts[s->walk][s->per - 1];
     if (s->tree_checked && (e = clirr_extras_add(x, "tree_ok", CLIRR_EXTRA_BOOL)))
         e->b = s->tree_ok;
     if (s->energy_ok) {
@@ -735,7 +840,12 @@ static const clirr_param_desc bh_params[] = {
                      "hybrid: topology-driven passes before the worklist", NULL, 1u << V_HYBRID},
     [P_SORT] = {"sort", CLIRR_PARAM_BOOL, "on", 0, 0, "walk the bodies in tree order (neighbours walk together)"},
     [P_WALK] = {"walk", CLIRR_PARAM_CHOICE, "auto", 0, 0,
-                "the force walk's group: subgroup (where the device has them), workgroup, auto", walks},
+                "the force walk's vote: subgroup (where the device has them), warp (NVIDIA), workgroup, auto",
+                walks},
+    [P_CELLS] = {"cells", CLIRR_PARAM_CHOICE, "recalc", 0, 0,
+                 "cell centres while descending (build, sort): recalc (computed) or store (read per cell)", cells},
+    [P_PER_ITEM] = {"per-item", CLIRR_PARAM_UINT, "0", 0, BH_PER_MAX,
+                    "bodies each work-item of the force walk computes (0: 2 on a GPU with enough bodies, else 1)"},
 };
 
 const clirr_algo clirr_algo_bh = {

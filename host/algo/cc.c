@@ -92,7 +92,7 @@ static int build(cc_session *s, const clirr_plan *plan, clirr_error *err)
                                       CLIRR_KARG(cc_lp_data_args, wl_in), "cc_lp_local", plan->local_rounds,
                                       plan->queue_rounds, 0, false, plan->fixed_grid};
         CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &data, s->n, plan->push, &plain, err));
-        return clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err);
+        return clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_COMPACT, err);
     }
     CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "cc_link_neighbor", CLIRR_KNARGS(cc_link_neighbor_args),
                                        &s->link, err));

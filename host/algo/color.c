@@ -24,14 +24,16 @@ CLIRR_KARGS_STRUCT(color_resolve_topo_args, COLOR_RESOLVE_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(color_resolve_data_args, COLOR_RESOLVE_DATA_ARGS);
 CLIRR_KARGS_STRUCT(color_jp_args, COLOR_JP_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_JP };
-enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_JP, VARIANT_AUTO };
+enum { CHOICE_AUTO, CHOICE_ON, CHOICE_OFF }; /* sync and fuse */
+enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE, PARAM_SYNC };
 #define JP_CLASSES 8 /* 2 * NHASH of cl/color.cl: colors per round */
+#define HUB_FACTOR 32 /* as bfs's auto: where hubs start to matter */
 
 typedef struct color_session {
     clirr_ctx *ctx;
     unsigned variant;
-    cl_uint heuristic, bitset, fuse; /* the refinements, as kernel flags */
+    cl_uint heuristic, bitset, fuse, sync; /* the refinements, as kernel flags */
     uint32_t n;
     const clirr_dgraph *dg;          /* the symmetric form, the input's */
     cl_mem color, final_, changed, counter;
@@ -82,7 +84,7 @@ static int build(color_session *s, const clirr_plan *plan, clirr_error *err)
                                           CLIRR_KNARGS(color_resolve_data_args),
                                           CLIRR_KARG(color_resolve_data_args, wl_in), NULL, 0, 0, 0, false, plan->fixed_grid};
     CLIRR_TRY(clirr_round_loop_init(&s->rl, s->ctx, &resolve_data, s->n, plan->push, &flag, err));
-    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
 fail:
     return rc;
 }
@@ -121,6 +123,7 @@ static int bind_ff(color_session *s, clirr_error *err)
     CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, col, s->dg->col));
     CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, color, s->color));
     CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, bitset, s->bitset));
+    CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, sync, s->sync));
     CLIRR_TRY(CLIRR_NL_SET(nl, color_ff_args, changed, s->changed));
 fail:
     return rc;
@@ -178,7 +181,23 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
     s->variant = plan->variant;
     s->heuristic = plan->params.v[PARAM_HEURISTIC].b;
     s->bitset = plan->params.v[PARAM_BITSET].b;
-    s->fuse = plan->params.v[PARAM_FUSE].b;
+    /* sync auto: on a GPU with hubs, whose thousands of first-fits at once
+     * see each other's undecided colors (kron: 172-221 colors against 96);
+     * not on CPUs, which run nearly in order anyway, nor without hubs, where
+     * the colors barely differ (uniform random: 9 against 7) but the extra
+     * rounds cost (RESULTS.md, coloring). An asked-for fuse (data) turns auto
+     * sync off; fuse auto is on where sync is off. */
+    unsigned sync = plan->params.v[PARAM_SYNC].u, fuse = plan->params.v[PARAM_FUSE].u;
+    bool gpu_hubs = clirr_ctx_caps(ctx)->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
+    if (s->variant == VARIANT_DATA && sync == CHOICE_ON && fuse == CHOICE_ON) {
+        rc = clirr_fail(err, CLIRR_ERR_USAGE,
+                        "color --variant data: --fuse on recolors a loser at once from the colors it sees "
+                        "then, which --sync on forbids; leave one of them off or auto");
+        goto fail;
+    }
+    s->sync = sync == CHOICE_ON ||
+              (sync == CHOICE_AUTO && gpu_hubs && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
+    s->fuse = fuse == CHOICE_ON || (fuse == CHOICE_AUTO && !s->sync);
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_SYMMETRIC, false, &s->dg, err));
     s->n = s->dg->n;
     CLIRR_TRY(build(s, plan, err));
@@ -362,6 +381,7 @@ static void color_extras(void *state, const void *result, clirr_extras *x)
     clirr_extras_add(x, "heuristic", CLIRR_EXTRA_BOOL)->b = s->heuristic;
     clirr_extras_add(x, "bitset", CLIRR_EXTRA_BOOL)->b = s->bitset;
     clirr_extras_add(x, "fuse", CLIRR_EXTRA_BOOL)->b = s->fuse;
+    clirr_extras_add(x, "sync", CLIRR_EXTRA_BOOL)->b = s->sync;
 }
 
 /* Serial greedy in natural order: the coloring the verifier counts
@@ -394,24 +414,58 @@ static const clirr_variant_desc color_variants[] = {
     [VARIANT_TOPO] = {"topo", "speculative greedy over every uncolored vertex each round", false},
     [VARIANT_DATA] = {"data", "speculative greedy over a worklist of vertices to (re)color", true},
     [VARIANT_JP] = {"jp", "Jones-Plassmann with hash priorities (deterministic)", false},
+    [VARIANT_AUTO] = {"auto", "topo on a GPU with a graph with hubs (synchronous rounds), else data", true},
 };
+
+static const char *const choices[] = {"auto", "on", "off", NULL};
 
 static const clirr_param_desc color_params[] = {
     [PARAM_HEURISTIC] = {"heuristic", CLIRR_PARAM_BOOL, "on", 0, 0,
                          "the larger degree keeps its color"},
     [PARAM_BITSET] = {"bitset", CLIRR_PARAM_BOOL, "on", 0, 0,
                       "first-fit by find-first-set"},
-    [PARAM_FUSE] = {"fuse", CLIRR_PARAM_BOOL, "on", 0, 0,
-                    "losers recolor during resolution"},
+    [PARAM_FUSE] = {"fuse", CLIRR_PARAM_CHOICE, "auto", 0, 0,
+                    "data: losers recolor during resolution (auto: where rounds are not synchronous)",
+                    choices},
+    [PARAM_SYNC] = {"sync", CLIRR_PARAM_CHOICE, "auto", 0, 0,
+                    "synchronous rounds: first-fit sees only the colors of earlier rounds, ties of "
+                    "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs)",
+                    choices},
 };
 
 /* Measured: load balancing ran at 0.58-1.04x of thread-mapped on an H100
- * (dbuf-shared) and 0.84-0.99x on Intel's CPU runtime (dbuf-global). */
+ * (dbuf-shared) on graphs without hubs and 0.84-0.99x on Intel's CPU
+ * runtime (dbuf-global). On a GPU with hubs the device rules decide: on
+ * kron (scale 22, largest degree 56,409) the H100 ran topo rounds 3.7-7.5x
+ * faster with dbuf-shared than thread-mapped (tests/bench/RESULTS.md,
+ * coloring). */
 static const clirr_template_hint color_hint = {
     CLIRR_TEMPLATE_BASELINE, 0,
     "coloring (measured profile): load balancing ran at 0.58-1.04x of thread-mapped on an H100 "
     "(dbuf-shared) and 0.84-0.99x on Intel's CPU runtime (dbuf-global); first-fit and conflict "
     "tests cost one load per neighbour, less than a work-group reduction"};
+
+/* Measured on the H100 (RESULTS.md, coloring): on kron (rmat scale 22,
+ * degree 4, 33M arcs) topo with synchronous rounds and dbuf-shared took
+ * 73 ms for 96 colors, data (fused) 147 ms for 198; on uniform random,
+ * grid and road graphs data took 1.6-2.6 ms. On PoCL, nearly serial, data
+ * with fused resolution is the fastest. */
+static unsigned color_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
+{
+    bool topo = caps->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
+    *reason = topo ? "auto: topo on a GPU and a graph with hubs (synchronous rounds over every vertex: "
+                     "about half the colors, measured on an H100)"
+                   : "auto: data (a worklist of the vertices to recolor; a CPU, or a graph without hubs: "
+                     "measured on an H100 and PoCL)";
+    return topo ? VARIANT_TOPO : VARIANT_DATA;
+}
+
+/* A GPU colors hubs with a work-group each; a CPU keeps the measured hint
+ * (a work-group there is one core's loop anyway). */
+static const clirr_template_hint *color_template_hint(const clirr_input *in, const clirr_caps *caps)
+{
+    return caps->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR) ? NULL : &color_hint;
+}
 
 const clirr_algo clirr_algo_color = {
     .name = "color",
@@ -419,12 +473,13 @@ const clirr_algo clirr_algo_color = {
     .study = "shared/papers/004 (speculative greedy coloring)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = color_variants,
-    .nvariants = 3,
-    .default_variant = VARIANT_DATA,
+    .nvariants = 4,
+    .default_variant = VARIANT_AUTO,
+    .choose_variant = color_choose,
     .params = color_params,
     .nparams = sizeof color_params / sizeof color_params[0],
     .sources = CLIRR_SOURCES_NONE,
-    .template_hint = &color_hint,
+    .choose_template_hint = color_template_hint,
     .value_size = sizeof(uint32_t),
     .prepare = color_prepare,
     .run = color_run,

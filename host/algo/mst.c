@@ -129,7 +129,7 @@ static int build(mst_session *s, const clirr_plan *plan, clirr_error *err)
         const clirr_loop_spec data = {"mst.cl", opts, "mst_scan_data", CLIRR_KNARGS(mst_scan_data_args),
                                       CLIRR_KARG(mst_scan_data_args, wl_in), NULL, 0, 0, 0, false, plan->fixed_grid};
         CLIRR_TRY(clirr_round_loop_init(&s->scan_data, s->ctx, &data, s->n, plan->push, &cfg, err));
-        CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
         CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "mst_hook_data", CLIRR_KNARGS(mst_hook_data_args),
                                            &s->hook_data, err));
         CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "mst_apply", CLIRR_KNARGS(mst_apply_args),

@@ -95,12 +95,12 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
     rl->wl_first = spec->wl_first;
     rl->keep_duplicates = spec->keep_duplicates;
     rl->fixed_grid = spec->fixed_grid;
-    if (spec->keep_duplicates && push == CLIRR_PUSH_SCAN)
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+    if (spec->keep_duplicates && push == CLIRR_PUSH_COMPACT)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the compact push drops duplicates by construction: with "
                                                       "--no-dedup a round pushes with atomic or chunk");
     bool need[CLIRR_PUSH_AUTO] = {false};
     if (push == CLIRR_PUSH_AUTO) {
-        need[CLIRR_PUSH_SCAN] = !spec->keep_duplicates;
+        need[CLIRR_PUSH_COMPACT] = !spec->keep_duplicates;
         need[clirr_policy_push(clirr_ctx_caps(ctx), 0, 1)] = true;
     } else {
         need[push] = true;
@@ -109,8 +109,11 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
         if (!need[m])
             continue;
         char opts[512];
-        snprintf(opts, sizeof opts, "%s %s%s", spec->options ? spec->options : "",
-                 clirr_worklist_push_option((clirr_push_mode)m), spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
+        char hier[48] = "";
+        if (m == CLIRR_PUSH_HIER)
+            snprintf(hier, sizeof hier, " -DWL_HIER_CAP=%u", clirr_policy_hier_capacity(clirr_ctx_caps(ctx)));
+        snprintf(opts, sizeof opts, "%s %s%s%s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m), hier, spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
         CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
@@ -202,7 +205,7 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
 {
     int rc = CLIRR_OK;
     clirr_push_mode mode = rl->push;
-    if (mode == CLIRR_PUSH_AUTO) /* without dedup: never the scan */
+    if (mode == CLIRR_PUSH_AUTO) /* without dedup: never the compaction */
         mode = clirr_policy_push(clirr_ctx_caps(wl->ctx), rl->keep_duplicates ? 0 : clirr_worklist_size(wl),
                                  rl->keep_duplicates ? 1 : wl->universe);
     wl->mode = mode;
@@ -212,12 +215,20 @@ int clirr_round_loop_run(clirr_round_loop *rl, clirr_worklist *wl, clirr_error *
     round_launch l = {nl, rl->fixed_grid};
     if (!rl->trace)
         return clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err);
-    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0};
+    clirr_trace_round r = {"data", clirr_worklist_size(wl), 0, 0, 0, clirr_push_mode_name(mode), 0, 0, 0};
     clirr_trace_mark m;
     CLIRR_TRY(input_census(rl, wl, &r, err));
     CLIRR_TRY(clirr_trace_begin(wl->ctx, &m, err));
     CLIRR_TRY(clirr_worklist_round_with(wl, k, nk, rl->wl_first, launch_nl, &l, err));
     r.items_out = clirr_worklist_size(wl);
+    if (nl->donated) { /* read back: traces only; the run's sums keep them */
+        uint32_t g0 = 0;
+        uint64_t all = 0;
+        CLIRR_TRY(clirr_nl_donations(nl, &g0, &all, err));
+        r.donated_g0 = g0;
+        rl->donated_g0 += g0;
+        rl->donated += all;
+    }
     CLIRR_TRY(clirr_trace_end(wl->ctx, rl->trace, &m, &r, err));
 fail:
     return rc;
@@ -329,10 +340,10 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
     if (lr->kernel && roomy && size <= capped(rl, lr->threshold))
         return run_local(rl, wl, rounds, err);
     if (q->batch && roomy) {
-        /* Under auto, the rounds the policy pushes with atomics: the scan's
+        /* Under auto, the rounds the policy pushes with atomics: the compaction's
          * placement needs the length on the host after every round, and
          * it wins on the large rounds (measured, PoCL 16 cores: rmat 20
-         * SSSP 122 ms with scans, 278 queued with chunks to 65K items). */
+         * SSSP 122 ms with compactions, 278 queued with chunks to 65K items). */
         clirr_push_mode mode = rl->push;
         uint32_t limit = capped(rl, q->threshold);
         if (mode == CLIRR_PUSH_AUTO) {
@@ -340,7 +351,7 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
             uint32_t small = clirr_policy_push_small(wl->universe);
             limit = small < limit ? small : limit;
         }
-        if (mode != CLIRR_PUSH_SCAN && rl->used[mode] && size <= limit)
+        if (mode != CLIRR_PUSH_COMPACT && rl->used[mode] && size <= limit)
             return run_queued(rl, wl, mode, limit, rounds, err);
     }
     *rounds = 1;
@@ -391,6 +402,74 @@ int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr
                 return rc;
             *count += c;
         }
+    return CLIRR_OK;
+}
+
+int clirr_round_donate_config(const clirr_plan *plan, uint32_t thres, bool partitioned, clirr_nl_config *cfg,
+                              clirr_error *err)
+{
+    if (plan->tmpl != CLIRR_TEMPLATE_BASELINE)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--donate runs on the thread-mapped baseline template (the study's work donation), "
+                          "not %s: ask for --template baseline", clirr_template_name(plan->tmpl));
+    if (partitioned)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--donate splits a vertex's arcs; with --partition an item is a partition");
+    cfg->donate = thres;
+    return CLIRR_OK;
+}
+
+int clirr_unroll_init(clirr_unroll *u, clirr_ctx *ctx, const clirr_plan *plan, const char *file, const char *options,
+                      const char *name, cl_uint nparams, uint32_t k, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    const clirr_caps *caps = clirr_ctx_caps(ctx);
+    memset(u, 0, sizeof *u);
+    if (plan->tmpl != CLIRR_TEMPLATE_BASELINE)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--unroll runs its own thread-mapped sweep (the study's kernel unrolling), not the %s "
+                          "template: ask for --template baseline", clirr_template_name(plan->tmpl));
+    CLIRR_TRY(clirr_program_get(ctx, file, options, &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, name, nparams + 2, &u->kernel, err));
+    u->ctx = ctx;
+    u->k = k;
+    u->wg = clirr_wg_size(ctx, u->kernel, plan->wg_size);
+    /* K slots a work-item in at most half the local memory: fewer
+     * work-items a group where K is large. */
+    while (u->wg > 1 && u->wg * k * sizeof(cl_uint) > caps->local_mem / 2)
+        u->wg /= 2;
+    if (u->wg * k * sizeof(cl_uint) > caps->local_mem / 2)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--unroll %u needs %zu bytes of local memory a work-item; %s has "
+                          "%llu a work-group", k, k * sizeof(cl_uint), caps->name,
+                          (unsigned long long)caps->local_mem);
+    cl_uint kk = k;
+    CLIRR_TRY(CLIRR_ARG(u->kernel, nparams, kk));
+    CLIRR_TRY(clirr_arg(u->kernel, nparams + 1, u->wg * k * sizeof(cl_uint), NULL, err));
+fail:
+    return rc;
+}
+
+int clirr_unroll_run(clirr_unroll *u, uint32_t n, clirr_error *err)
+{
+    return clirr_launch(u->ctx, u->kernel, n, u->wg, err);
+}
+
+int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err)
+{
+    for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+        if (rl->used[m]) {
+            uint32_t g0 = 0;
+            uint64_t a = 0;
+            int rc = clirr_nl_donations(&rl->nl[m], &g0, &a, err);
+            if (rc != CLIRR_OK)
+                return rc;
+            rl->donated_g0 += g0;
+            rl->donated += a;
+        }
+    *group0 = rl->donated_g0;
+    *all = rl->donated;
+    rl->donated_g0 = rl->donated = 0;
     return CLIRR_OK;
 }
 

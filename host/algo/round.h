@@ -47,13 +47,14 @@ typedef struct clirr_round_loop {
     bool used[CLIRR_PUSH_AUTO];
     clirr_local_rounds local;
     clirr_queued_rounds queued;
-    bool keep_duplicates;            /* the spec's: no scan push */
+    bool keep_duplicates;            /* the spec's: no compact push */
     uint32_t fixed_grid;             /* the spec's */
     uint32_t most;                   /* run_many's rounds stop past this many
                                         items (clirr_round_loop_cap); 0: no cap */
     clirr_trace *trace;              /* a row a round (clirr_round_loop_trace) */
     const uint32_t *trace_row;       /* host CSR offsets of the items, for arcs */
     uint32_t *trace_seen, trace_stamp; /* per item: the last traced round that read it */
+    uint64_t donated_g0, donated;    /* --donate: chunks read back by traced rounds */
 } clirr_round_loop;
 
 /* A loop of a .cl file: its kernel name prefix, parameter count and, for
@@ -75,7 +76,7 @@ typedef struct clirr_loop_spec {
     uint32_t queue_rounds;
     cl_uint round_var;
     /* Keep duplicate pushes (-DCLIRR_WL_DEDUP=0): rounds push with atomics
-     * or chunks only (never the scan, which drops them), one round a launch
+     * or chunks only (never the compaction, which drops them), one round a launch
      * (no local or queued rounds, whose queues hold each item once). */
     bool keep_duplicates;
     /* The plan's fixed_grid: every round launches this many work-items (0:
@@ -141,6 +142,43 @@ int clirr_hybrid_loop_run(clirr_hybrid_loop *h, const clirr_worklist *wl, clirr_
 /* Rounds and launches of the local-rounds kernel, and queued rounds and
  * their batches, since the last call, into stats (and reset). */
 void clirr_round_loop_local_stats(clirr_round_loop *rl, clirr_stats *stats);
+
+/* --donate T of a data-driven round (the study's work donation, section
+ * III-E) into *cfg: refused (CLIRR_ERR_UNSUPPORTED) unless the plan's
+ * template is the thread-mapped baseline and the worklist holds vertices
+ * (no --partition). */
+int clirr_round_donate_config(const clirr_plan *plan, uint32_t thres, bool partitioned, clirr_nl_config *cfg,
+                              clirr_error *err);
+
+/* Kernel unrolling of a topology-driven sweep (--unroll K, the study's
+ * section IV-B): the thread-mapped kernel `name` of `file`, whose
+ * parameters are the sweep's nparams, then K and a local worklist of K
+ * slots per work-item, sized here from the device's local memory. The
+ * caller binds the sweep's own parameters to `kernel` by the sweep's
+ * list. Refused (CLIRR_ERR_UNSUPPORTED) unless the plan's template is
+ * baseline: the kernel is thread-mapped. */
+typedef struct clirr_unroll {
+    clirr_ctx *ctx;
+    cl_kernel kernel;     /* context-owned; NULL: not unrolled */
+    size_t wg;
+    uint32_t k;
+} clirr_unroll;
+int clirr_unroll_init(clirr_unroll *u, clirr_ctx *ctx, const clirr_plan *plan, const char *file, const char *options,
+                      const char *name, cl_uint nparams, uint32_t k, clirr_error *err);
+/* One sweep over n vertices. */
+int clirr_unroll_run(clirr_unroll *u, uint32_t n, clirr_error *err);
+
+/* The help of the donate and unroll parameters (bfs and sssp). */
+#define CLIRR_DONATE_HELP                                                        \
+    "data, baseline template: work donation within a work-group: a work-item whose vertex has more arcs than " \
+    "the average plus this many donates the rest in chunks of this many (0: off)"
+#define CLIRR_UNROLL_HELP                                                        \
+    "topo, baseline template: kernel unrolling: a work-item sweeps its vertex, then the vertices it lowered, " \
+    "breadth-first, up to this many in all (0, 1: off)"
+
+/* --donate: chunks of work donated since the last call, by work-group 0
+ * of each round and by all work-groups (0 and 0 without donation). */
+int clirr_round_loop_donations(clirr_round_loop *rl, uint64_t *group0, uint64_t *all, clirr_error *err);
 
 /* Children enqueued by nested templates, over all push modes. */
 int clirr_round_loop_child_launches(clirr_round_loop *rl, uint64_t *count, clirr_error *err);

@@ -40,6 +40,8 @@ void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats)
     stats->wl_grows = wl->grows;
     stats->wl_reruns = wl->reruns;
     stats->wl_max = wl->max_size;
+    stats->wl_grow_ns = wl->grow_ns;
+    wl->grow_ns = 0;
     memcpy(stats->wl_rounds, wl->rounds, sizeof stats->wl_rounds);
     wl->grows = wl->reruns = 0;
     wl->max_size = 0;

@@ -5,11 +5,14 @@
  *
  * Variants: topo sweeps every variable's products and every unsatisfied
  * clause's surveys each sweep until no survey moves more than --eps; data
- * recomputes only the products of variables flagged dirty (a survey into
- * them drifted more than eps from what their product holds, or decimation
- * touched them) and only the surveys of clauses one of those variables is
- * in, as worklists compacted from flag arrays each sweep. Both are synchronous (products from the
- * previous sweep's surveys), so topo computes what the serial engine does.
+ * keeps a worklist of variables whose products must change (a survey into
+ * them moved more than eps in the last sweep, or decimation touched them):
+ * a sweep recomputes their products, which push their clauses (each
+ * once), then the surveys of those clauses, which push the variables whose
+ * surveys drifted onto the next sweep's list, so a sweep costs what is on
+ * the lists, not the formula. Two reads of the counters (the clause count,
+ * then the sweep's counts) are its round trips. Both are synchronous (products from the previous sweep's
+ * surveys), so topo computes what the serial engine does.
  *
  * Result: one value per variable (0 false, 1 true) and, after them, the
  * number of clauses the run counts satisfied (formula inputs have
@@ -21,6 +24,7 @@
 #include "prim/prim.h"
 #include "ref/sp.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,9 +42,11 @@ typedef struct sp_session {
     sp_config cfg;
     bool data;
     cl_kernel kprod, kupd, kbias;  /* the context's; not released here */
-    cl_mem clause_off, lit, var_off, var_edge, edge_clause;
-    cl_mem eta, eta_seen, r, pp, pn, zp, zn, clause_sat, var_state, wdiff, wmag, counters;
-    cl_mem clause_active, var_dirty, clause_list, var_list;
+    cl_mem clause_off, lit, var_off, var_edge, var_clause, var_neg;
+    cl_mem eta, eta_seen, r, prod, clause_sat, var_state, wdiff, wmag, counters;
+    cl_mem clause_stamp, var_stamp; /* data: which sweep last pushed a clause, a variable */
+    cl_mem list[2], clauses;       /* data: the variable worklists of a sweep and the next; its clauses */
+    uint32_t stamp;                /* data: the sweeps so far, the next stamp */
     float *eta0;                   /* the initial surveys, uploaded each trial */
     sp_outcome out;                /* the last trial's */
 } sp_session;
@@ -59,9 +65,10 @@ static void sp_release(void *state)
     sp_session *s = state;
     if (!s)
         return;
-    cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->edge_clause, &s->eta,
-                      &s->eta_seen, &s->r, &s->pp, &s->pn, &s->zp, &s->zn, &s->clause_sat, &s->var_state,
-                      &s->wdiff, &s->wmag, &s->counters, &s->clause_active, &s->var_dirty, &s->clause_list, &s->var_list};
+    cl_mem *mems[] = {&s->clause_off, &s->lit, &s->var_off, &s->var_edge, &s->var_clause, &s->var_neg,
+                      &s->eta, &s->eta_seen, &s->r, &s->prod, &s->clause_sat,
+                      &s->var_state, &s->wdiff, &s->wmag, &s->counters, &s->clause_stamp, &s->var_stamp,
+                      &s->list[0], &s->list[1], &s->clauses};
     for (size_t i = 0; i < sizeof mems / sizeof mems[0]; i++)
         clirr_mem_release(mems[i]);
     free(s->eta0);
@@ -75,34 +82,41 @@ static int launch(sp_session *s, cl_kernel k, size_t items, clirr_error *err)
     return clirr_launch(s->ctx, k, items, clirr_wg_size(s->ctx, k, 0), err);
 }
 
-/* Products of the n variables (of list when use_list); mark flags their
- * clauses active. */
-static int products(sp_session *s, uint32_t n, uint32_t use_list, uint32_t mark, clirr_error *err)
+/* Products of the n variables (of list when use_list); with stamp (data)
+ * their clauses pushed onto s->clauses. */
+static int products(sp_session *s, uint32_t n, uint32_t use_list, cl_mem list, uint32_t stamp, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_kernel k = s->kprod;
     SET(k, sp_products_args, n, n);
     SET(k, sp_products_args, use_list, use_list);
-    SET(k, sp_products_args, mark, mark);
+    SET(k, sp_products_args, list, list);
+    SET(k, sp_products_args, stamp, stamp);
     CLIRR_TRY(launch(s, k, n, err));
 fail:
     return rc;
 }
 
-/* Surveys of the n clauses (of clause_list when use_list); counts back. */
-static int update(sp_session *s, uint32_t n, uint32_t use_list, uint32_t mark, uint32_t counts[2],
+/* Surveys of the n clauses (of list when use_list); with stamp (data) the
+ * variables whose surveys drifted pushed onto next. */
+static int update(sp_session *s, uint32_t n, uint32_t use_list, cl_mem list, uint32_t stamp, cl_mem next,
                   clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_kernel k = s->kupd;
-    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 2, 0, err));
     SET(k, sp_update_args, n, n);
     SET(k, sp_update_args, use_list, use_list);
-    SET(k, sp_update_args, mark, mark);
+    SET(k, sp_update_args, list, list);
+    SET(k, sp_update_args, stamp, stamp);
+    SET(k, sp_update_args, next, next);
     CLIRR_TRY(launch(s, k, n, err));
-    CLIRR_TRY(clirr_buf_read(s->ctx, s->counters, 0, 2 * sizeof(uint32_t), counts, err));
 fail:
     return rc;
+}
+
+static int read_counts(sp_session *s, uint32_t counts[4], clirr_error *err)
+{
+    return clirr_buf_read(s->ctx, s->counters, 0, 4 * sizeof(uint32_t), counts, err);
 }
 
 static int upload_state(sp_session *s, const sp_state *st, clirr_error *err)
@@ -118,9 +132,11 @@ static int topo_converge(sp_session *s, sp_sweeps *out, clirr_error *err)
 {
     int rc = CLIRR_OK;
     while (out->sweeps < s->cfg.max_iter) {
-        uint32_t counts[2];
-        CLIRR_TRY(products(s, s->f->nvars, 0, 0, err));
-        CLIRR_TRY(update(s, s->f->nclauses, 0, 0, counts, err));
+        uint32_t counts[4];
+        CLIRR_TRY(products(s, s->f->nvars, 0, s->counters, 0, err));
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 4, 0, err));
+        CLIRR_TRY(update(s, s->f->nclauses, 0, s->counters, 0, s->counters, err));
+        CLIRR_TRY(read_counts(s, counts, err));
         out->sweeps++;
         out->surveys += counts[1];
         if (counts[0] == 0) {
@@ -132,38 +148,44 @@ fail:
     return rc;
 }
 
-/* Worklists from flags: the dirty variables' products, then the surveys
- * of their clauses, which flag the variables of clauses that moved. */
+/* Sweeps over the worklist: the listed variables' products, which push
+ * their clauses; the surveys of those clauses, which push the variables
+ * whose surveys drifted onto the other list. The first convergence lists
+ * every variable. */
 static int data_converge(sp_session *s, const sp_state *st, sp_sweeps *out, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    uint32_t nv = st->ndirty, use_list = 1;
+    uint32_t nv = st->ndirty, use_list = 1, cur = 0;
     if (st->first) {
         nv = s->f->nvars;
         use_list = 0;
     } else if (nv) {
-        CLIRR_TRY(clirr_buf_write(s->ctx, s->var_list, 0, (size_t)nv * sizeof(uint32_t), st->dirty, err));
+        CLIRR_TRY(clirr_buf_write(s->ctx, s->list[0], 0, (size_t)nv * sizeof(uint32_t), st->dirty, err));
     }
     for (;;) {
         if (nv == 0) {
-            out->converged = true; /* the last sweep moved nothing above eps */
+            out->converged = true; /* no product waits for a survey that moved */
             break;
         }
         if (out->sweeps == s->cfg.max_iter)
             break;
-        uint32_t nc, counts[2];
-        CLIRR_TRY(products(s, nv, use_list, 1, err));
-        CLIRR_TRY(clirr_prim_compact_u32(s->ctx, s->clause_active, 1, NULL, s->f->nclauses, s->clause_list,
-                                         s->f->nclauses, &nc, err));
-        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->clause_active, 0, s->f->nclauses, 0, err));
-        CLIRR_TRY(update(s, nc, 1, 1, counts, err));
+        uint32_t counts[4], stamp = ++s->stamp;
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 4, 0, err));
+        CLIRR_TRY(products(s, nv, use_list, s->list[cur], stamp, err));
+        CLIRR_TRY(read_counts(s, counts, err));
+        CLIRR_TRY(update(s, counts[3], 1, s->clauses, stamp, s->list[cur ^ 1], err));
+        CLIRR_TRY(read_counts(s, counts, err));
         out->sweeps++;
         out->surveys += counts[1];
-        /* Compacted even when nothing moved: it leaves the flags clear. */
-        CLIRR_TRY(clirr_prim_compact_u32(s->ctx, s->var_dirty, 1, NULL, s->f->nvars, s->var_list, s->f->nvars,
-                                         &nv, err));
-        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->var_dirty, 0, s->f->nvars, 0, err));
+        nv = counts[2];
+        cur ^= 1;
         use_list = 1;
+        if (counts[0] == 0) {
+            /* topo's test: no survey moved more than eps in this sweep
+             * (products that drifted by small moves may be left listed). */
+            out->converged = true;
+            break;
+        }
     }
 fail:
     return rc;
@@ -185,7 +207,11 @@ static int device_biases(void *self, const sp_state *st, float *diff, float *mag
     int rc = CLIRR_OK;
     sp_session *s = self;
     uint32_t n = s->f->nvars;
-    CLIRR_TRY(products(s, n, 0, 0, err));
+    /* data: the products now hold the current surveys, which eta_seen
+     * records under a fresh stamp (the clauses it pushes are not read). */
+    if (s->data)
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->counters, 0, 4, 0, err));
+    CLIRR_TRY(products(s, n, 0, s->counters, s->data ? ++s->stamp : 0, err));
     SET(s->kbias, sp_bias_args, n, n);
     CLIRR_TRY(launch(s, s->kbias, n, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->wdiff, 0, (size_t)n * sizeof(float), diff, err));
@@ -202,25 +228,39 @@ static int buffer(sp_session *s, const char *what, size_t bytes, const void *dat
     return rc;
 }
 
-/* The factor graph on the device: clause -> literal and variable -> edge
- * CSR, the signs in the literals' top bit. */
+/* The factor graph on the device: clause -> literal CSR (the signs in the
+ * literals' top bit) and variable -> slot CSR whose slots hold the edge,
+ * its clause and its sign in variable order (cl/sp.def). */
 static int upload_graph(sp_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
     const clirr_cnf *f = s->f;
     size_t L = f->nlits, V = f->nvars, C = f->nclauses;
-    uint32_t *lit = malloc((L + 1) * sizeof *lit);
-    if (!lit)
+    uint32_t *lit = malloc((L + 1) * sizeof *lit), *vclause = malloc((L + 1) * sizeof *vclause);
+    uint8_t *vneg = malloc(L + 1);
+    if (!lit || !vclause || !vneg) {
+        free(lit);
+        free(vclause);
+        free(vneg);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the device literals");
+    }
     for (size_t e = 0; e < L; e++)
         lit[e] = f->lits[e] > 0 ? (uint32_t)f->lits[e] - 1 : ((uint32_t)-f->lits[e] - 1) | 0x80000000u;
+    for (size_t k = 0; k < L; k++) {
+        uint32_t e = s->fg->var_edge[k];
+        vclause[k] = s->fg->edge_clause[e];
+        vneg[k] = f->lits[e] < 0;
+    }
     CLIRR_TRY(buffer(s, "the clause offsets", (C + 1) * 4, f->clause_off, &s->clause_off, err));
     CLIRR_TRY(buffer(s, "the literals", L * 4, lit, &s->lit, err));
     CLIRR_TRY(buffer(s, "the variable offsets", (V + 1) * 4, s->fg->var_off, &s->var_off, err));
     CLIRR_TRY(buffer(s, "the variable edges", L * 4, s->fg->var_edge, &s->var_edge, err));
-    CLIRR_TRY(buffer(s, "the edge clauses", L * 4, s->fg->edge_clause, &s->edge_clause, err));
+    CLIRR_TRY(buffer(s, "the slot clauses", L * 4, vclause, &s->var_clause, err));
+    CLIRR_TRY(buffer(s, "the slot signs", L, vneg, &s->var_neg, err));
 fail:
     free(lit);
+    free(vclause);
+    free(vneg);
     return rc;
 }
 
@@ -238,40 +278,45 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(clirr_input_cnf_factor(in, &s->fg, err));
     size_t L = s->f->nlits, V = s->f->nvars, C = s->f->nclauses;
     CLIRR_TRY(clirr_prim_prepare(ctx, err));
-    CLIRR_TRY(clirr_program_get(ctx, "sp.cl", "", &prog, err));
+    /* The worklist stage: half the work-group's local memory at most. */
+    const clirr_caps *caps = clirr_ctx_caps(ctx);
+    uint64_t stage = caps->local_mem / 8 < 1024 ? caps->local_mem / 8 : 1024;
+    char options[64];
+    snprintf(options, sizeof options, "-DSP_STAGE=%u", (unsigned)(stage ? stage : 1));
+    CLIRR_TRY(clirr_program_get(ctx, "sp.cl", options, &prog, err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_products", CLIRR_KNARGS(sp_products_args), &s->kprod, err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_update", CLIRR_KNARGS(sp_update_args), &s->kupd, err));
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sp_bias", CLIRR_KNARGS(sp_bias_args), &s->kbias, err));
     CLIRR_TRY(upload_graph(s, err));
     CLIRR_TRY(buffer(s, "the surveys", L * 4, NULL, &s->eta, err));
-    CLIRR_TRY(buffer(s, "the surveys the products hold", L * 4, NULL, &s->eta_seen, err));
     CLIRR_TRY(buffer(s, "the survey scratch", L * 4, NULL, &s->r, err));
-    CLIRR_TRY(buffer(s, "the positive products", V * 4, NULL, &s->pp, err));
-    CLIRR_TRY(buffer(s, "the negative products", V * 4, NULL, &s->pn, err));
-    CLIRR_TRY(buffer(s, "the positive zero counts", V * 4, NULL, &s->zp, err));
-    CLIRR_TRY(buffer(s, "the negative zero counts", V * 4, NULL, &s->zn, err));
+    CLIRR_TRY(buffer(s, "the products", V * 16, NULL, &s->prod, err));
     CLIRR_TRY(buffer(s, "the clause states", C, NULL, &s->clause_sat, err));
     CLIRR_TRY(buffer(s, "the variable states", V, NULL, &s->var_state, err));
     CLIRR_TRY(buffer(s, "the bias differences", V * 4, NULL, &s->wdiff, err));
     CLIRR_TRY(buffer(s, "the bias magnitudes", V * 4, NULL, &s->wmag, err));
-    CLIRR_TRY(buffer(s, "the sweep counters", 2 * 4, NULL, &s->counters, err));
+    CLIRR_TRY(buffer(s, "the sweep counters", 4 * 4, NULL, &s->counters, err));
     if (s->data) {
-        CLIRR_TRY(buffer(s, "the active-clause flags", C * 4, NULL, &s->clause_active, err));
-        CLIRR_TRY(buffer(s, "the dirty-variable flags", V * 4, NULL, &s->var_dirty, err));
-        CLIRR_TRY(buffer(s, "the clause worklist", C * 4, NULL, &s->clause_list, err));
-        CLIRR_TRY(buffer(s, "the variable worklist", V * 4, NULL, &s->var_list, err));
-        CLIRR_TRY(clirr_prim_fill_u32(ctx, s->clause_active, 0, C, 0, err));
-        CLIRR_TRY(clirr_prim_fill_u32(ctx, s->var_dirty, 0, V, 0, err));
+        CLIRR_TRY(buffer(s, "the surveys the products hold", L * 4, NULL, &s->eta_seen, err));
+        CLIRR_TRY(buffer(s, "the clause stamps", C * 4, NULL, &s->clause_stamp, err));
+        CLIRR_TRY(buffer(s, "the variable stamps", V * 4, NULL, &s->var_stamp, err));
+        CLIRR_TRY(buffer(s, "the variable worklist", V * 4, NULL, &s->list[0], err));
+        CLIRR_TRY(buffer(s, "the next variable worklist", V * 4, NULL, &s->list[1], err));
+        CLIRR_TRY(buffer(s, "the clause worklist", C * 4, NULL, &s->clauses, err));
+        CLIRR_TRY(clirr_prim_fill_u32(ctx, s->clause_stamp, 0, C, 0, err));
+        CLIRR_TRY(clirr_prim_fill_u32(ctx, s->var_stamp, 0, V, 0, err));
     } else {
-        /* The worklist arguments are bound but never read or written by
-         * topo's unmarked, list-free launches: the counters stand in (one
-         * reference each, released with the session). */
-        s->clause_active = s->counters, s->var_dirty = s->counters;
-        s->var_list = s->counters, s->clause_list = s->counters;
-        clRetainMemObject(s->counters);
-        clRetainMemObject(s->counters);
-        clRetainMemObject(s->counters);
-        clRetainMemObject(s->counters);
+        /* Products recomputed every sweep hold the current surveys: the
+         * surveys stand in for eta_seen, and the counters for the
+         * worklists and stamps that topo's launches (stamp 0, no list)
+         * never touch (references released with the session). */
+        s->eta_seen = s->eta;
+        clRetainMemObject(s->eta);
+        cl_mem *unused[] = {&s->clause_stamp, &s->var_stamp, &s->list[0], &s->list[1], &s->clauses};
+        for (size_t i = 0; i < sizeof unused / sizeof unused[0]; i++) {
+            *unused[i] = s->counters;
+            clRetainMemObject(s->counters);
+        }
     }
     if (!(s->eta0 = malloc((L + 1) * sizeof *s->eta0)))
         CLIRR_TRY(clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the initial surveys"));
@@ -279,42 +324,33 @@ static int sp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
         s->eta0[e] = clirr_sp_initial_survey(s->cfg.seed, e);
     /* Every argument but the counts and switches, once. */
     cl_kernel k = s->kprod;
-    SET(k, sp_products_args, list, s->var_list);
     SET(k, sp_products_args, var_off, s->var_off);
     SET(k, sp_products_args, var_edge, s->var_edge);
-    SET(k, sp_products_args, edge_clause, s->edge_clause);
-    SET(k, sp_products_args, lit, s->lit);
+    SET(k, sp_products_args, var_clause, s->var_clause);
+    SET(k, sp_products_args, var_neg, s->var_neg);
     SET(k, sp_products_args, eta, s->eta);
     SET(k, sp_products_args, eta_seen, s->eta_seen);
     SET(k, sp_products_args, clause_sat, s->clause_sat);
     SET(k, sp_products_args, var_state, s->var_state);
-    SET(k, sp_products_args, pp, s->pp);
-    SET(k, sp_products_args, pn, s->pn);
-    SET(k, sp_products_args, zp, s->zp);
-    SET(k, sp_products_args, zn, s->zn);
-    SET(k, sp_products_args, clause_active, s->clause_active);
+    SET(k, sp_products_args, prod, s->prod);
+    SET(k, sp_products_args, clause_stamp, s->clause_stamp);
+    SET(k, sp_products_args, clauses, s->clauses);
+    SET(k, sp_products_args, counters, s->counters);
     k = s->kupd;
     float eps = (float)s->cfg.eps;
-    SET(k, sp_update_args, list, s->clause_list);
     SET(k, sp_update_args, clause_off, s->clause_off);
     SET(k, sp_update_args, lit, s->lit);
     SET(k, sp_update_args, eta, s->eta);
     SET(k, sp_update_args, eta_seen, s->eta_seen);
     SET(k, sp_update_args, r, s->r);
-    SET(k, sp_update_args, pp, s->pp);
-    SET(k, sp_update_args, pn, s->pn);
-    SET(k, sp_update_args, zp, s->zp);
-    SET(k, sp_update_args, zn, s->zn);
+    SET(k, sp_update_args, prod, s->prod);
     SET(k, sp_update_args, clause_sat, s->clause_sat);
     SET(k, sp_update_args, var_state, s->var_state);
     SET(k, sp_update_args, eps, eps);
-    SET(k, sp_update_args, var_dirty, s->var_dirty);
+    SET(k, sp_update_args, var_stamp, s->var_stamp);
     SET(k, sp_update_args, counters, s->counters);
     k = s->kbias;
-    SET(k, sp_bias_args, pp, s->pp);
-    SET(k, sp_bias_args, pn, s->pn);
-    SET(k, sp_bias_args, zp, s->zp);
-    SET(k, sp_bias_args, zn, s->zn);
+    SET(k, sp_bias_args, prod, s->prod);
     SET(k, sp_bias_args, var_state, s->var_state);
     SET(k, sp_bias_args, wdiff, s->wdiff);
     SET(k, sp_bias_args, wmag, s->wmag);
@@ -422,8 +458,8 @@ static const clirr_param_desc sp_params[] = {
 
 static const clirr_variant_desc sp_variants[] = {
     [V_TOPO] = {"topo", "every variable's products and every clause's surveys each sweep", false},
-    [V_DATA] = {"data", "only dirty variables and the clauses around them: worklists compacted from flags "
-                        "each sweep", false},
+    [V_DATA] = {"data", "a worklist of variables whose surveys drifted: their products, which push their "
+                        "clauses, then those clauses' surveys, which push the next sweep's list", false},
 };
 
 const clirr_algo clirr_algo_sp = {

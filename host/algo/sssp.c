@@ -18,6 +18,9 @@
 #define NONE CLIRR_SSSP_INF
 
 CLIRR_KARGS_STRUCT(sssp_topo_args, SSSP_TOPO_ARGS);
+CLIRR_KARGS_STRUCT(sssp_unroll_args, SSSP_UNROLL_ARGS);
+_Static_assert(CLIRR_KARG(sssp_unroll_args, unroll) == CLIRR_KNARGS(sssp_topo_args),
+               "SSSP_UNROLL_ARGS must start with SSSP_TOPO_ARGS");
 CLIRR_KARGS_STRUCT(sssp_data_args, SSSP_DATA_ARGS);
 CLIRR_KARGS_STRUCT(sssp_hybrid_args, SSSP_HYBRID_ARGS);
 CLIRR_KARGS_STRUCT(sssp_part_args, SSSP_PART_ARGS);
@@ -60,9 +63,12 @@ typedef struct sssp_session {
     clirr_trace *trace;     /* the plan's: a row a round, or NULL */
     uint32_t part;          /* data: vertices a worklist item stands for (the
                                spatial hybrid's partition; 1: one vertex) */
+    bool donate;            /* data: --donate T (work donation) */
+    clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
+    uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -98,6 +104,23 @@ static int check_weights(const clirr_graph *g, clirr_error *err)
 }
 
 /* The arguments that stay the same in every round of every trial. */
+/* --unroll K: the thread-mapped unrolled sweep, bound as sssp_topo is. */
+static int prepare_unroll(sssp_session *s, const clirr_plan *plan, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_unroll *u = &s->unroll;
+    CLIRR_TRY(clirr_unroll_init(u, s->ctx, plan, "sssp.cl", options, "sssp_topo_unroll", CLIRR_KNARGS(sssp_topo_args),
+                                (uint32_t)plan->params.v[PARAM_UNROLL].u, err));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, weight), s->dg->weight));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, n), s->dg->n));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, status), s->status));
+fail:
+    return rc;
+}
+
 static int bind_topo(sssp_session *s, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -223,6 +246,10 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     /* Unweighted: every arc weighs 1, and the kernels never read weight. */
     const char *options = s->g->weight ? "" : "-DCLIRR_UNIT_WEIGHTS";
     clirr_nl_config cfg = clirr_plan_loop(plan, 0);
+    if (plan->variant == VARIANT_DATA && plan->params.v[PARAM_DONATE].u)
+        CLIRR_TRY(clirr_round_donate_config(plan, (uint32_t)plan->params.v[PARAM_DONATE].u,
+                                            plan->params.v[PARAM_PARTITION].u > 1, &cfg, err));
+    s->donate = cfg.donate > 0;
     const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
@@ -246,8 +273,10 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (topo) {
         CLIRR_TRY(bind_topo(s, err));
+        if (plan->params.v[PARAM_UNROLL].u > 1)
+            CLIRR_TRY(prepare_unroll(s, plan, options, err));
     } else {
-        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+        CLIRR_TRY(clirr_worklist_init(&s->wl, ctx, items, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
         CLIRR_TRY(bind_data(s, err));
         /* (a trace counts a partition's arcs as unknown: 0) */
         clirr_round_loop_trace(&s->vl.rl, s->trace, s->part > 1 ? NULL : s->g->row);
@@ -279,7 +308,10 @@ static int run_topo(sssp_session *s, clirr_stats *stats, clirr_error *err)
         /* traced: every reached vertex relaxes all its arcs */
         CLIRR_TRY(clirr_trace_topo_begin(s->ctx, s->trace, s->dist, s->g->row, s->g->n, NONE, true, &r, &m, err));
         CLIRR_TRY(clirr_buf_write(s->ctx, s->status, 0, sizeof flags[STATUS_CHANGED], flags, err));
-        CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
+        if (s->unroll.kernel)
+            CLIRR_TRY(clirr_unroll_run(&s->unroll, s->g->n, err));
+        else
+            CLIRR_TRY(clirr_nl_run(&s->vl.nl, s->g->n, err));
         CLIRR_TRY(clirr_buf_read(s->ctx, s->status, 0, sizeof flags, flags, err));
         if (s->trace)
             CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -299,6 +331,7 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint32_t first = s->source / s->part; /* the source's partition (itself at 1) */
+    CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &first, 1, err));
     if (s->have_sweep_nl)
         CLIRR_TRY(clirr_hybrid_loop_run(&s->hybrid, &s->wl, stats, err));
@@ -309,6 +342,8 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     }
     clirr_run_worklist_stats(&s->wl, stats);
     clirr_round_loop_local_stats(&s->vl.rl, stats);
+    if (s->donate)
+        CLIRR_TRY(clirr_round_loop_donations(&s->vl.rl, &s->donated_g0, &s->donated, err));
 fail:
     return rc;
 }
@@ -537,12 +572,20 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_PARTITION] = {"partition", CLIRR_PARAM_UINT, "1", 1, 2147483648.0,
                          "data: the spatial hybrid: worklist items are partitions of this many consecutive "
                          "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
+    [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
+                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA},
+    [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
+                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     const sssp_session *s = state;
+    if (s->donate) {
+        clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
+        clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
+    }
     if (!s->have_sweep_nl)
         return;
     clirr_extras_add(x, "topology_sweeps", CLIRR_EXTRA_UINT)->u = s->hybrid.topo_rounds;
@@ -568,7 +611,7 @@ const clirr_algo clirr_algo_sssp = {
     .variants = sssp_variants,
     .nvariants = 4,
     .params = sssp_params,
-    .nparams = 5,
+    .nparams = sizeof sssp_params / sizeof sssp_params[0],
     .default_variant = VARIANT_DATA,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),

@@ -66,7 +66,7 @@ int clirr_trace_topo_begin(clirr_ctx *ctx, const clirr_trace *t, cl_mem values, 
 {
     if (!t)
         return CLIRR_OK;
-    *r = (clirr_trace_round){"topo", n, 0, 0, 0, "-", 0, 0};
+    *r = (clirr_trace_round){"topo", n, 0, 0, 0, "-", 0, 0, 0};
     int rc = clirr_trace_arcs(ctx, values, row, n, match, all_but, &r->arcs, err);
     return rc == CLIRR_OK ? clirr_trace_begin(ctx, m, err) : rc;
 }

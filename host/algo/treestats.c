@@ -138,7 +138,7 @@ static int prepare_bfs(treestats_session *s, const clirr_plan *plan, clirr_error
                                   CLIRR_KARG(bfs_data_args, wl_in), "bfs_local", plan->local_rounds,
                                   plan->queue_rounds, CLIRR_ROUND_VAR(bfs_data_args, depth), false, plan->fixed_grid};
     CLIRR_TRY(clirr_round_loop_init(&s->bfs, s->ctx, &loop, s->n, plan->push, &cfg, err));
-    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_SCAN, err));
+    CLIRR_TRY(clirr_worklist_init(&s->wl, s->ctx, s->n, plan->wl_capacity, CLIRR_PUSH_COMPACT, err));
     CLIRR_TRY(scratch(s, "BFS levels", s->n, &s->level, err));
     CLIRR_TRY(CLIRR_ROUND_SET(&s->bfs, bfs_data_args, row, s->row));
     CLIRR_TRY(CLIRR_ROUND_SET(&s->bfs, bfs_data_args, col, s->col));

@@ -72,8 +72,10 @@ static void print_text(const clirr_device *d)
     printf("    OpenCL     %d.%d, OpenCL C %d.%d\n", c->cl_major, c->cl_minor, c->c_major, c->c_minor);
     printf("    compute    %u units, max work-group %zu, SIMD width %u (%s)\n", c->compute_units,
            c->max_wg_size, c->simd_width, c->simd_width_source);
-    printf("    memory     global %s, max buffer %s, local %s%s, cache line %u bytes\n", g, a, l,
-           c->local_mem_dedicated ? "" : " (emulated in global memory)", c->cacheline);
+    printf("    memory     global %s, max buffer %s, local %s%s, cache line %u bytes,\n"
+           "               %s\n", g, a, l,
+           c->local_mem_dedicated ? "" : " (emulated in global memory)", c->cacheline,
+           c->host_unified ? "the host's memory" : "its own memory (large uploads staged through pinned memory)");
     printf("    features   device-enqueue %s, work-group collectives %s, subgroups %s,\n"
            "               generic address space %s, int64 atomics %s, fp64 %s\n",
            yesno(c->device_enqueue), yesno(c->wg_collectives), yesno(c->subgroups),
@@ -126,6 +128,7 @@ static json_object *device_json(const clirr_device *d)
     json_object_object_add(caps, "global_mem_bytes", json_object_new_int64((int64_t)c->global_mem));
     json_object_object_add(caps, "max_alloc_bytes", json_object_new_int64((int64_t)c->max_alloc));
     json_object_object_add(caps, "global_mem_cacheline_bytes", json_object_new_int((int)c->cacheline));
+    json_object_object_add(caps, "host_unified_memory", json_object_new_boolean(c->host_unified));
     json_object_object_add(caps, "compute_units", json_object_new_int((int)c->compute_units));
     json_object_object_add(caps, "max_work_group_size", json_object_new_int64((int64_t)c->max_wg_size));
     json_object_object_add(caps, "simd_width", json_object_new_int((int)c->simd_width));

@@ -60,6 +60,7 @@ typedef struct exp_config {
     int64_t local_rounds;     /* --local-rounds: -1 auto, 0 off */
     int64_t queue_rounds;     /* --queue-rounds: -1 auto, 0 off */
     bool fixed_grid;          /* --grid fixed */
+    clirr_upload_mode upload; /* --upload */
     clirr_reorder reorder;    /* --reorder */
     clirr_source_spec source;
     bool source_given;

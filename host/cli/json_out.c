@@ -243,6 +243,13 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object_object_add(t, "transfer", jms(r->transfer_ms.median));
     json_object_object_add(t, "total", jms(r->total_ms.median));
     json_object_object_add(o, "time_ms", t);
+    json_object *up = json_object_new_object();
+    json_object_object_add(up, "bytes", json_object_new_uint64(r->prep.upload_bytes));
+    json_object_object_add(up, "pinned_bytes", json_object_new_uint64(r->prep.upload_pinned_bytes));
+    json_object_object_add(up, "gb_per_s", r->prep.upload_ns && r->prep.upload_bytes
+                                               ? jms((double)r->prep.upload_bytes / (double)r->prep.upload_ns)
+                                               : NULL);
+    json_object_object_add(o, "upload", up);
     json_object *sp = json_object_new_object();
     json_object_object_add(sp, "kernel", jspread(&r->kernel_ms));
     json_object_object_add(sp, "transfer", jspread(&r->transfer_ms));
@@ -263,6 +270,7 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
         json_object *wl = json_object_new_object();
         json_object_object_add(wl, "grows", json_object_new_int64(s->wl_grows));
         json_object_object_add(wl, "reruns", json_object_new_int64(s->wl_reruns));
+        json_object_object_add(wl, "grow_ms", jreal((double)s->wl_grow_ns / 1e6));
         json_object_object_add(wl, "max_size", json_object_new_int64((int64_t)s->wl_max));
         json_object *rounds = json_object_new_object();
         for (int k = 0; k < CLIRR_PUSH_AUTO; k++)
@@ -383,7 +391,7 @@ static void csv_row(FILE *f, const exp_config *cfg, const exp_row *r)
 static void trace_header(FILE *f)
 {
     fputs("case,device,input,algorithm,variant,round,kind,items_in,items_out,duplicates,arcs,arcs_pct,push,"
-          "launches,kernel_ms\n", f);
+          "launches,kernel_ms,donated_g0\n", f);
 }
 
 static void trace_rows(FILE *f, const exp_config *cfg, const exp_row *r)
@@ -397,11 +405,11 @@ static void trace_rows(FILE *f, const exp_config *cfg, const exp_row *r)
         exp_csv_field(f, r->device->caps.name);
         fputc(',', f);
         exp_csv_field(f, exp_input_name(cfg, r->input));
-        fprintf(f, ",%s,%s,%zu,%s,%llu,%llu,%llu,%llu,%.4f,%s,%llu,%.6f\n", r->algo->name,
+        fprintf(f, ",%s,%s,%zu,%s,%llu,%llu,%llu,%llu,%.4f,%s,%llu,%.6f,%llu\n", r->algo->name,
                 clirr_plan_variant_name(&r->plan), i + 1, x->kind, (unsigned long long)x->items_in,
                 (unsigned long long)x->items_out, (unsigned long long)x->duplicates, (unsigned long long)x->arcs,
                 t->arcs ? 100.0 * (double)x->arcs / (double)t->arcs : 0.0, x->push, (unsigned long long)x->launches,
-                x->kernel_ns / 1e6);
+                x->kernel_ns / 1e6, (unsigned long long)x->donated_g0);
     }
     fflush(f);
 }

@@ -13,7 +13,7 @@ enum {
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
     O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_UPLOAD, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -60,6 +60,7 @@ static const struct option common[] = {
     {"output", required_argument, NULL, O_OUTPUT},
     {"explain", no_argument, NULL, O_EXPLAIN},
     {"kernels", no_argument, NULL, O_KERNELS},
+    {"upload", required_argument, NULL, O_UPLOAD},
     {"wide", no_argument, NULL, O_WIDE},
     {"progress", no_argument, NULL, O_PROGRESS},
     {"help", no_argument, NULL, O_HELP},
@@ -140,7 +141,7 @@ static void print_help(const exp_config *cfg)
            b ? "all" : "$CLIRR_DEVICE, else auto = first GPU, else device 0");
     printf("\nhow it runs (lists make more cases):\n"
            "  --variant V[,V]     a variant of the algorithm, or all (default: %s)\n"
-           "  --push M[,M]        data-driven worklist push: atomic, chunk, scan, auto\n"
+           "  --push M[,M]        data-driven worklist push: atomic, chunk, compact, hier, auto\n"
            "                      (chosen per round), all (default auto)\n"
            "  --template T[,T]    how loops over items and arcs meet the device: baseline,\n"
            "                      dual-queue, dbuf-global, dbuf-shared, nested-naive,\n"
@@ -203,6 +204,11 @@ static void print_help(const exp_config *cfg)
            "                      ms); rounds run one a launch ('-' = stdout)\n"
            "  --explain           print each case's plan and the reason for each choice\n"
            "  --kernels           print each case's per-kernel times\n"
+           "  --upload MODE       how inputs of 4 MiB or more travel to the device: pinned\n"
+           "                      (staged through page-locked memory by several host\n"
+           "                      threads), pageable (the driver's own copy) or auto\n"
+           "                      (pinned on devices with memory of their own, from the\n"
+           "                      first copy of 128 MiB, which repays the pinning)\n"
            "  --wide              more columns: spreads, build/prepare/upload, launches\n"
            "  --progress          progress on stderr (default when stderr is a terminal)\n"
            "\nExit codes (the worst case wins): 0 ok, 1 verification failed, 2 bad usage\n"
@@ -323,8 +329,10 @@ static int parse_pushes(exp_config *cfg, const char *text)
     for (size_t i = 0; i < n; i++) {
         clirr_push_mode m;
         bool all = !strcmp(vals[i], "all");
+        if (!all && !strcmp(vals[i], "scan")) /* the compaction's old name */
+            return bad(cfg, "push mode 'scan' is now 'compact' (a compaction over every item's mark)%s", "");
         if (!all && clirr_push_mode_parse(vals[i], &m) != 0)
-            return bad(cfg, "unknown push mode '%s' (atomic, chunk, scan, auto, all)", vals[i]);
+            return bad(cfg, "unknown push mode '%s' (atomic, chunk, compact, hier, auto, all)", vals[i]);
         for (int k = 0; k < CLIRR_PUSH_COUNT_; k++) {
             clirr_push_mode c = all ? (clirr_push_mode)k : m;
             bool dup = false;
@@ -558,6 +566,12 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
     case O_OUTPUT: cfg->output = arg; return 0;
     case O_EXPLAIN: cfg->explain = true; return 0;
     case O_KERNELS: cfg->kernels = true; return 0;
+    case O_UPLOAD:
+        if (!strcmp(arg, "auto") || !strcmp(arg, "pinned") || !strcmp(arg, "pageable")) {
+            cfg->upload = arg[0] == 'a' ? CLIRR_UPLOAD_AUTO : arg[1] == 'i' ? CLIRR_UPLOAD_PINNED : CLIRR_UPLOAD_PAGEABLE;
+            return 0;
+        }
+        return bad(cfg, "--upload takes auto, pinned or pageable, not '%s'", arg);
     case O_WIDE: cfg->wide = true; return 0;
     case O_PROGRESS: cfg->progress = true; return 0;
     default: break;

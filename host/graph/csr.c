@@ -172,6 +172,11 @@ uint32_t clirr_graph_max_degree(const clirr_graph *g)
     return best;
 }
 
+bool clirr_graph_has_hubs(const clirr_graph *g, uint32_t factor)
+{
+    return g && g->m && (uint64_t)clirr_graph_max_degree(g) * g->n >= (uint64_t)factor * g->m;
+}
+
 /* Feed 32-bit words to the hash as little-endian bytes, so that the hash is
  * the same on every machine. */
 static void hash_words(XXH3_state_t *st, const void *words, size_t count)

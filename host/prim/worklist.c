@@ -1,10 +1,12 @@
 /* host/prim/worklist.c - the double-buffered worklist: binding it to round
  * kernels, detecting output overflow, growing and rerunning, and the
- * prefix-sum placement of SCAN mode. See worklist.h for the round protocol
+ * prefix-sum placement of COMPACT mode. See worklist.h for the round protocol
  * and cl/common/worklist.clh for the push modes. */
 #include "prim/worklist.h"
 
 #include "prim/prim.h"
+
+#include "clirr/clock.h"
 
 #include "cl/common/kargs.h"
 #include "cl/common/worklist.def"
@@ -24,6 +26,7 @@ int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
     wl->mode = mode;
     wl->universe = universe;
     wl->cap = capacity ? capacity : (universe ? universe : 1);
+    wl->asked_cap = capacity;
     wl->epoch = 0;
     CLIRR_TRY(clirr_prim_prepare(ctx, err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[0], err));
@@ -44,16 +47,21 @@ const char *clirr_worklist_push_option(clirr_push_mode mode)
     switch (mode) {
     case CLIRR_PUSH_ATOMIC: return "-DCLIRR_WL_PUSH=0";
     case CLIRR_PUSH_CHUNK: return "-DCLIRR_WL_PUSH=1";
+    case CLIRR_PUSH_HIER: return "-DCLIRR_WL_PUSH=3"; /* the host adds WL_HIER_CAP */
     default: return "-DCLIRR_WL_PUSH=2";
     }
 }
 
-/* Grow both buffers to hold `need` items, keeping the input's contents. */
+/* Grow both buffers to hold `need` items, keeping the input's contents;
+ * timed on the host between finishes (the queue's earlier work is not
+ * counted). */
 static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
 {
     int rc = CLIRR_OK;
     size_t cap = wl->cap * 2 > need ? wl->cap * 2 : need;
     cl_mem in = NULL, out = NULL;
+    CLIRR_TRY(clirr_finish(wl->ctx, err));
+    uint64_t t0 = clirr_now_ns();
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &in, err));
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &out, err));
     CLIRR_TRY(clirr_buf_copy(wl->ctx, wl->items[wl->cur], 0, in, 0, (size_t)wl->size * sizeof(uint32_t), err));
@@ -64,10 +72,28 @@ static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
     wl->cur = 0;
     wl->cap = cap;
     wl->grows++;
+    CLIRR_TRY(clirr_finish(wl->ctx, err));
+    wl->grow_ns += clirr_now_ns() - t0;
     return CLIRR_OK;
 fail:
     clirr_mem_release(&in);
     clirr_mem_release(&out);
+    return rc;
+}
+
+int clirr_worklist_restart(clirr_worklist *wl, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (!wl->asked_cap || wl->cap <= wl->asked_cap)
+        return CLIRR_OK;
+    clirr_mem_release(&wl->items[0]);
+    clirr_mem_release(&wl->items[1]);
+    wl->cap = wl->asked_cap;
+    wl->cur = 0;
+    wl->size = 0;
+    CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[0], err));
+    CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[1], err));
+fail:
     return rc;
 }
 
@@ -128,7 +154,7 @@ int clirr_worklist_begin(clirr_worklist *wl, clirr_error *err)
     if (rc != CLIRR_OK)
         return rc;
     wl->epoch++;
-    if (wl->mode == CLIRR_PUSH_SCAN)
+    if (wl->mode == CLIRR_PUSH_COMPACT)
         return CLIRR_OK;
     return clirr_prim_fill_u32(wl->ctx, wl->count, 0, 1, 0, err);
 }
@@ -179,7 +205,7 @@ int clirr_worklist_end(clirr_worklist *wl, bool *rerun, clirr_error *err)
 {
     int rc = CLIRR_OK;
     *rerun = false;
-    if (wl->mode == CLIRR_PUSH_SCAN) {
+    if (wl->mode == CLIRR_PUSH_COMPACT) {
         uint32_t count = 0;
         cl_mem out = wl->items[1 - wl->cur];
         CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, wl->marks, wl->epoch, NULL, wl->universe, out,

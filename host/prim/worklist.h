@@ -11,10 +11,10 @@
  *         CLIRR_TRY(clirr_worklist_end(wl, &rerun, err));
  *     } while (rerun);
  *
- * clirr_worklist_end detects an overflow of the output (ATOMIC and CHUNK
+ * clirr_worklist_end detects an overflow of the output (ATOMIC, CHUNK and HIER
  * push modes count pushes past the capacity), grows both buffers, keeps the
  * input as it was and asks for the round to be rerun; nothing is lost. In
- * SCAN mode the output is placed by a prefix-sum compaction of the round's
+ * COMPACT mode the output is placed by a prefix-sum compaction of the round's
  * marks after the kernel, grown first when needed, so it never overflows. */
 #ifndef CLIRR_PRIM_WORKLIST_H
 #define CLIRR_PRIM_WORKLIST_H
@@ -29,6 +29,7 @@ typedef struct clirr_worklist {
     cl_mem items[2];    /* input is items[cur], output items[1 - cur] */
     int cur;
     size_t cap;         /* capacity of each item buffer */
+    size_t asked_cap;   /* the initial capacity asked for (0: the universe) */
     uint32_t size;      /* items in the input */
     cl_mem count;       /* output length (ATOMIC, CHUNK) */
     cl_mem marks;       /* per item: epoch of the round that pushed it */
@@ -37,6 +38,7 @@ typedef struct clirr_worklist {
     /* statistics */
     uint32_t grows;
     uint32_t reruns;
+    uint64_t grow_ns;   /* host time of the grows (allocation and copy, finished) */
     uint64_t max_size;
     uint32_t rounds[CLIRR_PUSH_AUTO]; /* rounds run in each push mode */
 } clirr_worklist;
@@ -51,6 +53,11 @@ int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
 /* The -D option selecting a push mode in cl/common/worklist.clh, for
  * building the round kernels. */
 const char *clirr_worklist_push_option(clirr_push_mode mode);
+
+/* A trial's start: where an initial capacity was asked for and the
+ * buffers have grown past it (an earlier trial), back to it, so that each
+ * trial pays for its own growth (the study's Figure 14). */
+int clirr_worklist_restart(clirr_worklist *wl, clirr_error *err);
 
 /* Make the input hold items[0..n) (copied from the host), or the ids
  * 0..n-1 when items is NULL. */

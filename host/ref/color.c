@@ -90,6 +90,89 @@ done:
     return rc;
 }
 
+/* cl/color.cl's jp_hash(v, 4): the tie-break of synchronous rounds. */
+static uint32_t tie_hash(uint32_t v)
+{
+    uint32_t h = v * 0x9e3779b9u + 5u * 0x85ebca6bu;
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
+    h *= 0x846ca68bu;
+    h ^= h >> 16;
+    return h;
+}
+
+static bool outranks(const clirr_graph *s, bool heuristic, uint32_t u, uint32_t v)
+{
+    uint32_t du = clirr_graph_degree(s, u), dv = clirr_graph_degree(s, v);
+    if (heuristic && du != dv)
+        return du > dv;
+    uint32_t hu = tie_hash(u), hv = tie_hash(v);
+    if (hu != hv)
+        return hu > hv;
+    return u < v;
+}
+
+int clirr_ref_color_sync(const clirr_graph *s, bool heuristic, uint32_t *color, uint32_t *rounds,
+                         clirr_error *err)
+{
+    uint32_t n = s->n, maxd = 0, nund = n, r = 0, stamp = 0;
+    for (uint32_t v = 0; v < n; v++)
+        maxd = clirr_graph_degree(s, v) > maxd ? clirr_graph_degree(s, v) : maxd;
+    uint32_t *tent = malloc(((size_t)n + 1) * sizeof *tent), *mark = calloc((size_t)maxd + 3, sizeof *mark);
+    uint32_t *und = malloc(((size_t)n + 1) * sizeof *und);
+    bool *wins = malloc(((size_t)n + 1) * sizeof *wins);
+    int rc = CLIRR_OK;
+    if (!tent || !mark || !und || !wins) {
+        rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for synchronous coloring");
+        goto done;
+    }
+    memset(color, 0, (size_t)n * sizeof *color);
+    for (uint32_t v = 0; v < n; v++)
+        und[v] = v;
+    while (nund) {
+        r++;
+        for (uint32_t k = 0; k < nund; k++) {
+            uint32_t v = und[k];
+            stamp++;
+            for (uint32_t e = s->row[v]; e < s->row[v + 1]; e++)
+                if (s->col[e] != v && color[s->col[e]])
+                    mark[color[s->col[e]]] = stamp;
+            uint32_t c = 1;
+            while (mark[c] == stamp)
+                c++;
+            tent[v] = c;
+        }
+        /* Judged by this round's colors alone: an undecided neighbour (color
+         * 0 until the round ends) of higher priority with the same one wins. */
+        for (uint32_t k = 0; k < nund; k++) {
+            uint32_t v = und[k];
+            wins[k] = true;
+            for (uint32_t e = s->row[v]; e < s->row[v + 1] && wins[k]; e++) {
+                uint32_t u = s->col[e];
+                if (u != v && !color[u] && tent[u] == tent[v] && outranks(s, heuristic, u, v))
+                    wins[k] = false;
+            }
+        }
+        uint32_t left = 0;
+        for (uint32_t k = 0; k < nund; k++) {
+            if (wins[k])
+                color[und[k]] = tent[und[k]];
+            else
+                und[left++] = und[k];
+        }
+        nund = left;
+    }
+    if (rounds)
+        *rounds = r;
+done:
+    free(tent);
+    free(mark);
+    free(und);
+    free(wins);
+    return rc;
+}
+
 bool clirr_verify_coloring(const clirr_graph *g, const uint32_t *color, clirr_verify_report *r)
 {
     memset(r, 0, sizeof *r);

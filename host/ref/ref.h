@@ -103,6 +103,16 @@ bool clirr_verify_pagerank(const clirr_graph *g, double damping, double tol, uin
  * by id). color gets n colors >= 1. */
 int clirr_ref_color(const clirr_graph *g, bool largest_first, uint32_t *color, clirr_error *err);
 
+/* Speculative greedy coloring in synchronous rounds, what the device's
+ * `color --sync` (every round, no fusing) computes exactly: each round every
+ * undecided vertex takes the first fit among its decided neighbours'
+ * colors, then keeps it unless a neighbour of higher priority took the
+ * same (heuristic: the larger row length first; then the larger hash of the
+ * id, then the lower id). s is symmetric (the input's symmetric form); self-loops are
+ * ignored. *rounds (may be NULL) gets the rounds. */
+int clirr_ref_color_sync(const clirr_graph *s, bool heuristic, uint32_t *color, uint32_t *rounds,
+                         clirr_error *err);
+
 /* A proper coloring: every vertex colored (>= 1) and no arc (either
  * direction; self-loops aside) joins two vertices of one color. */
 bool clirr_verify_coloring(const clirr_graph *g, const uint32_t *color, clirr_verify_report *report);

@@ -78,8 +78,11 @@ int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
     int rc = CLIRR_OK;
     if (bytes == 0)
         return CLIRR_OK;
+    if (clirr_upload_wants_staging(ctx, bytes))
+        return clirr_upload_staged(ctx, mem, offset, bytes, src, err);
     cl_event ev = NULL;
     CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, src, 0, NULL, &ev));
+    ctx->acc.upload_bytes += bytes;
     rc = clirr_ctx_track(ctx, ev, true, NULL, err);
 fail:
     return rc;

@@ -208,6 +208,9 @@ int clirr_caps_probe(cl_platform_id platform, cl_device_id d, clirr_caps *c,
     u = 0;
     info_ok(d, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, sizeof u, &u);
     c->cacheline = u;
+    cl_bool unified = CL_FALSE;
+    info_ok(d, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified);
+    c->host_unified = unified == CL_TRUE;
     size_t wg = 0;
     info_ok(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg);
     c->max_wg_size = wg ? wg : 1;

@@ -66,6 +66,7 @@ void clirr_ctx_release(clirr_ctx *ctx)
     if (ctx->queue)
         clFinish(ctx->queue);
     clirr_ctx_harvest(ctx);
+    clirr_upload_stage_release(ctx);
     clirr_irr_free(ctx);
     free(ctx->pending);
     for (unsigned i = 0; i < CLIRR_SCRATCH_SLOTS; i++)

@@ -42,6 +42,16 @@ typedef struct clirr_pending_event {
 /* The irregularity recorder (irr.c), NULL unless clirr_ctx_irr_enable. */
 typedef struct clirr_irr_state clirr_irr_state;
 
+typedef struct clirr_upload_stage clirr_upload_stage;
+
+/* upload.c: a timed host-to-device copy through the pinned staging; the
+ * staging's release (with the context). */
+int clirr_upload_staged(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes, const void *src,
+                        clirr_error *err);
+void clirr_upload_stage_release(clirr_ctx *ctx);
+/* Whether a copy of `bytes` goes through the staging (the mode, its size). */
+bool clirr_upload_wants_staging(const clirr_ctx *ctx, size_t bytes);
+
 struct clirr_ctx {
     clirr_device device;
     cl_context context;
@@ -67,6 +77,8 @@ struct clirr_ctx {
     cl_mem scratch[CLIRR_SCRATCH_SLOTS];
     size_t scratch_size[CLIRR_SCRATCH_SLOTS];
     clirr_irr_state *irr;
+    clirr_upload_mode upload_mode;
+    clirr_upload_stage *stage;     /* pinned staging (upload.c), made on first use */
 };
 
 /* Keep an event for timing; it is released when harvested. `what` names

@@ -20,6 +20,7 @@ CLIRR_KARGS_STRUCT(nl_dbuf_args, CLIRR_NL_DBUF_ARGS);
 CLIRR_KARGS_STRUCT(nl_dbuf_shared_args, CLIRR_NL_DBUF_SHARED_ARGS);
 CLIRR_KARGS_STRUCT(nl_nested_naive_args, CLIRR_NL_NESTED_NAIVE_ARGS);
 CLIRR_KARGS_STRUCT(nl_nested_opt_args, CLIRR_NL_NESTED_OPT_ARGS);
+CLIRR_KARGS_STRUCT(nl_donate_args, CLIRR_NL_DONATE_ARGS);
 
 /* Index of the template's parameter `name` of list `tag` in a kernel. */
 #define NL_KARG(nl, tag, name) ((nl)->nparams + CLIRR_KARG(tag, name))
@@ -42,6 +43,12 @@ static const nl_kernel_spec kernel_specs[CLIRR_TEMPLATE_COUNT_][CLIRR_NL_MAX_KER
     [CLIRR_TEMPLATE_NESTED_NAIVE] = {{"_nested_naive", CLIRR_KNARGS(nl_nested_naive_args)}},
     [CLIRR_TEMPLATE_NESTED_OPT] = {{"_nested_opt", CLIRR_KNARGS(nl_nested_opt_args)}},
 };
+
+/* Baseline with work donation (cfg.donate): its one kernel. */
+static const nl_kernel_spec donate_spec = {"_donate", CLIRR_KNARGS(nl_donate_args)};
+
+/* Donation box entries per work-item: room for two chunks each. */
+#define DONATE_BOX_PER_ITEM 2
 
 /* run_nested binds the parameters the two nested kernels share through the
  * naive list: nested_loop.def starts the opt list with it. */
@@ -123,8 +130,13 @@ int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *nam
     /* Everything a run launches exists before the first run (which may be
      * timed): the template's kernels and the primitives it calls. */
     CLIRR_TRY(clirr_prim_prepare(ctx, err));
+    if (cfg->donate && cfg->tmpl != CLIRR_TEMPLATE_BASELINE)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "work donation runs on the thread-mapped baseline template (the study's), not %s",
+                          clirr_template_name(cfg->tmpl));
+    bool donate = cfg->donate && cfg->tmpl == CLIRR_TEMPLATE_BASELINE;
     for (unsigned i = 0; i < CLIRR_NL_MAX_KERNELS && kernel_specs[cfg->tmpl][i].suffix; i++) {
-        const nl_kernel_spec *spec = &kernel_specs[cfg->tmpl][i];
+        const nl_kernel_spec *spec = donate ? &donate_spec : &kernel_specs[cfg->tmpl][i];
         char kname[128];
         snprintf(kname, sizeof kname, "%s%s", name, spec->suffix);
         CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, kname, nparams + spec->own_args, &nl->k[i], err));
@@ -132,6 +144,15 @@ int clirr_nl_init(clirr_nl *nl, clirr_ctx *ctx, cl_program prog, const char *nam
     }
     nl->wg = clirr_wg_size(ctx, nl->k[0], cfg->wg);
     nl->group_wg = clirr_wg_size(ctx, nl->k[nl->nk - 1], cfg->group_wg ? cfg->group_wg : 64);
+    if (donate) {
+        size_t local = nl->wg * DONATE_BOX_PER_ITEM * 3 * sizeof(cl_uint) + 3 * sizeof(cl_uint);
+        if (local > caps->local_mem)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                              "work donation needs %zu bytes of local memory per work-group; %s has %llu", local,
+                              caps->name, (unsigned long long)caps->local_mem);
+        CLIRR_TRY(clirr_buf_create(ctx, "donation counts", 2 * sizeof(cl_uint), &nl->donated, err));
+        CLIRR_TRY(clirr_prim_fill_u32(ctx, nl->donated, 0, 2, 0, err));
+    }
     if (cfg->tmpl == CLIRR_TEMPLATE_DBUF_SHARED || cfg->tmpl == CLIRR_TEMPLATE_NESTED_OPT) {
         /* One kernel does both phases: its work-group size is both. */
         size_t local = nl->wg * (sizeof(cl_uint) + (cfg->reduce_size ? cfg->reduce_size : 4)) + 64;
@@ -250,6 +271,37 @@ fail:
     return rc;
 }
 
+static int run_donate(clirr_nl *nl, uint32_t nitems, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = nl->k[0];
+    cl_uint thres = nl->cfg.donate, box_cap = (cl_uint)(nl->wg * DONATE_BOX_PER_ITEM);
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_donate_args, nl_dthres), thres));
+    CLIRR_TRY(clirr_arg(k, NL_KARG(nl, nl_donate_args, nl_box), 3 * (size_t)box_cap * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_donate_args, nl_box_cap), box_cap));
+    CLIRR_TRY(clirr_arg(k, NL_KARG(nl, nl_donate_args, nl_dstate), 3 * sizeof(cl_uint), NULL, err));
+    CLIRR_TRY(CLIRR_ARG(k, NL_KARG(nl, nl_donate_args, nl_donated), nl->donated));
+    CLIRR_TRY(clirr_launch(nl->ctx, k, thread_items(nl, nitems), nl->wg, err));
+fail:
+    return rc;
+}
+
+int clirr_nl_donations(clirr_nl *nl, uint32_t *group0, uint64_t *all, clirr_error *err)
+{
+    cl_uint n[2] = {0, 0};
+    *group0 = 0;
+    *all = 0;
+    if (!nl->donated)
+        return CLIRR_OK;
+    int rc = clirr_buf_read(nl->ctx, nl->donated, 0, sizeof n, n, err);
+    /* The device counts run on from init (wrapping): report what is new. */
+    *group0 = n[0] - nl->donated_seen[0];
+    *all = (uint32_t)(n[1] - nl->donated_seen[1]);
+    nl->donated_seen[0] = n[0];
+    nl->donated_seen[1] = n[1];
+    return rc;
+}
+
 static int run_nested(clirr_nl *nl, uint32_t nitems, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -284,7 +336,10 @@ int clirr_nl_run(clirr_nl *nl, uint32_t nitems, clirr_error *err)
     if (nitems == 0)
         return CLIRR_OK;
     switch (nl->cfg.tmpl) {
-    case CLIRR_TEMPLATE_BASELINE: return clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err);
+    case CLIRR_TEMPLATE_BASELINE:
+        if (nl->donated)
+            return run_donate(nl, nitems, err);
+        return clirr_launch(nl->ctx, nl->k[0], thread_items(nl, nitems), nl->wg, err);
     case CLIRR_TEMPLATE_DUAL_QUEUE: return run_dual_queue(nl, nitems, err);
     case CLIRR_TEMPLATE_DBUF_GLOBAL: return run_dbuf_global(nl, nitems, err);
     case CLIRR_TEMPLATE_DBUF_SHARED: return run_dbuf_shared(nl, nitems, err);
@@ -314,4 +369,5 @@ void clirr_nl_release(clirr_nl *nl)
     clirr_mem_release(&nl->launches);
     clirr_mem_release(&nl->gbuf);
     clirr_mem_release(&nl->gbuf_n);
+    clirr_mem_release(&nl->donated);
 }

@@ -25,6 +25,9 @@ typedef struct clirr_nl_config {
     size_t group_wg;    /* block-mapped / child work-group size (0 = 64) */
     size_t reduce_size; /* sizeof(NL_REDUCE_T) for a summing loop, else 0 */
     unsigned coarsen;   /* items per thread-mapped work-item (0 = 1): thread coarsening */
+    uint32_t donate;    /* baseline only: 0, or work donation (the loop's _donate
+                           kernel) of inner iterations past the tile's average
+                           plus this many, in chunks of this many */
 } clirr_nl_config;
 
 enum { CLIRR_NL_MAX_KERNELS = 3 };
@@ -44,6 +47,8 @@ typedef struct clirr_nl {
     uint64_t launches_seen; /* of them, reported by earlier calls */
     cl_mem gbuf;     /* nested-opt: items handed to children */
     cl_mem gbuf_n;
+    cl_mem donated;  /* donate: {chunks given by work-group 0, by all} */
+    uint32_t donated_seen[2]; /* of them, reported by earlier calls */
 } clirr_nl;
 
 /* Set up template cfg->tmpl of loop `name` in prog for up to max_items
@@ -70,6 +75,10 @@ int clirr_nl_run(clirr_nl *nl, uint32_t nitems, clirr_error *err);
 /* Child kernels enqueued by the nested templates since the last call (a
  * trial reports its own). */
 int clirr_nl_child_launches(clirr_nl *nl, uint64_t *count, clirr_error *err);
+
+/* Chunks of work donated since the last call, by work-group 0 and by all
+ * work-groups (0 and 0 without --donate). */
+int clirr_nl_donations(clirr_nl *nl, uint32_t *group0, uint64_t *all, clirr_error *err);
 
 void clirr_nl_release(clirr_nl *nl);
 

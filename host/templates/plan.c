@@ -53,8 +53,9 @@ static int refuse_family(const clirr_algo *a, const clirr_plan *p, clirr_templat
 }
 
 static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
-                         uint64_t items, clirr_plan *p, clirr_error *err)
+                         const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
+    uint64_t items = clirr_input_items(in);
     uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
     bool recursion = a->variants[p->variant].recursion;
     if (it->tmpl >= 0 && clirr_template_is_recursion((clirr_template)it->tmpl) != recursion)
@@ -62,7 +63,8 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
     if (it->tmpl < 0 && recursion) {
         clirr_policy_recursion_template(caps, &p->tmpl, &p->template_reason);
     } else if (it->tmpl < 0) {
-        clirr_policy_template(caps, a->template_hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
+        const clirr_template_hint *hint = a->choose_template_hint ? a->choose_template_hint(in, caps) : a->template_hint;
+        clirr_policy_template(caps, hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);
         p->lb_thres_reason = "with the template";
     } else {
         p->tmpl = (clirr_template)it->tmpl;
@@ -186,7 +188,7 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const
     } else if (!caps->is_gpu) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "auto: off on a CPU (measured, PoCL with 16 cores: local rounds and the "
-                                 "scan's wide rounds leave them nothing to gain)";
+                                 "compaction's wide rounds leave them nothing to gain)";
     } else {
         p->queue_rounds = QUEUE_AUTO;
         p->queue_rounds_reason = "auto: 16 rounds a read-back on a GPU while the worklist is under 1/256 of "
@@ -215,6 +217,26 @@ static int pick_grid(const clirr_caps *caps, const clirr_intent *it, uint64_t it
     uint64_t grid = resident < items ? resident : items;
     p->fixed_grid = grid ? (uint32_t)grid : 1;
     p->grid_reason = "fixed (--grid fixed): the device's resident work-items, or every item if fewer";
+    return CLIRR_OK;
+}
+
+/* --push hier keeps each work-group's pushes in a queue in local memory,
+ * which a nested template's child kernel (a block) cannot declare, and
+ * which needs local memory at all. */
+static int pick_hier(const clirr_caps *caps, clirr_plan *p, clirr_error *err)
+{
+    if (p->tmpl == CLIRR_TEMPLATE_NESTED_NAIVE || p->tmpl == CLIRR_TEMPLATE_NESTED_OPT)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--push hier keeps a work-group's pushes in local memory, which the %s template's "
+                          "child kernels cannot declare: use baseline, dual-queue, dbuf-global or dbuf-shared",
+                          clirr_template_name(p->tmpl));
+    uint32_t cap = clirr_policy_hier_capacity(caps);
+    if (cap < 64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--push hier needs local memory for a queue of 64 items a work-group; %s has %llu bytes",
+                          caps->name, (unsigned long long)caps->local_mem);
+    p->push_reason = "asked for with --push: each work-group queues its pushes in local memory (a quarter of it, "
+                     "at most 2048 items), spilling to the global worklist when full";
     return CLIRR_OK;
 }
 
@@ -271,7 +293,7 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "%s %s cannot run on %s: %s", a->name,
                           clirr_plan_variant_name(p), clirr_input_name(in), why);
     if (rc == CLIRR_OK)
-        rc = pick_template(a, caps, it, clirr_input_items(in), p, err);
+        rc = pick_template(a, caps, it, in, p, err);
     if (rc == CLIRR_OK)
         rc = pick_reorder(a, it, p, err);
     if (rc != CLIRR_OK)
@@ -286,13 +308,18 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->push_reason = it->push == CLIRR_PUSH_AUTO ? clirr_policy_push_reason(caps)
                                                  : "asked for with --push";
     if (keeps_duplicates(a, it, p->variant)) {
-        if (it->push == CLIRR_PUSH_SCAN)
-            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the scan push drops duplicates by construction: with "
+        if (it->push == CLIRR_PUSH_COMPACT)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the compact push drops duplicates by construction: with "
                                                           "--no-dedup a round pushes with atomic or chunk");
         if (it->push == CLIRR_PUSH_AUTO)
-            p->push_reason = "auto without the scan (--no-dedup): atomic on GPUs, chunk on CPUs";
+            p->push_reason = "auto without the compaction (--no-dedup): atomic on GPUs, chunk on CPUs";
     }
     p->wl_capacity = it->wl_capacity;
+    if (clirr_plan_uses_worklist(p) && it->push == CLIRR_PUSH_HIER) {
+        rc = pick_hier(caps, p, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
     if (clirr_plan_uses_worklist(p)) {
         rc = pick_grid(caps, it, clirr_input_items(in), p, err);
         if (rc != CLIRR_OK)

@@ -59,17 +59,17 @@ bool clirr_template_runnable(const clirr_caps *caps, clirr_template t, const cha
 
 /* A round of at least universe/SCAN_SHARE items places its pushes by a
  * prefix sum over the marks. Measured on an H100 and 16-core PoCL (README,
- * "Measured"): the scan pass wins on rmat and uniform random frontiers,
+ * "Measured"): the compaction wins on rmat and uniform random frontiers,
  * loses by 2x (H100) to 24x (PoCL) on a grid's thin wavefront (at most
  * sqrt(n) items a round). The input size predicts the pushes poorly (a
  * few rmat hubs push a million), so the share is small: only rounds far
- * thinner than the graph avoid the scan. */
+ * thinner than the graph avoid the compaction. */
 #define SCAN_SHARE 256u
 
 clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_t universe)
 {
     if ((uint64_t)size * SCAN_SHARE >= universe)
-        return CLIRR_PUSH_SCAN;
+        return CLIRR_PUSH_COMPACT;
     return caps->is_gpu ? CLIRR_PUSH_ATOMIC : CLIRR_PUSH_CHUNK;
 }
 
@@ -78,11 +78,23 @@ uint32_t clirr_policy_push_small(uint32_t universe)
     return universe ? (universe - 1) / SCAN_SHARE : 0;
 }
 
+/* The rest of local memory stays for the templates' own buffers
+ * (dbuf-shared's delayed items and sums), which the host sizes from the
+ * work-group; 2048 items outlast most work-groups' rounds (a round pushes
+ * at most its arcs). */
+#define HIER_MAX_ITEMS 2048u
+
+uint32_t clirr_policy_hier_capacity(const clirr_caps *caps)
+{
+    uint64_t items = caps->local_mem / 4 / sizeof(uint32_t);
+    return (uint32_t)(items < HIER_MAX_ITEMS ? items : HIER_MAX_ITEMS);
+}
+
 const char *clirr_policy_push_reason(const clirr_caps *caps)
 {
-    return caps->is_gpu ? "per round: scan when the round holds at least 1/256 of the vertices, "
+    return caps->is_gpu ? "per round: compact when the round holds at least 1/256 of the vertices, "
                           "else atomic (cheap on GPUs)"
-                        : "per round: scan when the round holds at least 1/256 of the vertices, "
+                        : "per round: compact when the round holds at least 1/256 of the vertices, "
                           "else chunk (one atomic per work-item: contended atomics are dear on CPUs)";
 }
 

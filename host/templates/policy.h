@@ -16,6 +16,10 @@ clirr_push_mode clirr_policy_push(const clirr_caps *caps, uint32_t size, uint32_
 /* The largest round clirr_policy_push gives an atomic push (not the scan). */
 uint32_t clirr_policy_push_small(uint32_t universe);
 
+/* Items in a work-group's local queue under --push hier: a quarter of
+ * the device's local memory, at most 2048 (0: no local memory). */
+uint32_t clirr_policy_hier_capacity(const clirr_caps *caps);
+
 /* Why clirr_policy_push decides as it does, for --explain. */
 const char *clirr_policy_push_reason(const clirr_caps *caps);
 

@@ -172,6 +172,7 @@ typedef struct clirr_stats {
     uint32_t wl_grows;        /* worklist capacity increases */
     uint32_t wl_reruns;       /* rounds rerun after an overflow */
     uint64_t wl_max;          /* largest worklist seen */
+    uint64_t wl_grow_ns;      /* host time of the capacity increases (allocation, copy) */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
     uint32_t local_rounds;    /* of the rounds, those run inside one-work-group launches */
     uint32_t local_launches;  /* those launches */
@@ -235,6 +236,9 @@ typedef struct clirr_algo {
     bool values_are_ids;      /* per-vertex results are vertex ids (cc's labels):
                                  no --reorder, whose mapping back moves values only */
     const clirr_template_hint *template_hint; /* NULL = the device rules decide */
+    /* Optional, in place of template_hint: the hint for this input (NULL =
+     * the device rules decide), e.g. none where hubs want load balancing. */
+    const clirr_template_hint *(*choose_template_hint)(const clirr_input *in, const clirr_caps *caps);
     size_t value_size;        /* bytes of result per item */
     /* Optional: why `variant` cannot run on input `in` (e.g. a list too
      * long for 16-bit packing), or NULL when it can. Planning turns a
@@ -390,7 +394,10 @@ typedef struct clirr_session clirr_session;
 /* Where prepare's time went. */
 typedef struct clirr_prepare_times {
     uint64_t build_ns;        /* program builds and binary-cache loads */
-    uint64_t upload_ns;       /* host-to-device copies (profiling) */
+    uint64_t upload_ns;       /* host-to-device copies (profiling; wall clock
+                                 for staged uploads, see clirr_upload_mode) */
+    uint64_t upload_bytes;    /* the bytes they copied */
+    uint64_t upload_pinned_bytes; /* of them, staged through pinned memory */
     uint64_t prepare_ns;      /* everything else: host preparation, buffers */
 } clirr_prepare_times;
 

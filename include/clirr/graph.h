@@ -125,6 +125,9 @@ static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
 /* Largest out-degree. */
 CLIRR_API uint32_t clirr_graph_max_degree(const clirr_graph *g);
 
+/* Hubs: the largest out-degree is at least `factor` times the mean. */
+CLIRR_API bool clirr_graph_has_hubs(const clirr_graph *g, uint32_t factor);
+
 /* 64-bit hash of the structure, weights and values (for determinism
  * checks). A graph without values hashes as it did before values existed. */
 CLIRR_API uint64_t clirr_graph_hash(const clirr_graph *g);

@@ -26,6 +26,8 @@ typedef struct clirr_trace_round {
     const char *push;     /* data: the push mode the round used; topo: "-" */
     uint64_t launches;    /* kernel launches of the round (reruns included) */
     uint64_t kernel_ns;   /* their kernel time */
+    uint64_t donated_g0;  /* data with --donate: chunks work-group 0 donated
+                           * (the study's Figure 10); else 0 */
 } clirr_trace_round;
 
 /* The rounds of the last trial of a case (a session clears it when a

@@ -12,12 +12,13 @@ extern "C" {
 typedef enum clirr_push_mode {
     CLIRR_PUSH_ATOMIC = 0, /* one atomic increment of the length per push */
     CLIRR_PUSH_CHUNK,      /* each work-item reserves its pushes at once */
-    CLIRR_PUSH_SCAN,       /* atomic-free: mark, then place by prefix sum */
+    CLIRR_PUSH_COMPACT,    /* atomic-free: mark, then compact the marks of all items */
+    CLIRR_PUSH_HIER,       /* a work-group queue in local memory, spilling */
     CLIRR_PUSH_AUTO,       /* chosen per round by the policy (templates/policy.c) */
     CLIRR_PUSH_COUNT_
 } clirr_push_mode;
 
-/* "atomic", "chunk", "scan", "auto". */
+/* "atomic", "chunk", "compact", "hier", "auto". */
 CLIRR_API const char *clirr_push_mode_name(clirr_push_mode mode);
 
 /* Parse a name; returns 0 and sets *mode, or -1 for an unknown name. */

@@ -16,8 +16,9 @@ trap 'rm -rf "$tmp"' EXIT
 IN=(--gen rmat:scale=20,ef=5,a=0.45,b=0.15,c=0.15,d=0.25,seed=1
     --gen rmat:scale=20,ef=5,a=0.25,b=0.25,c=0.25,d=0.25,seed=1
     --gen grid:w=1024,h=1024 --graph "$road")
-# The study's baseline: data-driven, no refinement, atomic pushes, thread-mapped.
-BASE=(--variant data --no-heuristic --no-bitset --no-fuse --push atomic --template baseline)
+# The study's baseline: data-driven, no refinement, atomic pushes, thread-mapped,
+# asynchronous rounds (the study's).
+BASE=(--variant data --no-heuristic --no-bitset --fuse off --sync off --push atomic --template baseline)
 run() {
     local name=$1
     shift
@@ -31,14 +32,15 @@ run() {
     awk -v c="$name" 'NR==1{print "config," $0; next}{print c "," $0}' "$tmp/$name.csv"
 }
 {
-    run topo --variant topo
+    run topo --variant topo --sync off
+    run topo-sync --variant topo --sync on
     run data-base "${BASE[@]}"
-    run data-opt --variant data
+    run data-opt --variant data --sync off
     run jp --variant jp
     run heuristic "${BASE[@]}" --heuristic
     run bitset "${BASE[@]}" --bitset
-    run fuse "${BASE[@]}" --fuse
-    run scan-push "${BASE[@]}" --push scan
+    run fuse "${BASE[@]}" --fuse on
+    run compact-push "${BASE[@]}" --push compact
     run coarsen4 "${BASE[@]}" --coarsen 4
     run balance-global "${BASE[@]}" --template dbuf-global
     run balance-shared "${BASE[@]}" --template dbuf-shared

@@ -1,48 +1,77 @@
 #!/bin/sh
-# tests/bench/sp.sh BUILD OUT - survey propagation on random 3-SAT, the
-# numbers of tests/bench/RESULTS.md's "Survey propagation" section. Needs a
-# GPU (--device gpu) and PoCL (--device cpu). Steps run in priority order,
-# each with its own time limit; every JSON document is appended to
-# OUT/sp.jsonl (one per line) and every recount to OUT/recount.txt.
-#  1. clirr bench over every device and variant on a small formula,
-#     verified against the serial SP (whose time is reference_ms);
-#  2. single runs at the study's sizes (1M+ variables, 4.2 and 4.0 clauses
-#     per variable) without the serial reference, which would take many
-#     minutes there: sp_recount.c recounts each assignment instead.
+# tests/bench/sp.sh BUILD OUT [SECONDS [a|b]] - survey propagation on random
+# 3-SAT, the numbers of tests/bench/RESULTS.md's "Survey propagation"
+# section, in one batch that stops starting steps once SECONDS (default
+# 280) have passed. Needs a GPU (--device gpu) and PoCL (--device cpu).
+# Steps in priority order, each with its own time limit; every JSON
+# document goes to OUT/sp.jsonl (one a line), every recount to
+# OUT/recount.txt, the end-to-end wall time of each run (the process: file
+# read, device setup, decimation, WalkSAT, output written) to OUT/log.txt.
+#  - single runs at the study's sizes (1M+ variables, 4.2 clauses per
+#    variable; 4.0 where 4.2 is not solved) without the serial reference,
+#    which would take many minutes there: sp_recount.c recounts each
+#    assignment from the .cnf file instead;
+#  - clirr bench over every device and variant on a 10K formula, verified
+#    against the serial SP (whose time is reference_ms).
 set -u
 B=$1
 O=$2
+BUDGET=${3:-280}
+PART=${4:-all}  # a: the two 1M target runs; b: the rest; all: both
 C=$B/clirr
 T=$(mktemp -d)
+START=$(date +%s)
 cc -O2 -o "$T/recount" "$(dirname "$0")/sp_recount.c" || exit 1
 log() { echo "$(date -u +%T) $*" >> "$O/log.txt"; }
 keep() { tr -d '\n' < "$1" >> "$O/sp.jsonl"; echo >> "$O/sp.jsonl"; }
-
-timeout 25 $C bench sp --gen ksat:n=10000,m=40000,seed=1 --device all --repeat 3 --warmup 1 --json > "$T/b.json"
-log "bench10k rc=$?"
-keep "$T/b.json"
+# left LIMIT: the seconds a step may take within the budget (0: skip it).
+left() {
+    r=$((BUDGET - ($(date +%s) - START)))
+    if [ "$r" -lt 8 ]; then echo 0; elif [ "$r" -lt "$1" ]; then echo "$r"; else echo "$1"; fi
+}
 
 # run NAME DEVICE VARIANT SPEC LIMIT [options]
 run() {
-    name=$1 dev=$2 var=$3 spec=$4 lim=$5
+    name=$1 dev=$2 var=$3 spec=$4 lim=$(left "$5")
     shift 5
+    if [ "$lim" -eq 0 ]; then log "$name skipped (budget)"; return 1; fi
     f="$T/$(echo "$spec" | tr ':,=' '___').cnf"
     [ -f "$f" ] || $C gen "$spec" -o "$f" 2>> "$O/log.txt"
+    t0=$(date +%s%N)
     timeout "$lim" $C run sp --cnf "$f" --device "$dev" --variant "$var" --repeat 1 --warmup 0 --no-verify \
         --output "$T/$name.sol" --json "$@" > "$T/$name.json"
-    log "$name rc=$?"
+    rc=$?
+    t1=$(date +%s%N)
+    log "$name rc=$rc wall_ms=$(( (t1 - t0) / 1000000 )) $*"
     keep "$T/$name.json"
     echo "$name: $("$T/recount" "$f" "$T/$name.sol" "$T/$name.json" 2>&1)" >> "$O/recount.txt"
     rm -f "$T/$name.sol"
+    grep -q '"solved":true' "$T/$name.json"
 }
 
-run gpu-1M-4.2-topo gpu topo ksat:n=1000000,m=4200000,seed=1 25 --walksat-flips 10000000
-run gpu-1M-4.2-data gpu data ksat:n=1000000,m=4200000,seed=1 25 --walksat-flips 10000000
-run gpu-1M-4.0-topo gpu topo ksat:n=1000000,m=4000000,seed=1 20
-run gpu-1M-4.0-data gpu data ksat:n=1000000,m=4000000,seed=1 20
-run cpu-100k-4.0-topo cpu topo ksat:n=100000,m=400000,seed=1 20
-run cpu-100k-4.0-data cpu data ksat:n=100000,m=400000,seed=1 20
-run gpu-2M-4.2-topo gpu topo ksat:n=2000000,m=8400000,seed=1 40 --walksat-flips 10000000
-run gpu-1M-4.0-topo-s2 gpu topo ksat:n=1000000,m=4000000,seed=2 20
-run gpu-1M-4.0-data-s2 gpu data ksat:n=1000000,m=4000000,seed=2 20
+# Kernels built once (and cached) before anything is timed.
+$C run sp --gen ksat:n=100,m=420,seed=1 --device all --variant topo,data --repeat 1 --warmup 0 > /dev/null 2>&1
+
+K1=ksat:n=1000000,m=4200000,k=3,seed=1
+if [ "$PART" != b ]; then
+    run gpu-1M-4.2-topo-e01 gpu topo $K1 20 --eps 0.01
+    run gpu-1M-4.2-topo gpu topo $K1 25
+fi
+if [ "$PART" != a ]; then
+    run gpu-1M-4.2-data-e01 gpu data $K1 20 --eps 0.01
+    lim=$(left 40)
+    if [ "$lim" -gt 0 ]; then
+        timeout "$lim" $C bench sp --gen ksat:n=10000,m=40000,seed=1 --device all --repeat 1 --warmup 1 --json \
+            > "$T/b.json"
+        log "bench10k rc=$?"
+        keep "$T/b.json"
+    fi
+    run gpu-2M-8.4-topo-e01 gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 40 --eps 0.01
+    run gpu-1M-4.2-data gpu data $K1 25
+    run gpu-1M-4.2-topo-e01-s5 gpu topo ksat:n=1000000,m=4200000,k=3,seed=5 15 --eps 0.01
+    run cpu-100k-4.2-topo cpu topo ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
+    run cpu-100k-4.2-data cpu data ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
+    run gpu-1M-4.0-topo gpu topo ksat:n=1000000,m=4000000,k=3,seed=1 20
+fi
+log "done"
 rm -rf "$T"

@@ -6,7 +6,8 @@ and PNG (Debian's python3-matplotlib):
   study_plots.py trace TRACE.csv OUT [METRIC]
       one line per case of a `--trace` CSV, the metric per round
       (arcs_pct by default: Figure 7's edges relaxed per round; or
-      items_in, items_out, kernel_ms)
+      items_in, items_out, kernel_ms; donated_g0: Figure 10's work
+      donated in work-group 0 per round, from a `--donate T` run)
   study_plots.py hybrid BENCH.json OUT
       Figure 11: kernel ms of `--variant hybrid` against its --hybrid
       threshold, one panel per device x input x algorithm, with the
@@ -43,8 +44,9 @@ def trace(path, out, metric="arcs_pct"):
     for (_, label), points in sorted(cases.items(), key=lambda kv: int(kv[0][0])):
         ax.plot([p[0] for p in points], [p[1] for p in points], label=label, linewidth=1)
     ax.set_xlabel("round")
-    ax.set_ylabel({"arcs_pct": "arcs relaxed (% of all)"}.get(metric, metric))
-    if metric != "arcs_pct":
+    ax.set_ylabel({"arcs_pct": "arcs relaxed (% of all)",
+                   "donated_g0": "chunks donated in work-group 0"}.get(metric, metric))
+    if metric not in ("arcs_pct", "donated_g0"):
         ax.set_yscale("log")
     ax.legend(fontsize=7)
     save(fig, out)

@@ -1,0 +1,316 @@
+/* tests/test_study_switches.c - switches of the data-driven vs
+ * topology-driven study (shared/papers/000) on BFS and SSSP.
+ * The worklist push modes beyond atomic and chunk (section III): the
+ * hierarchical push
+ * (--push hier, a work-group queue in local memory spilling to the global
+ * worklist) for BFS's and SSSP's data-driven rounds on every template that
+ * can declare the queue, with and without dedup, from a worklist large
+ * enough and from one that must grow and rerun. The input has a hub whose
+ * first round pushes more vertices than a work-group's queue holds, so the
+ * spill path runs too. Every result is verified against the reference;
+ * the rounds must have run in hier mode; the nested templates are refused
+ * at planning with a message that names them.
+ * And work donation (--donate T, section III-E) on the same input: BFS and
+ * SSSP verify at several thresholds, in several push modes; the hub's
+ * first round, which work-group 0 runs, must donate (traced: its row
+ * counts work-group 0's donations), and a template other than baseline is
+ * refused.
+ * And growth on demand (--wl-capacity N, the study's Figure 14): every
+ * trial of a session starts at the asked capacity again, so each one
+ * grows, reruns and times its growth, and still verifies.
+ * And kernel unrolling of the topology-driven sweeps (--unroll K, section
+ * IV-B): BFS and SSSP topo verify at K = 2, 8 and 64 on a grid and the hub
+ * input; a template other than baseline is refused; on a path of 64
+ * vertices from its last one, K = 64 settles every vertex in the first sweep
+ * (the source's work-item walks the whole path), so the run takes exactly
+ * two sweeps whatever the scheduling. */
+#include "arcs.h"
+#include "harness.h"
+#include "ref/ref.h"
+#include "templates/policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A hub (vertex 0) with `leaves` out-neighbours, each leaf with two arcs
+ * to other leaves and one to a tail vertex: round 1 is one work-item's
+ * `leaves` pushes, round 2 many work-items' pushes, and SSSP's weights
+ * make later rounds lower distances again. */
+static int hub_graph(uint32_t leaves, clirr_graph *g, clirr_error *err)
+{
+    arcs a = {0};
+    a.n = 1 + 2 * leaves;
+    for (uint32_t i = 1; i <= leaves; i++) {
+        arc(&a, 0, i, (int32_t)(1 + i % 97));
+        arc(&a, i, 1 + (i * 7u) % leaves, (int32_t)(1 + i % 5));
+        arc(&a, i, 1 + (i * 13u + 3) % leaves, 2);
+        arc(&a, i, leaves + i, 1);
+    }
+    return arcs_build(&a, true, g, err);
+}
+
+/* A graph (a generator spec, or the hub graph of `leaves` leaves when spec
+ * is NULL) with room for the reference's and the device's values. */
+typedef struct case_input {
+    clirr_graph g;
+    clirr_input *in;
+    uint32_t *want, *got;
+} case_input;
+
+static void input_free(case_input *c)
+{
+    clirr_input_free(c->in);
+    clirr_graph_free(&c->g);
+    free(c->want);
+    free(c->got);
+    memset(c, 0, sizeof *c);
+}
+
+static int input_load(case_input *c, const char *spec, uint32_t leaves, clirr_error *err)
+{
+    input_free(c);
+    int rc = spec ? clirr_graph_generate(spec, &c->g, err) : hub_graph(leaves, &c->g, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_input_from_graph(&c->g, false, spec ? spec : "hub", &c->in, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    c->want = malloc(c->g.n * sizeof *c->want);
+    c->got = malloc(c->g.n * sizeof *c->got);
+    return c->want && c->got ? CLIRR_OK : clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+}
+
+/* algo 0: BFS levels, 1: SSSP distances, from src into c->want. */
+static int reference(int algo, case_input *c, uint32_t src, clirr_error *err)
+{
+    return algo ? clirr_ref_sssp(&c->g, src, c->want, err) : clirr_ref_bfs(&c->g, src, (int32_t *)c->want, err);
+}
+
+static bool verify(int algo, const case_input *c, uint32_t src, clirr_verify_report *r)
+{
+    return algo ? clirr_verify_sssp(&c->g, src, c->want, c->got, r)
+                : clirr_verify_bfs(&c->g, src, (const int32_t *)c->want, (const int32_t *)c->got, r);
+}
+
+static const clirr_template templates[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DUAL_QUEUE,
+                                           CLIRR_TEMPLATE_DBUF_GLOBAL, CLIRR_TEMPLATE_DBUF_SHARED};
+
+static void intent(const clirr_algo *a, clirr_template t, size_t capacity, bool dedup, clirr_intent *it,
+                   clirr_error *err)
+{
+    clirr_intent_default(a, it);
+    it->variant = clirr_algo_variant(a, "data");
+    it->source.rule = CLIRR_SOURCE_VERTEX;
+    it->source.vertex = 0;
+    it->source_given = true;
+    it->tmpl = (int)t;
+    it->lb_thres = 8;
+    it->push = CLIRR_PUSH_HIER;
+    it->wl_capacity = capacity;
+    /* Queued rounds (on by default) also push through the queue. */
+    it->local_rounds = 0;
+    clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), dedup ? "on" : "off", &it->params, err);
+}
+
+static void hier_push(th_case *tc)
+{
+    clirr_error err;
+    case_input c = {0};
+    const clirr_caps *caps = &tc->device->caps;
+    uint32_t cap = clirr_policy_hier_capacity(caps);
+    TH_REQUIRE(tc, cap >= 64, "%s: a hier queue of %u items", caps->name, cap);
+    /* More leaves than the queue holds: the hub's round spills. */
+    TH_OK(tc, input_load(&c, NULL, cap + cap / 2 + 17, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &c, 0, &err));
+        for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++)
+            for (int k = 0; k < 3; k++) {
+                /* k: room for all, capacity 1 (grow and rerun), no dedup at capacity 1 */
+                if (!clirr_template_runnable(caps, templates[t], NULL))
+                    continue;
+                clirr_intent it;
+                intent(a, templates[t], k ? 1 : 0, k < 2, &it, &err);
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
+                clirr_verify_report r;
+                bool ok = verify(algo, &c, 0, &r);
+                TH_EXPECT(tc, ok, "%s, %s, hier, capacity %d, dedup %s: %s", a->name,
+                          clirr_template_name(templates[t]), k ? 1 : 0, k < 2 ? "on" : "off", r.text);
+                TH_EXPECT(tc, st.wl_rounds[CLIRR_PUSH_HIER] > 0 && st.wl_rounds[CLIRR_PUSH_ATOMIC] == 0 &&
+                                  st.wl_rounds[CLIRR_PUSH_CHUNK] == 0 && st.wl_rounds[CLIRR_PUSH_COMPACT] == 0,
+                          "%s, %s: %u rounds in hier mode, %u atomic, %u chunk, %u scan", a->name,
+                          clirr_template_name(templates[t]), st.wl_rounds[CLIRR_PUSH_HIER],
+                          st.wl_rounds[CLIRR_PUSH_ATOMIC], st.wl_rounds[CLIRR_PUSH_CHUNK],
+                          st.wl_rounds[CLIRR_PUSH_COMPACT]);
+                if (k)
+                    TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0,
+                              "%s, %s, capacity 1: %u grows, %u reruns", a->name,
+                              clirr_template_name(templates[t]), st.wl_grows, st.wl_reruns);
+            }
+        for (clirr_template t = CLIRR_TEMPLATE_NESTED_NAIVE; t <= CLIRR_TEMPLATE_NESTED_OPT; t++) {
+            clirr_intent it;
+            intent(a, t, 0, true, &it, &err);
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, caps, &it, c.in, &plan, &err);
+            /* Where the device has no device-side enqueue, that refuses them first. */
+            const char *says = clirr_template_runnable(caps, t, NULL) ? "--push hier" : "device-side enqueue";
+            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
+                              strstr(err.msg, clirr_template_name(t)),
+                      "%s on %s with --push hier: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
+                      rc ? err.msg : "planned");
+        }
+    }
+done:
+    input_free(&c);
+}
+
+static void donation(th_case *tc)
+{
+    static const char *const thresholds[] = {"1", "4", "64"};
+    static const clirr_push_mode pushes[] = {CLIRR_PUSH_ATOMIC, CLIRR_PUSH_HIER, CLIRR_PUSH_AUTO};
+    clirr_error err;
+    case_input c = {0};
+    clirr_trace trace = {0};
+    TH_OK(tc, input_load(&c, NULL, 3000, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &c, 0, &err));
+        unsigned donate = (unsigned)clirr_algo_param(a, "donate");
+        for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++)
+            for (size_t p = 0; p < sizeof pushes / sizeof pushes[0]; p++) {
+                clirr_intent it;
+                intent(a, CLIRR_TEMPLATE_BASELINE, 0, true, &it, &err);
+                it.push = pushes[p];
+                it.queue_rounds = 0;
+                /* The first case of each threshold traced: every round a row. */
+                it.trace = p == 0 ? &trace : NULL;
+                TH_OK(tc, clirr_param_set(a, donate, thresholds[t], &it.params, &err));
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
+                clirr_verify_report r;
+                bool ok = verify(algo, &c, 0, &r);
+                TH_EXPECT(tc, ok, "%s, donate %s, %s: %s", a->name, thresholds[t],
+                          clirr_push_mode_name(pushes[p]), r.text);
+                if (p == 0) {
+                    /* Round 1 is the hub alone, in work-group 0: 3000 arcs
+                     * against an average of 3000 / work-group size. */
+                    TH_EXPECT(tc, trace.n == st.iterations && trace.n > 1 && trace.rounds[0].donated_g0 > 0,
+                              "%s, donate %s: %zu rows for %u rounds, round 1 donated %llu chunks in work-group 0",
+                              a->name, thresholds[t], trace.n, st.iterations,
+                              trace.n ? (unsigned long long)trace.rounds[0].donated_g0 : 0ull);
+                }
+            }
+        clirr_intent it;
+        intent(a, CLIRR_TEMPLATE_DBUF_GLOBAL, 0, true, &it, &err);
+        it.push = CLIRR_PUSH_AUTO;
+        TH_OK(tc, clirr_param_set(a, donate, "8", &it.params, &err));
+        clirr_stats st;
+        int rc = clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err);
+        TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--donate") && strstr(err.msg, "dbuf-global"),
+                  "%s --donate on dbuf-global: %s (%s)", a->name, clirr_status_name(rc), rc ? err.msg : "ran");
+    }
+done:
+    clirr_trace_free(&trace);
+    input_free(&c);
+}
+
+static void growth_each_trial(th_case *tc)
+{
+    clirr_error err;
+    case_input c = {0};
+    clirr_session *sess = NULL;
+    TH_OK(tc, input_load(&c, NULL, 1500, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &c, 0, &err));
+        clirr_intent it;
+        /* n/5 as the study; the hub's round alone pushes 1500 of 3001 */
+        intent(a, CLIRR_TEMPLATE_BASELINE, c.g.n / 5, true, &it, &err);
+        it.push = CLIRR_PUSH_ATOMIC;
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, c.in, &plan, &err));
+        TH_OK(tc, clirr_session_prepare(tc->ctx, c.in, &plan, &sess, &err));
+        for (int trial = 0; trial < 2; trial++) {
+            clirr_stats st;
+            memset(&st, 0, sizeof st);
+            memset(c.got, 0xff, c.g.n * sizeof *c.got);
+            TH_OK(tc, clirr_session_run(sess, c.got, &st, &err));
+            clirr_verify_report r;
+            bool ok = verify(algo, &c, 0, &r);
+            TH_EXPECT(tc, ok, "%s, trial %d at capacity n/5: %s", a->name, trial + 1, r.text);
+            TH_EXPECT(tc, st.wl_grows > 0 && st.wl_reruns > 0 && st.wl_grow_ns > 0,
+                      "%s, trial %d at capacity n/5: %u grows, %u reruns, %llu ns growing", a->name, trial + 1,
+                      st.wl_grows, st.wl_reruns, (unsigned long long)st.wl_grow_ns);
+        }
+        clirr_session_release(sess);
+        sess = NULL;
+    }
+done:
+    clirr_session_release(sess);
+    input_free(&c);
+}
+
+static void unrolling(th_case *tc)
+{
+    static const char *const ks[] = {"2", "8", "64"};
+    clirr_error err;
+    case_input c = {0};
+    for (int input = 0; input < 3; input++) {
+        static const char *const specs[] = {"grid:w=60,h=50,weights=1-20", NULL, "grid:w=64,h=1,weights=1-9"};
+        TH_OK(tc, input_load(&c, specs[input], 500, &err));
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+            /* the path from its far end: a sweep in id order advances one hop */
+            uint32_t src = input == 2 ? c.g.n - 1 : 0;
+            TH_OK(tc, reference(algo, &c, src, &err));
+            unsigned unroll = (unsigned)clirr_algo_param(a, "unroll");
+            for (size_t k = 0; k <= sizeof ks / sizeof ks[0]; k++) {
+                clirr_intent it;
+                clirr_intent_default(a, &it);
+                it.variant = clirr_algo_variant(a, "topo");
+                it.source.rule = CLIRR_SOURCE_VERTEX;
+                it.source.vertex = src;
+                it.source_given = true;
+                /* the last: a template the unrolled sweep does not run */
+                it.tmpl = k < sizeof ks / sizeof ks[0] ? CLIRR_TEMPLATE_BASELINE : CLIRR_TEMPLATE_DBUF_GLOBAL;
+                TH_OK(tc, clirr_param_set(a, unroll, k < sizeof ks / sizeof ks[0] ? ks[k] : "4", &it.params, &err));
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                int rc = clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err);
+                if (k == sizeof ks / sizeof ks[0]) {
+                    TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, "--unroll") &&
+                                      strstr(err.msg, "dbuf-global"),
+                              "%s --unroll on dbuf-global: %s (%s)", a->name, clirr_status_name(rc),
+                              rc ? err.msg : "ran");
+                    continue;
+                }
+                TH_OK(tc, rc);
+                clirr_verify_report r;
+                bool ok = verify(algo, &c, src, &r);
+                TH_EXPECT(tc, ok, "%s topo, input %d, unroll %s: %s", a->name, input, ks[k], r.text);
+                if (input == 2 && !strcmp(ks[k], "64"))
+                    TH_EXPECT(tc, st.iterations == 2, "%s topo on a 64-vertex path, unroll 64: %u sweeps, not 2",
+                              a->name, st.iterations);
+            }
+        }
+    }
+done:
+    input_free(&c);
+}
+
+TH_REGISTER(register_study_switch_tests)
+{
+    th_add_device("rounds/hier", hier_push, NULL);
+    th_add_device("rounds/donate", donation, NULL);
+    th_add_device("rounds/growth", growth_each_trial, NULL);
+    th_add_device("rounds/unroll", unrolling, NULL);
+}
