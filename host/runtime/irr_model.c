@@ -9,9 +9,9 @@
  * one dynamic instance side by side. Work-groups never share an instance,
  * so large launches are split by work-group over threads, each sorting and
  * counting its share, and the counts are added. */
+#include "base/parallel.h"
 #include "runtime/irr.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,19 +207,17 @@ typedef struct fold_job {
     clirr_irr_kernel counts;
     int rc;
     clirr_error err;
-    bool threaded;
 } fold_job;
 
-static void *fold_thread(void *arg)
+static void fold_part(void *arg)
 {
     fold_job *j = arg;
     j->rc = fold_share(j->ev, j->n, j->simd_width, j->segment, j->banks, &j->counts, &j->err);
-    return NULL;
 }
 
 /* Below this many records one thread is quicker than starting more. */
 #define IRR_FOLD_PARALLEL_MIN (1u << 16)
-#define IRR_FOLD_MAX_THREADS 64
+#define IRR_FOLD_MAX_THREADS CLIRR_MAX_PARTS
 
 /* Threads for the fold: the host's online cores (CLIRR_IRR_THREADS
  * overrides), at most IRR_FOLD_MAX_THREADS. */
@@ -244,8 +242,7 @@ int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t 
     irr_event *ev = malloc(n * sizeof *ev);
     size_t *start = calloc((size_t)nt + 1, sizeof *start);
     fold_job *jobs = calloc(nt, sizeof *jobs);
-    pthread_t *tid = calloc(nt, sizeof *tid);
-    if (!ev || !start || !jobs || !tid) {
+    if (!ev || !start || !jobs) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %zu irregularity records", n);
         goto done;
     }
@@ -267,20 +264,13 @@ int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t 
                                             (uint32_t)i, 0, r[1] / simd_width};
     }
     free(fill);
-    /* Shares 0..nt-2 on threads, the last one here; a share whose thread
-     * cannot start runs here too. */
     for (unsigned t = 0; t < nt; t++) {
         jobs[t] = (fold_job){ev + start[t], start[t + 1] - start[t], simd_width, segment, banks,
-                             {.records = 0}, CLIRR_OK, {0}, false};
+                             {.records = 0}, CLIRR_OK, {0}};
         clirr_error_clear(&jobs[t].err);
-        if (t + 1 < nt && pthread_create(&tid[t], NULL, fold_thread, &jobs[t]) == 0)
-            jobs[t].threaded = true;
-        else
-            fold_thread(&jobs[t]);
     }
+    clirr_run_parts(nt, fold_part, jobs, sizeof *jobs);
     for (unsigned t = 0; t < nt; t++) {
-        if (jobs[t].threaded)
-            pthread_join(tid[t], NULL);
         if (jobs[t].rc != CLIRR_OK && rc == CLIRR_OK) {
             rc = jobs[t].rc;
             if (err)
@@ -294,7 +284,6 @@ done:
     free(ev);
     free(start);
     free(jobs);
-    free(tid);
     return rc;
 }
 

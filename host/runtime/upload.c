@@ -14,9 +14,9 @@
  * against 8-10. So AUTO makes the staging for a copy of FIRST_STAGED
  * bytes or more, where the first copy already gains, and then stages
  * every copy of CLIRR_UPLOAD_STAGED_MIN bytes or more. */
+#include "base/parallel.h"
 #include "runtime/context.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,35 +36,24 @@ typedef struct copy_part {
     char *dst;
     const char *src;
     size_t n;
-    bool threaded;
-    pthread_t thread;
 } copy_part;
 
-static void *copy_part_run(void *arg)
+static void copy_part_run(void *arg)
 {
     copy_part *p = arg;
     memcpy(p->dst, p->src, p->n);
-    return NULL;
 }
 
-/* memcpy in `threads` parts, part 0 on this thread; a part whose thread
- * cannot start is copied here. */
+/* memcpy in `threads` parts at once. */
 static void parallel_copy(unsigned threads, char *dst, const char *src, size_t n)
 {
     copy_part part[MAX_COPY_THREADS];
     size_t per = (n + threads - 1) / threads;
     for (unsigned i = 0; i < threads; i++) {
         size_t off = i * per < n ? i * per : n;
-        part[i] = (copy_part){dst + off, src + off, n - off < per ? n - off : per, false, 0};
-        if (i > 0 && part[i].n)
-            part[i].threaded = pthread_create(&part[i].thread, NULL, copy_part_run, &part[i]) == 0;
+        part[i] = (copy_part){dst + off, src + off, n - off < per ? n - off : per};
     }
-    for (unsigned i = 0; i < threads; i++)
-        if (!part[i].threaded)
-            copy_part_run(&part[i]);
-    for (unsigned i = 1; i < threads; i++)
-        if (part[i].threaded)
-            pthread_join(part[i].thread, NULL);
+    clirr_run_parts(threads, copy_part_run, part, sizeof part[0]);
 }
 
 static void wait_busy(clirr_upload_stage *s, int i)
