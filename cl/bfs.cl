@@ -52,36 +52,18 @@
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-/* Kernel unrolling (study, section IV-B, C): a work-item offers its
- * vertex's level + 1 to its out-neighbours, then does the same for the
- * vertices it lowered, breadth-first from a worklist of `unroll` slots in
- * local memory, up to `unroll` vertices in all; a lowered vertex that
- * finds the worklist full waits for the next sweep, which runs every
- * vertex anyway. Thread-mapped, plain stores (as bfs_topo). */
-__kernel void bfs_topo_unroll(CLIRR_KPARAMS(BFS_UNROLL_ARGS) IRR_KPARAM)
-{
-    __local uint *q = uq + get_local_id(0) * unroll;
-    for (uint u = get_global_id(0); IRR_BRANCH(33, u < n); u += get_global_size(0)) {
-        uint head = 0, tail = 1;
-        q[0] = u;
-        while (IRR_BRANCH(34, head < tail)) {
-            uint x = *IRR_LLD(35, &q[head++]);
-            uint lx = *IRR_GLD(36, &level[x]);
-            if (IRR_BRANCH(37, lx == CLIRR_NONE))
-                continue;
-            uint end = *IRR_GLD(38, &row[x + 1]);
-            for (uint e = *IRR_GLD(39, &row[x]); IRR_BRANCH(40, e < end); e++) {
-                uint v = *IRR_GLD(41, &col[e]);
-                if (IRR_BRANCH(42, lx + 1 < *IRR_GLD(43, &level[v]))) {
-                    *IRR_GST(44, &level[v]) = lx + 1;
-                    *IRR_GST(45, changed) = 1;
-                    if (tail < unroll)
-                        *IRR_LST(46, &q[tail++]) = v;
-                }
-            }
-        }
+/* Kernel unrolling (cl/templates/topo_unroll.clh) of the sweep above. */
+#define UR_NAME bfs_topo_unroll
+#define UR_PARAMS CLIRR_KPARAMS(BFS_UNROLL_ARGS)
+#define UR_VALUE(x) (*IRR_GLD(33, &level[x]))
+#define UR_REACHED(lx) ((lx) != CLIRR_NONE)
+#define UR_RELAX(lx, e, v)                                                     \
+    if (IRR_BRANCH(34, (lx) + 1 < *IRR_GLD(35, &level[v]))) {                  \
+        *IRR_GST(36, &level[v]) = (lx) + 1;                                    \
+        *IRR_GST(37, changed) = 1;                                             \
+        lowered = true;                                                        \
     }
-}
+#include "templates/topo_unroll.clh"
 
 #define NL_NAME bfs_level
 #define NL_PARAMS CLIRR_KPARAMS(BFS_LEVEL_ARGS)

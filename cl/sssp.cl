@@ -81,36 +81,21 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-/* Kernel unrolling (study, section IV-B, C): a work-item relaxes its
- * vertex's arcs, then those of the vertices it lowered, breadth-first from
- * a worklist of `unroll` slots in local memory, up to `unroll` vertices in
- * all; a lowered vertex that finds the worklist full waits for the next
- * sweep, which runs every vertex anyway. Thread-mapped, plain stores. */
-__kernel void sssp_topo_unroll(CLIRR_KPARAMS(SSSP_UNROLL_ARGS) IRR_KPARAM)
-{
-    __local uint *q = uq + get_local_id(0) * unroll;
-    for (uint u = get_global_id(0); IRR_BRANCH(38, u < n); u += get_global_size(0)) {
-        uint head = 0, tail = 1;
-        q[0] = u;
-        while (IRR_BRANCH(39, head < tail)) {
-            uint x = *IRR_LLD(40, &q[head++]);
-            uint du = *IRR_GLD(41, &dist[x]);
-            if (IRR_BRANCH(42, du == CLIRR_NONE))
-                continue;
-            uint end = *IRR_GLD(43, &row[x + 1]);
-            for (uint e = *IRR_GLD(44, &row[x]); IRR_BRANCH(45, e < end); e++) {
-                uint v = *IRR_GLD(46, &col[e]);
-                uint nd = relax_sum(du, WEIGHT(e), &status[1]);
-                if (IRR_BRANCH(47, nd < *IRR_GLD(48, &dist[v]))) {
-                    *IRR_GST(49, &dist[v]) = nd;
-                    *IRR_GST(50, &status[0]) = 1;
-                    if (tail < unroll)
-                        *IRR_LST(51, &q[tail++]) = v;
-                }
-            }
-        }
+/* Kernel unrolling (cl/templates/topo_unroll.clh) of the sweep above. */
+#define UR_NAME sssp_topo_unroll
+#define UR_PARAMS CLIRR_KPARAMS(SSSP_UNROLL_ARGS)
+#define UR_VALUE(x) (*IRR_GLD(38, &dist[x]))
+#define UR_REACHED(du) ((du) != CLIRR_NONE)
+#define UR_RELAX(du, e, v)                                                     \
+    {                                                                          \
+        uint nd = relax_sum((du), WEIGHT(e), &status[1]);                      \
+        if (IRR_BRANCH(39, nd < *IRR_GLD(40, &dist[v]))) {                     \
+            *IRR_GST(41, &dist[v]) = nd;                                       \
+            *IRR_GST(42, &status[0]) = 1;                                      \
+            lowered = true;                                                    \
+        }                                                                      \
     }
-}
+#include "templates/topo_unroll.clh"
 
 #define NL_NAME sssp_hybrid
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_HYBRID_ARGS)

@@ -564,9 +564,9 @@ static const clirr_param_desc bfs_params[] = {
                           "rec-*: nested launches at most this deep; deeper vertices restart from the host", NULL,
                           REC_VARIANTS},
     [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
-                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA},
+                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA, true},
     [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
-                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO},
+                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on

@@ -573,9 +573,9 @@ static const clirr_param_desc sssp_params[] = {
                          "data: the spatial hybrid: worklist items are partitions of this many consecutive "
                          "vertices, each run whole (1: data-driven; n: topology-driven)", NULL, 1u << VARIANT_DATA},
     [PARAM_DONATE] = {"donate", CLIRR_PARAM_UINT, "0", 0, 1048576,
-                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA},
+                      CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA, true},
     [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
-                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO},
+                      CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)

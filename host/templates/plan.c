@@ -52,9 +52,22 @@ static int refuse_family(const clirr_algo *a, const clirr_plan *p, clirr_templat
                       clirr_plan_variant_name(p), clirr_template_name(t), which);
 }
 
+/* Why auto must take the baseline template (a parameter asked for that
+ * runs there only), or NULL. */
+static const char *baseline_param(const clirr_algo *a, const clirr_intent *it, unsigned variant)
+{
+    for (unsigned i = 0; i < a->nparams; i++) {
+        const clirr_param_desc *d = &a->params[i];
+        if (d->baseline_only && it->params.v[i].u > 0 && (!d->variants || (d->variants >> variant & 1)))
+            return "a parameter asked for (see plan.params) runs on the thread-mapped baseline template only";
+    }
+    return NULL;
+}
+
 static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                          const clirr_input *in, clirr_plan *p, clirr_error *err)
 {
+    const char *why = NULL;
     uint64_t items = clirr_input_items(in);
     uint32_t n = items > UINT32_MAX ? UINT32_MAX : (uint32_t)items;
     bool recursion = a->variants[p->variant].recursion;
@@ -62,6 +75,11 @@ static int pick_template(const clirr_algo *a, const clirr_caps *caps, const clir
         return refuse_family(a, p, (clirr_template)it->tmpl, err);
     if (it->tmpl < 0 && recursion) {
         clirr_policy_recursion_template(caps, &p->tmpl, &p->template_reason);
+    } else if (it->tmpl < 0 && (why = baseline_param(a, it, p->variant))) {
+        p->tmpl = CLIRR_TEMPLATE_BASELINE;
+        p->template_reason = why;
+        p->lb_thres = caps->simd_width ? caps->simd_width : 32;
+        p->lb_thres_reason = "the SIMD width";
     } else if (it->tmpl < 0) {
         const clirr_template_hint *hint = a->choose_template_hint ? a->choose_template_hint(in, caps) : a->template_hint;
         clirr_policy_template(caps, hint, n, &p->tmpl, &p->lb_thres, &p->template_reason);

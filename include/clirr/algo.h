@@ -141,6 +141,9 @@ typedef struct clirr_param_desc {
                            * reference is computed once for all its values),
                            * and a list of values makes more cases of those
                            * variants only */
+    bool baseline_only;   /* a UINT value above 0 runs on the thread-mapped
+                           * baseline template only: --template auto picks
+                           * it (another asked-for template is refused) */
 } clirr_param_desc;
 
 #define CLIRR_MAX_PARAMS 12
