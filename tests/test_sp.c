@@ -44,8 +44,11 @@ done:
     clirr_cnf_free(&f);
 }
 
+/* WalkSAT with tc->param threads (1: the serial walk; more: the
+ * parallel one, forced onto formulas small enough for a test). */
 static void walksat(th_case *tc)
 {
+    const unsigned threads = *(const unsigned *)tc->param;
     clirr_error err;
     clirr_cnf f = {0};
     clirr_cnf_factor fg = {0};
@@ -56,7 +59,7 @@ static void walksat(th_case *tc)
     TH_REQUIRE(tc, value, "out of memory");
     uint64_t flips;
     uint32_t unsat;
-    TH_OK(tc, clirr_walksat(&f, &fg, value, NULL, NULL, 10000000, 5, &flips, &unsat, &err));
+    TH_OK(tc, clirr_walksat(&f, &fg, value, NULL, NULL, 10000000, threads, 5, &flips, &unsat, &err));
     TH_REQUIRE(tc, unsat == 0 && clirr_cnf_count_satisfied(&f, value) == f.nclauses,
                "planted: %u left unsatisfied after %llu flips", unsat, (unsigned long long)flips);
     /* Frozen variables never move. */
@@ -66,19 +69,36 @@ static void walksat(th_case *tc)
         frozen[v] = 1, value[v] ^= 1;
     uint32_t *before = malloc(f.nvars * sizeof *before);
     memcpy(before, value, f.nvars * sizeof *before);
-    TH_OK(tc, clirr_walksat(&f, &fg, value, frozen, NULL, 20000, 6, &flips, &unsat, &err));
+    TH_OK(tc, clirr_walksat(&f, &fg, value, frozen, NULL, 20000, threads, 6, &flips, &unsat, &err));
     for (uint32_t v = 0; v < f.nvars; v += 2)
         TH_EXPECT(tc, value[v] == before[v], "frozen variable %u flipped", v + 1);
     TH_EXPECT(tc, f.nclauses - unsat == clirr_cnf_count_satisfied(&f, value), "count with frozen variables");
+    TH_EXPECT(tc, flips <= 20000, "%llu flips over the budget of 20000", (unsigned long long)flips);
     free(frozen);
     free(before);
+    free(value);
+    value = NULL;
+    clirr_cnf_free(&f);
+    clirr_cnf_factor_free(&fg);
+    /* Large enough that the threads walk at the same time for long. */
+    TH_OK(tc, clirr_cnf_generate("ksat:n=30000,m=120000,seed=4,planted=1", &f, &err));
+    TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
+    value = calloc(f.nvars, sizeof *value);
+    TH_REQUIRE(tc, value, "out of memory");
+    TH_OK(tc, clirr_walksat(&f, &fg, value, NULL, NULL, 50000000, threads, 7, &flips, &unsat, &err));
+    TH_EXPECT(tc, unsat == 0 && clirr_cnf_count_satisfied(&f, value) == f.nclauses,
+              "30,000 variables, planted: %u left unsatisfied (recounted: %llu) after %llu flips", unsat,
+              (unsigned long long)(f.nclauses - clirr_cnf_count_satisfied(&f, value)),
+              (unsigned long long)flips);
     clirr_cnf_free(&f);
     clirr_cnf_factor_free(&fg);
     TH_OK(tc, unsat3(&f, &err));
     TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
-    TH_OK(tc, clirr_walksat(&f, &fg, value, NULL, NULL, 1000, 1, &flips, &unsat, &err));
-    TH_EXPECT(tc, unsat >= 1 && flips == 1000, "unsatisfiable: %u left after %llu flips", unsat,
-              (unsigned long long)flips);
+    TH_OK(tc, clirr_walksat(&f, &fg, value, NULL, NULL, 1000, threads, 1, &flips, &unsat, &err));
+    /* Every assignment leaves one clause unsatisfied: the walk spends its
+     * budget (a thread whose list empties leaves its share unused). */
+    TH_EXPECT(tc, unsat >= 1 && (threads == 1 ? flips == 1000 : flips >= 1 && flips <= 1000),
+              "unsatisfiable: %u left after %llu flips", unsat, (unsigned long long)flips);
     TH_EXPECT(tc, f.nclauses - unsat == clirr_cnf_count_satisfied(&f, value), "its count");
 done:
     free(value);
@@ -86,7 +106,7 @@ done:
     clirr_cnf_factor_free(&fg);
 }
 
-static const sp_config default_cfg = {0.001, 1000, 0.01, 50000000, 1};
+static const sp_config default_cfg = {0.001, 1000, 0.01, 50000000, 1, 0};
 
 static void reference(th_case *tc)
 {
@@ -409,7 +429,9 @@ done:;
 TH_REGISTER(register_sp_tests)
 {
     th_add("sp/verifier", verifier, NULL);
-    th_add("sp/walksat", walksat, NULL);
+    static const unsigned serial = 1, parallel = 4;
+    th_add("sp/walksat/serial", walksat, &serial);
+    th_add("sp/walksat/parallel", walksat, &parallel);
     th_add("sp/reference", reference, NULL);
     th_add_device("sp/device/topo", device_variant, "topo");
     th_add_device("sp/device/data", device_variant, "data");

@@ -33,7 +33,7 @@ CLIRR_KARGS_STRUCT(sp_update_args, SP_UPDATE_ARGS);
 CLIRR_KARGS_STRUCT(sp_bias_args, SP_BIAS_ARGS);
 
 enum { V_TOPO, V_DATA };
-enum { P_EPS, P_MAX_ITER, P_FIX_FRACTION, P_WALKSAT_FLIPS, P_SEED };
+enum { P_EPS, P_MAX_ITER, P_FIX_FRACTION, P_WALKSAT_FLIPS, P_SEED, P_WALKSAT_THREADS };
 
 typedef struct sp_session {
     clirr_ctx *ctx;
@@ -58,6 +58,7 @@ static void sp_config_from(const clirr_plan *plan, sp_config *c)
     c->fix_fraction = plan->params.v[P_FIX_FRACTION].r;
     c->walksat_flips = plan->params.v[P_WALKSAT_FLIPS].u;
     c->seed = plan->params.v[P_SEED].u;
+    c->walksat_threads = (unsigned)plan->params.v[P_WALKSAT_THREADS].u;
 }
 
 static void sp_release(void *state)
@@ -454,6 +455,10 @@ static const clirr_param_desc sp_params[] = {
     [P_WALKSAT_FLIPS] = {"walksat-flips", CLIRR_PARAM_UINT, "50000000", 0, 1e15,
                          "WalkSAT's flip budget for what decimation leaves"},
     [P_SEED] = {"sp-seed", CLIRR_PARAM_UINT, "1", 0, 1e15, "seed of the initial surveys and of WalkSAT"},
+    [P_WALKSAT_THREADS] = {"walksat-threads", CLIRR_PARAM_UINT, "0", 0, 64,
+                           "host threads of WalkSAT: 1 walks serially (the same result for a seed every "
+                           "run), 2 or more walk one walk together (faster, the assignment differs from "
+                           "run to run); 0: the host's cores when 100,000 or more clauses are left, else 1"},
 };
 
 static const clirr_variant_desc sp_variants[] = {

@@ -50,6 +50,7 @@ typedef struct sp_config {
     double fix_fraction;     /* of all variables, fixed per round (at least one) */
     uint64_t walksat_flips;  /* WalkSAT's budget */
     uint64_t seed;           /* initial surveys and WalkSAT's choices */
+    unsigned walksat_threads; /* clirr_walksat's threads (0: by the residual's size) */
 } sp_config;
 
 /* The formula as decimation left it; engines read it. */
@@ -117,11 +118,16 @@ int clirr_sp_solve(const clirr_cnf *f, const clirr_cnf_factor *fg, const sp_conf
  * else a random walk step with probability SP_WALKSAT_NOISE, else the
  * least-break variable) from value, flipping only variables with
  * frozen[v] == 0 (frozen NULL: all), over the clauses with skip[c] == 0
- * (skip NULL: all); at most max_flips flips. *unsat gets the clauses left
- * unsatisfied among those (its own incremental count), *flips the flips. */
+ * (skip NULL: all); at most max_flips flips. threads 1: the serial walk,
+ * the same for a seed on every machine; 2 or more: one walk on that many
+ * host threads (host/ref/walksat_parallel.c; the assignment differs from
+ * run to run); 0: the host's cores when what is left to walk is large
+ * (WS_PARALLEL_MIN_CLAUSES residual clauses), else 1. *unsat gets the
+ * clauses left unsatisfied among those (the walk's own exact count),
+ * *flips the flips. */
 int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *value, const uint8_t *frozen,
-                  const uint8_t *skip, uint64_t max_flips, uint64_t seed, uint64_t *flips, uint32_t *unsat,
-                  clirr_error *err);
+                  const uint8_t *skip, uint64_t max_flips, unsigned threads, uint64_t seed, uint64_t *flips,
+                  uint32_t *unsat, clirr_error *err);
 
 /* The initial survey of edge e for a seed (uniform in [0, 1)), the same
  * on every engine. */

@@ -228,6 +228,7 @@ int clirr_sp_solve(const clirr_cnf *f, const clirr_cnf_factor *fg, const sp_conf
     bool left = nfree > 0 || emptied > 0;
     out->walksat_ran = left;
     rc = clirr_walksat(f, fg, value, st.var, all ? NULL : st.clause_sat, left ? cfg->walksat_flips : 0,
+                       cfg->walksat_threads,
                        rng_key(cfg->seed, STREAM_WALKSAT), &out->flips, &out->unsatisfied, err);
     out->walksat_ns = clirr_now_ns() - t0;
 done:

@@ -4,23 +4,97 @@
  * that breaks no satisfied clause if there is one, else a random one with
  * probability SP_WALKSAT_NOISE, else the one that breaks fewest.
  *
- * It walks a compact copy of what is left to solve, not the whole
- * formula: clauses a frozen true literal satisfies are dropped, frozen
- * literals removed, the flippable variables renumbered densely. After
- * decimation that copy is a fraction of the formula, and a flip touches
- * only its small arrays (over a 1M-variable formula the scattered reads
- * made a flip cost microseconds). Per clause it keeps the count of true
+ * Here: the residual formula both walkers walk (ref/walksat.h), the
+ * serial walker, and clirr_walksat, which picks one. The residual is a
+ * compact copy of what is left to solve; after decimation it is a
+ * fraction of the formula, and a flip touches only its small arrays (over
+ * a 1M-variable formula the scattered reads made a flip cost
+ * microseconds). Per clause the serial walker keeps the count of true
  * literals and the XOR of their variables (so the one true variable of a
  * clause is known without a scan) and its place in the unsatisfied list,
  * in one record; per variable the break count (clauses where its literal
- * is the only true one); the unsatisfied clauses in a list. Random choices come from base/rng.h: the
- * same on every machine. */
-#include "ref/sp.h"
+ * is the only true one); the unsatisfied clauses in a list. Random choices
+ * come from base/rng.h: the same on every machine. */
+#include "ref/walksat.h"
 
+#include "base/parallel.h"
 #include "base/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+static void residual_free(ws_residual *r)
+{
+    free(r->coff);
+    free(r->clit);
+    free(r->voff);
+    free(r->vocc);
+    free(r->val);
+    free(r->rv);
+}
+
+/* The residual of f under frozen/skip/value (see ref/sp.h). */
+static int residual_build(ws_residual *r, const clirr_cnf *f, const uint32_t *value, const uint8_t *frozen,
+                          const uint8_t *skip)
+{
+    memset(r, 0, sizeof *r);
+    r->rv = malloc(((size_t)f->nvars + 1) * sizeof *r->rv);
+    if (!r->rv)
+        return CLIRR_ERR_NOMEM;
+    uint32_t nv = 0;
+    for (uint32_t v = 0; v < f->nvars; v++)
+        r->rv[v] = frozen && frozen[v] ? UINT32_MAX : nv++;
+    r->nvars = nv;
+    r->coff = malloc(((size_t)f->nclauses + 1) * sizeof *r->coff);
+    r->clit = malloc(((size_t)f->nlits + 1) * sizeof *r->clit);
+    r->voff = calloc((size_t)nv + 2, sizeof *r->voff);
+    r->val = malloc((size_t)nv + 1);
+    if (!r->coff || !r->clit || !r->voff || !r->val)
+        return CLIRR_ERR_NOMEM;
+    uint32_t nc = 0, nl = 0;
+    r->coff[0] = 0;
+    for (uint32_t c = 0; c < f->nclauses; c++) {
+        if (skip && skip[c])
+            continue;
+        uint32_t start = nl;
+        bool sat = false;
+        for (uint32_t k = f->clause_off[c]; k < f->clause_off[c + 1] && !sat; k++) {
+            int32_t l = f->lits[k];
+            uint32_t v = (uint32_t)abs(l) - 1;
+            if (r->rv[v] == UINT32_MAX)
+                sat = (value[v] != 0) == (l > 0); /* a frozen literal: true forever or never */
+            else
+                r->clit[nl++] = r->rv[v] << 1 | (l < 0);
+        }
+        if (sat || nl == start) {
+            r->stuck += !sat;
+            nl = start;
+            continue;
+        }
+        for (uint32_t k = start; k < nl; k++)
+            r->voff[(r->clit[k] >> 1) + 1]++;
+        r->coff[++nc] = nl;
+    }
+    r->nclauses = nc;
+    for (uint32_t v = 0; v < nv; v++)
+        r->voff[v + 1] += r->voff[v];
+    r->vocc = malloc(((size_t)nl + 1) * sizeof *r->vocc);
+    uint32_t *fill = malloc(((size_t)nv + 1) * sizeof *fill);
+    if (!r->vocc || !fill) {
+        free(fill);
+        return CLIRR_ERR_NOMEM;
+    }
+    memcpy(fill, r->voff, (size_t)nv * sizeof *fill);
+    for (uint32_t c = 0; c < nc; c++)
+        for (uint32_t k = r->coff[c]; k < r->coff[c + 1]; k++)
+            r->vocc[fill[r->clit[k] >> 1]++] = c << 1 | (r->clit[k] & 1);
+    free(fill);
+    for (uint32_t v = 0; v < f->nvars; v++)
+        if (r->rv[v] != UINT32_MAX)
+            r->val[r->rv[v]] = value[v] != 0;
+    return CLIRR_OK;
+}
 
 /* A residual clause's state, together so that a flip misses the cache
  * once per clause it touches. */
@@ -31,26 +105,11 @@ typedef struct ws_clause {
 } ws_clause;
 
 typedef struct ws {
-    uint32_t nvars, nclauses;
-    uint32_t *coff, *clit;  /* residual clauses; a literal is var << 1 | negated */
-    uint32_t *voff, *vocc;  /* per residual variable: clause << 1 | negated */
-    uint8_t *val;           /* residual variables' values */
+    ws_residual *r;
     ws_clause *cs;
     uint32_t *breaks;       /* per variable: clauses it alone satisfies */
     uint32_t *unsat, nunsat;
 } ws;
-
-static void ws_free(ws *w)
-{
-    free(w->coff);
-    free(w->clit);
-    free(w->voff);
-    free(w->vocc);
-    free(w->val);
-    free(w->cs);
-    free(w->breaks);
-    free(w->unsat);
-}
 
 static void unsat_add(ws *w, uint32_t c)
 {
@@ -67,11 +126,12 @@ static void unsat_remove(ws *w, uint32_t c)
 
 static void flip(ws *w, uint32_t v)
 {
-    uint8_t now = w->val[v] ^= 1;
-    for (uint32_t k = w->voff[v]; k < w->voff[v + 1]; k++) {
-        uint32_t c = w->vocc[k] >> 1;
+    const ws_residual *r = w->r;
+    uint8_t now = r->val[v] ^= 1;
+    for (uint32_t k = r->voff[v]; k < r->voff[v + 1]; k++) {
+        uint32_t c = r->vocc[k] >> 1;
         ws_clause *cl = &w->cs[c];
-        bool made_true = now != (w->vocc[k] & 1);
+        bool made_true = now != (r->vocc[k] & 1);
         if (made_true) {
             uint32_t t = cl->ntrue++;
             if (t == 0) {
@@ -94,101 +154,38 @@ static void flip(ws *w, uint32_t v)
     }
 }
 
-/* The residual of f under frozen/skip/value (see ref/sp.h): *stuck gets
- * the clauses no flip can satisfy; rv[v] is v's residual id (UINT32_MAX:
- * frozen). */
-static int build(ws *w, const clirr_cnf *f, const uint32_t *value, const uint8_t *frozen, const uint8_t *skip,
-                 uint32_t *rv, uint32_t *stuck)
+int ws_walk_serial(ws_residual *r, uint64_t max_flips, uint64_t seed, uint64_t *flips, uint32_t *unsat)
 {
-    uint32_t nv = 0;
-    for (uint32_t v = 0; v < f->nvars; v++)
-        rv[v] = frozen && frozen[v] ? UINT32_MAX : nv++;
-    w->nvars = nv;
-    w->coff = malloc(((size_t)f->nclauses + 1) * sizeof *w->coff);
-    w->clit = malloc(((size_t)f->nlits + 1) * sizeof *w->clit);
-    w->voff = calloc((size_t)nv + 2, sizeof *w->voff);
-    w->val = malloc((size_t)nv + 1);
-    if (!w->coff || !w->clit || !w->voff || !w->val)
-        return CLIRR_ERR_NOMEM;
-    uint32_t nc = 0, nl = 0;
-    *stuck = 0;
-    w->coff[0] = 0;
-    for (uint32_t c = 0; c < f->nclauses; c++) {
-        if (skip && skip[c])
-            continue;
-        uint32_t start = nl;
-        bool sat = false;
-        for (uint32_t k = f->clause_off[c]; k < f->clause_off[c + 1] && !sat; k++) {
-            int32_t l = f->lits[k];
-            uint32_t v = (uint32_t)abs(l) - 1;
-            if (rv[v] == UINT32_MAX)
-                sat = (value[v] != 0) == (l > 0); /* a frozen literal: true forever or never */
-            else
-                w->clit[nl++] = rv[v] << 1 | (l < 0);
-        }
-        if (sat || nl == start) {
-            *stuck += !sat;
-            nl = start;
-            continue;
-        }
-        for (uint32_t k = start; k < nl; k++)
-            w->voff[(w->clit[k] >> 1) + 1]++;
-        w->coff[++nc] = nl;
-    }
-    w->nclauses = nc;
-    for (uint32_t v = 0; v < nv; v++)
-        w->voff[v + 1] += w->voff[v];
-    w->vocc = malloc(((size_t)nl + 1) * sizeof *w->vocc);
-    uint32_t *fill = malloc(((size_t)nv + 1) * sizeof *fill);
-    w->cs = calloc((size_t)nc + 1, sizeof *w->cs);
-    w->breaks = calloc((size_t)nv + 1, sizeof *w->breaks);
-    w->unsat = malloc(((size_t)nc + 1) * sizeof *w->unsat);
-    if (!w->vocc || !fill || !w->cs || !w->breaks || !w->unsat) {
-        free(fill);
+    ws w = {.r = r};
+    w.cs = calloc((size_t)r->nclauses + 1, sizeof *w.cs);
+    w.breaks = calloc((size_t)r->nvars + 1, sizeof *w.breaks);
+    w.unsat = malloc(((size_t)r->nclauses + 1) * sizeof *w.unsat);
+    if (!w.cs || !w.breaks || !w.unsat) {
+        free(w.cs);
+        free(w.breaks);
+        free(w.unsat);
         return CLIRR_ERR_NOMEM;
     }
-    memcpy(fill, w->voff, (size_t)nv * sizeof *fill);
-    for (uint32_t v = 0; v < f->nvars; v++)
-        if (rv[v] != UINT32_MAX)
-            w->val[rv[v]] = value[v] != 0;
-    for (uint32_t c = 0; c < nc; c++) {
-        for (uint32_t k = w->coff[c]; k < w->coff[c + 1]; k++) {
-            uint32_t l = w->clit[k], v = l >> 1;
-            w->vocc[fill[v]++] = c << 1 | (l & 1);
-            if (w->val[v] != (l & 1)) {
-                w->cs[c].ntrue++;
-                w->cs[c].txor ^= v;
+    for (uint32_t c = 0; c < r->nclauses; c++) {
+        for (uint32_t k = r->coff[c]; k < r->coff[c + 1]; k++) {
+            uint32_t l = r->clit[k], v = l >> 1;
+            if (r->val[v] != (l & 1)) {
+                w.cs[c].ntrue++;
+                w.cs[c].txor ^= v;
             }
         }
-        if (w->cs[c].ntrue == 0)
-            unsat_add(w, c);
-        else if (w->cs[c].ntrue == 1)
-            w->breaks[w->cs[c].txor]++;
-    }
-    free(fill);
-    return CLIRR_OK;
-}
-
-int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *value, const uint8_t *frozen,
-                  const uint8_t *skip, uint64_t max_flips, uint64_t seed, uint64_t *flips, uint32_t *unsat,
-                  clirr_error *err)
-{
-    (void)fg;
-    ws w;
-    memset(&w, 0, sizeof w);
-    uint32_t stuck = 0, *rv = malloc(((size_t)f->nvars + 1) * sizeof *rv);
-    if (!rv || build(&w, f, value, frozen, skip, rv, &stuck) != CLIRR_OK) {
-        free(rv);
-        ws_free(&w);
-        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for WalkSAT (%u clauses)", f->nclauses);
+        if (w.cs[c].ntrue == 0)
+            unsat_add(&w, c);
+        else if (w.cs[c].ntrue == 1)
+            w.breaks[w.cs[c].txor]++;
     }
     uint64_t done = 0, draw = 0;
     while (w.nunsat > 0 && done < max_flips) {
         uint32_t c = w.unsat[rng_below(rng_at(seed, draw++), w.nunsat)];
-        uint32_t b = w.coff[c], e = w.coff[c + 1];
+        uint32_t b = r->coff[c], e = r->coff[c + 1];
         uint32_t best = UINT32_MAX, best_break = UINT32_MAX, ties = 0;
         for (uint32_t k = b; k < e; k++) {
-            uint32_t v = w.clit[k] >> 1, br = w.breaks[v];
+            uint32_t v = r->clit[k] >> 1, br = w.breaks[v];
             /* Ties are broken at random (reservoir sampling): a fixed
              * order lets the walk cycle. */
             if (br < best_break) {
@@ -200,16 +197,48 @@ int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *valu
             }
         }
         if (best_break > 0 && (rng_at(seed, draw++) >> 11) * 0x1.0p-53 < SP_WALKSAT_NOISE)
-            best = w.clit[b + rng_below(rng_at(seed, draw++), e - b)] >> 1;
+            best = r->clit[b + rng_below(rng_at(seed, draw++), e - b)] >> 1;
         flip(&w, best);
         done++;
     }
-    for (uint32_t v = 0; v < f->nvars; v++)
-        if (rv[v] != UINT32_MAX)
-            value[v] = w.val[rv[v]];
     *flips = done;
-    *unsat = w.nunsat + stuck;
-    free(rv);
-    ws_free(&w);
+    *unsat = w.nunsat;
+    free(w.cs);
+    free(w.breaks);
+    free(w.unsat);
+    return CLIRR_OK;
+}
+
+/* The host's cores, as many as clirr_run_parts runs at once at most. */
+static unsigned host_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)n;
+}
+
+int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *value, const uint8_t *frozen,
+                  const uint8_t *skip, uint64_t max_flips, unsigned threads, uint64_t seed, uint64_t *flips,
+                  uint32_t *unsat, clirr_error *err)
+{
+    (void)fg;
+    ws_residual r;
+    int rc = residual_build(&r, f, value, frozen, skip);
+    if (rc == CLIRR_OK) {
+        if (threads == 0)
+            threads = r.nclauses >= WS_PARALLEL_MIN_CLAUSES ? host_cores() : 1;
+        if (threads > CLIRR_MAX_PARTS)
+            threads = CLIRR_MAX_PARTS;
+        rc = threads > 1 ? ws_walk_parallel(&r, threads, max_flips, seed, flips, unsat)
+                         : ws_walk_serial(&r, max_flips, seed, flips, unsat);
+    }
+    if (rc != CLIRR_OK) {
+        residual_free(&r);
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for WalkSAT (%u clauses)", f->nclauses);
+    }
+    for (uint32_t v = 0; v < f->nvars; v++)
+        if (r.rv[v] != UINT32_MAX)
+            value[v] = r.val[r.rv[v]];
+    *unsat += r.stuck;
+    residual_free(&r);
     return CLIRR_OK;
 }
