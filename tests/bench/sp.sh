@@ -54,11 +54,11 @@ $C run sp --gen ksat:n=100,m=420,seed=1 --device all --variant topo,data --repea
 
 K1=ksat:n=1000000,m=4200000,k=3,seed=1
 if [ "$PART" != b ]; then
-    run gpu-1M-4.2-topo-e01 gpu topo $K1 20 --eps 0.01
-    run gpu-1M-4.2-topo gpu topo $K1 25
+    run gpu-1M-4.2-topo gpu topo $K1 20
+    run gpu-1M-4.2-data gpu data $K1 25
 fi
 if [ "$PART" != a ]; then
-    run gpu-1M-4.2-data-e01 gpu data $K1 20 --eps 0.01
+    run gpu-2M-8.4-topo gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 40
     lim=$(left 40)
     if [ "$lim" -gt 0 ]; then
         timeout "$lim" $C bench sp --gen ksat:n=10000,m=40000,seed=1 --device all --repeat 1 --warmup 1 --json \
@@ -66,12 +66,12 @@ if [ "$PART" != a ]; then
         log "bench10k rc=$?"
         keep "$T/b.json"
     fi
-    run gpu-2M-8.4-topo-e01 gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 40 --eps 0.01
-    run gpu-1M-4.2-data gpu data $K1 25
-    run gpu-1M-4.2-topo-e01-s5 gpu topo ksat:n=1000000,m=4200000,k=3,seed=5 15 --eps 0.01
-    run cpu-100k-4.2-topo cpu topo ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
-    run cpu-100k-4.2-data cpu data ksat:n=100000,m=420000,k=3,seed=1 15 --eps 0.01
-    run gpu-1M-4.0-topo gpu topo ksat:n=1000000,m=4000000,k=3,seed=1 20
+    run gpu-1M-4.2-topo-s2 gpu topo ksat:n=1000000,m=4200000,k=3,seed=2 20
+    run gpu-1M-4.2-topo-s3 gpu topo ksat:n=1000000,m=4200000,k=3,seed=3 20
+    run gpu-1M-4.2-topo-w1 gpu topo $K1 25 --walksat-threads 1
+    run gpu-1M-4.2-topo-e01 gpu topo $K1 20 --eps 0.01
+    run cpu-100k-4.2-topo cpu topo ksat:n=100000,m=420000,k=3,seed=1 20
+    run cpu-100k-4.2-data cpu data ksat:n=100000,m=420000,k=3,seed=1 20
 fi
 log "done"
 rm -rf "$T"
