@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <unistd.h>
 
 typedef struct part_run {
     void (*fn)(void *part);
@@ -34,4 +35,10 @@ void clirr_run_parts(unsigned n, void (*fn)(void *part), void *parts, size_t par
     for (unsigned i = 0; i < n; i++)
         if (run[i].threaded)
             pthread_join(run[i].thread, NULL);
+}
+
+unsigned clirr_host_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)n;
 }

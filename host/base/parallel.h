@@ -13,4 +13,7 @@
  * whose thread cannot start. */
 void clirr_run_parts(unsigned n, void (*fn)(void *part), void *parts, size_t part_size);
 
+/* The host's online cores, at most CLIRR_MAX_PARTS (at least 1). */
+unsigned clirr_host_threads(void);
+
 #endif

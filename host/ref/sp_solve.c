@@ -6,6 +6,7 @@
  * biases on the formula it is shown. */
 #include "ref/sp.h"
 
+#include "base/parallel.h"
 #include "base/rng.h"
 #include "clirr/clock.h"
 
@@ -117,6 +118,47 @@ static uint32_t fix_variable(sp_state *st, uint32_t v, uint32_t val, uint32_t *s
     return emptied;
 }
 
+/* WalkSAT's start over variables [lo, hi): fixed ones as decimation left
+ * them, a free one at the sign it has more often in the clauses left. */
+typedef struct start_part {
+    const sp_state *st;
+    uint64_t key;
+    uint32_t *value;
+    uint32_t lo, hi;
+} start_part;
+
+static void start_range(void *arg)
+{
+    const start_part *p = arg;
+    const clirr_cnf *f = p->st->f;
+    const clirr_cnf_factor *fg = p->st->fg;
+    for (uint32_t v = p->lo; v < p->hi; v++) {
+        p->value[v] = p->st->var[v];
+        if (p->st->var[v] != SP_FREE)
+            continue;
+        int64_t lean = 0;
+        for (uint32_t k = fg->var_off[v]; k < fg->var_off[v + 1]; k++) {
+            uint32_t e = fg->var_edge[k];
+            if (!p->st->clause_sat[fg->edge_clause[e]])
+                lean += f->lits[e] > 0 ? 1 : -1;
+        }
+        p->value[v] = lean ? lean > 0 : (uint32_t)(rng_at(p->key, v) >> 63);
+    }
+}
+
+/* The start of every variable, on the host's threads when there are many
+ * (the same values either way: each depends on its variable alone). */
+static void start_values(const sp_state *st, uint64_t key, uint32_t *value)
+{
+    uint32_t n = st->f->nvars;
+    unsigned parts = n >= 100000 ? clirr_host_threads() : 1;
+    start_part part[CLIRR_MAX_PARTS];
+    for (unsigned i = 0; i < parts; i++)
+        part[i] = (start_part){st, key, value, (uint32_t)((uint64_t)n * i / parts),
+                               (uint32_t)((uint64_t)n * (i + 1) / parts)};
+    clirr_run_parts(parts, start_range, part, sizeof part[0]);
+}
+
 int clirr_sp_solve(const clirr_cnf *f, const clirr_cnf_factor *fg, const sp_config *cfg, sp_engine *eng,
                    uint32_t *value, sp_outcome *out, clirr_error *err)
 {
@@ -209,20 +251,8 @@ int clirr_sp_solve(const clirr_cnf *f, const clirr_cnf_factor *fg, const sp_conf
      * contradiction every variable may flip (the fixed ones start where
      * decimation put them). */
     t0 = clirr_now_ns();
-    uint64_t key = rng_key(cfg->seed, STREAM_WALKSAT_START);
     bool all = out->end == SP_END_CONTRADICTION;
-    for (uint32_t v = 0; v < n; v++) {
-        value[v] = st.var[v];
-        if (st.var[v] != SP_FREE)
-            continue;
-        int64_t lean = 0;
-        for (uint32_t k = fg->var_off[v]; k < fg->var_off[v + 1]; k++) {
-            uint32_t e = fg->var_edge[k];
-            if (!st.clause_sat[fg->edge_clause[e]])
-                lean += f->lits[e] > 0 ? 1 : -1;
-        }
-        value[v] = lean ? lean > 0 : (uint32_t)(rng_at(key, v) >> 63);
-    }
+    start_values(&st, rng_key(cfg->seed, STREAM_WALKSAT_START), value);
     for (uint32_t v = 0; v < n; v++)
         st.var[v] = all || st.var[v] == SP_FREE ? 0 : 1; /* now: frozen */
     bool left = nfree > 0 || emptied > 0;

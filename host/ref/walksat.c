@@ -22,7 +22,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static void residual_free(ws_residual *r)
 {
@@ -34,65 +33,139 @@ static void residual_free(ws_residual *r)
     free(r->rv);
 }
 
-/* The residual of f under frozen/skip/value (see ref/sp.h). */
-static int residual_build(ws_residual *r, const clirr_cnf *f, const uint32_t *value, const uint8_t *frozen,
-                          const uint8_t *skip)
+/* One thread's share of building the residual: a range of formula
+ * clauses (passes 1 and 2) or of formula variables (passes 3 and 4). */
+typedef struct build_part {
+    ws_residual *r;
+    const clirr_cnf *f;
+    const clirr_cnf_factor *fg;
+    const uint32_t *value;
+    const uint8_t *skip;
+    uint32_t *cmap;     /* per formula clause: its residual id, UINT32_MAX when dropped */
+    uint32_t lo, hi;
+    uint32_t nc, nl;    /* pass 1: clauses and literals this range keeps */
+    uint32_t c0, l0;    /* pass 2: where they go */
+    uint32_t stuck;
+    int pass;
+} build_part;
+
+static void build_range(void *arg)
+{
+    build_part *p = arg;
+    ws_residual *r = p->r;
+    const clirr_cnf *f = p->f;
+    if (p->pass == 1) { /* which clauses stay, how many literals each keeps */
+        for (uint32_t c = p->lo; c < p->hi; c++) {
+            uint32_t keep = 0;
+            bool sat = p->skip && p->skip[c];
+            for (uint32_t k = f->clause_off[c]; k < f->clause_off[c + 1] && !sat; k++) {
+                int32_t l = f->lits[k];
+                uint32_t v = (uint32_t)abs(l) - 1;
+                if (r->rv[v] == UINT32_MAX)
+                    sat = (p->value[v] != 0) == (l > 0); /* a frozen literal: true forever or never */
+                else
+                    keep++;
+            }
+            if (!sat && keep == 0)
+                p->stuck++;
+            p->cmap[c] = sat || keep == 0 ? UINT32_MAX : keep;
+            if (p->cmap[c] != UINT32_MAX)
+                p->nc++, p->nl += keep;
+        }
+    } else if (p->pass == 2) { /* the kept clauses' free literals, in place */
+        uint32_t id = p->c0, nl = p->l0;
+        for (uint32_t c = p->lo; c < p->hi; c++) {
+            if (p->cmap[c] == UINT32_MAX)
+                continue;
+            r->coff[id] = nl;
+            for (uint32_t k = f->clause_off[c]; k < f->clause_off[c + 1]; k++) {
+                int32_t l = f->lits[k];
+                uint32_t v = (uint32_t)abs(l) - 1;
+                if (r->rv[v] != UINT32_MAX)
+                    r->clit[nl++] = r->rv[v] << 1 | (l < 0);
+            }
+            p->cmap[c] = id++;
+        }
+    } else { /* 3: each variable's kept occurrences counted; 4: listed, in clause order */
+        const clirr_cnf_factor *fg = p->fg;
+        for (uint32_t v = p->lo; v < p->hi; v++) {
+            uint32_t x = r->rv[v];
+            if (x == UINT32_MAX)
+                continue;
+            uint32_t n = 0, at = p->pass == 4 ? r->voff[x] : 0;
+            for (uint32_t k = fg->var_off[v]; k < fg->var_off[v + 1]; k++) {
+                uint32_t e = fg->var_edge[k], id = p->cmap[fg->edge_clause[e]];
+                if (id == UINT32_MAX)
+                    continue;
+                if (p->pass == 4)
+                    r->vocc[at + n] = id << 1 | (f->lits[e] < 0);
+                n++;
+            }
+            if (p->pass == 3) {
+                r->voff[x + 1] = n;
+                r->val[x] = p->value[v] != 0;
+            }
+        }
+    }
+}
+
+static void build_pass(build_part *part, unsigned parts, int pass, uint32_t n)
+{
+    for (unsigned i = 0; i < parts; i++) {
+        part[i].pass = pass;
+        part[i].lo = (uint32_t)((uint64_t)n * i / parts);
+        part[i].hi = (uint32_t)((uint64_t)n * (i + 1) / parts);
+    }
+    clirr_run_parts(parts, build_range, part, sizeof part[0]);
+}
+
+/* The residual of f under frozen/skip/value (see ref/sp.h), on the host's
+ * threads for a large formula (the same residual either way: each part
+ * writes its own range, in the serial order). */
+static int residual_build(ws_residual *r, const clirr_cnf *f, const clirr_cnf_factor *fg, const uint32_t *value,
+                          const uint8_t *frozen, const uint8_t *skip)
 {
     memset(r, 0, sizeof *r);
     r->rv = malloc(((size_t)f->nvars + 1) * sizeof *r->rv);
-    if (!r->rv)
+    uint32_t *cmap = malloc(((size_t)f->nclauses + 1) * sizeof *cmap);
+    if (!r->rv || !cmap) {
+        free(cmap);
         return CLIRR_ERR_NOMEM;
+    }
     uint32_t nv = 0;
     for (uint32_t v = 0; v < f->nvars; v++)
         r->rv[v] = frozen && frozen[v] ? UINT32_MAX : nv++;
     r->nvars = nv;
-    r->coff = malloc(((size_t)f->nclauses + 1) * sizeof *r->coff);
-    r->clit = malloc(((size_t)f->nlits + 1) * sizeof *r->clit);
-    r->voff = calloc((size_t)nv + 2, sizeof *r->voff);
-    r->val = malloc((size_t)nv + 1);
-    if (!r->coff || !r->clit || !r->voff || !r->val)
-        return CLIRR_ERR_NOMEM;
+    unsigned parts = f->nlits >= (1u << 20) ? clirr_host_threads() : 1;
+    build_part part[CLIRR_MAX_PARTS];
+    for (unsigned i = 0; i < parts; i++)
+        part[i] = (build_part){.r = r, .f = f, .fg = fg, .value = value, .skip = skip, .cmap = cmap};
+    build_pass(part, parts, 1, f->nclauses);
     uint32_t nc = 0, nl = 0;
-    r->coff[0] = 0;
-    for (uint32_t c = 0; c < f->nclauses; c++) {
-        if (skip && skip[c])
-            continue;
-        uint32_t start = nl;
-        bool sat = false;
-        for (uint32_t k = f->clause_off[c]; k < f->clause_off[c + 1] && !sat; k++) {
-            int32_t l = f->lits[k];
-            uint32_t v = (uint32_t)abs(l) - 1;
-            if (r->rv[v] == UINT32_MAX)
-                sat = (value[v] != 0) == (l > 0); /* a frozen literal: true forever or never */
-            else
-                r->clit[nl++] = r->rv[v] << 1 | (l < 0);
-        }
-        if (sat || nl == start) {
-            r->stuck += !sat;
-            nl = start;
-            continue;
-        }
-        for (uint32_t k = start; k < nl; k++)
-            r->voff[(r->clit[k] >> 1) + 1]++;
-        r->coff[++nc] = nl;
+    for (unsigned i = 0; i < parts; i++) {
+        part[i].c0 = nc;
+        part[i].l0 = nl;
+        nc += part[i].nc;
+        nl += part[i].nl;
+        r->stuck += part[i].stuck;
     }
     r->nclauses = nc;
-    for (uint32_t v = 0; v < nv; v++)
-        r->voff[v + 1] += r->voff[v];
+    r->coff = malloc(((size_t)nc + 1) * sizeof *r->coff);
+    r->clit = malloc(((size_t)nl + 1) * sizeof *r->clit);
+    r->voff = calloc((size_t)nv + 2, sizeof *r->voff);
     r->vocc = malloc(((size_t)nl + 1) * sizeof *r->vocc);
-    uint32_t *fill = malloc(((size_t)nv + 1) * sizeof *fill);
-    if (!r->vocc || !fill) {
-        free(fill);
+    r->val = malloc((size_t)nv + 1);
+    if (!r->coff || !r->clit || !r->voff || !r->vocc || !r->val) {
+        free(cmap);
         return CLIRR_ERR_NOMEM;
     }
-    memcpy(fill, r->voff, (size_t)nv * sizeof *fill);
-    for (uint32_t c = 0; c < nc; c++)
-        for (uint32_t k = r->coff[c]; k < r->coff[c + 1]; k++)
-            r->vocc[fill[r->clit[k] >> 1]++] = c << 1 | (r->clit[k] & 1);
-    free(fill);
-    for (uint32_t v = 0; v < f->nvars; v++)
-        if (r->rv[v] != UINT32_MAX)
-            r->val[r->rv[v]] = value[v] != 0;
+    build_pass(part, parts, 2, f->nclauses);
+    r->coff[nc] = nl;
+    build_pass(part, parts, 3, f->nvars);
+    for (uint32_t v = 0; v < nv; v++)
+        r->voff[v + 1] += r->voff[v];
+    build_pass(part, parts, 4, f->nvars);
+    free(cmap);
     return CLIRR_OK;
 }
 
@@ -209,23 +282,15 @@ int ws_walk_serial(ws_residual *r, uint64_t max_flips, uint64_t seed, uint64_t *
     return CLIRR_OK;
 }
 
-/* The host's cores, as many as clirr_run_parts runs at once at most. */
-static unsigned host_cores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)n;
-}
-
 int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *value, const uint8_t *frozen,
                   const uint8_t *skip, uint64_t max_flips, unsigned threads, uint64_t seed, uint64_t *flips,
                   uint32_t *unsat, clirr_error *err)
 {
-    (void)fg;
     ws_residual r;
-    int rc = residual_build(&r, f, value, frozen, skip);
+    int rc = residual_build(&r, f, fg, value, frozen, skip);
     if (rc == CLIRR_OK) {
         if (threads == 0)
-            threads = r.nclauses >= WS_PARALLEL_MIN_CLAUSES ? host_cores() : 1;
+            threads = r.nclauses >= WS_PARALLEL_MIN_CLAUSES ? clirr_host_threads() : 1;
         if (threads > CLIRR_MAX_PARTS)
             threads = CLIRR_MAX_PARTS;
         rc = threads > 1 ? ws_walk_parallel(&r, threads, max_flips, seed, flips, unsat)

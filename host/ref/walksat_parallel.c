@@ -16,8 +16,9 @@
  * - per variable the break count, kept by atomic adds from those
  *   transitions (exact when the threads stop; between, a read may see a
  *   change before the one it cancels, which only sways a choice).
- * Each thread walks the unsatisfied clauses on its own list: a clause goes
- * onto the list of the thread whose flip left it unsatisfied, unless it is
+ * Each thread walks the unsatisfied clauses on its own list: a clause
+ * starts on the list of the thread that set up its range of clauses, and
+ * goes onto the list of the thread whose flip left it unsatisfied, unless it is
  * on one already (the per-clause listed flag), and leaves it lazily, when
  * its owner picks it and finds it satisfied. So no list is shared; a
  * thread whose list empties is done (only its own flips could refill it),
@@ -54,6 +55,7 @@ typedef struct walker {
     unsigned id;
     uint32_t *list, n, cap;   /* the unsatisfied clauses this thread walks (some satisfied by now) */
     uint64_t flips;
+    uint32_t lo, hi;          /* the clauses it sets up */
     bool nomem;
 } walker;
 
@@ -159,6 +161,30 @@ static void walk(void *arg)
     }
 }
 
+/* The clause words of clauses [lo, hi) from the start values, their
+ * share of the break counts, and the unsatisfied ones onto this thread's
+ * list (so each thread starts with the unsatisfied clauses of its range). */
+static void set_up(void *arg)
+{
+    walker *w = arg;
+    shared *sh = w->sh;
+    const ws_residual *r = sh->r;
+    for (uint32_t c = w->lo; c < w->hi; c++) {
+        uint64_t word = 0;
+        for (uint32_t k = r->coff[c]; k < r->coff[c + 1]; k++) {
+            uint32_t l = r->clit[k], v = l >> 1;
+            if (r->val[v] != (l & 1))
+                word = (word + ONE_TRUE) ^ v;
+        }
+        atomic_init(&sh->cw[c], word);
+        atomic_init(&sh->listed[c], word == 0);
+        if (word >> 32 == 1)
+            atomic_fetch_add_explicit(&sh->breaks[(uint32_t)word], 1, memory_order_relaxed);
+        else if (word == 0 && !push(w, c))
+            w->nomem = true;
+    }
+}
+
 int ws_walk_parallel(ws_residual *r, unsigned threads, uint64_t max_flips, uint64_t seed, uint64_t *flips,
                      uint32_t *unsat)
 {
@@ -186,21 +212,14 @@ int ws_walk_parallel(ws_residual *r, unsigned threads, uint64_t max_flips, uint6
     }
     for (unsigned t = 0; t < threads; t++)
         w[t] = (walker){.sh = &sh, .id = t};
-    uint32_t nunsat = 0;
-    for (uint32_t c = 0; c < r->nclauses; c++) {
-        uint64_t word = 0;
-        for (uint32_t k = r->coff[c]; k < r->coff[c + 1]; k++) {
-            uint32_t l = r->clit[k], v = l >> 1;
-            if (r->val[v] != (l & 1))
-                word = (word + ONE_TRUE) ^ v;
-        }
-        atomic_init(&sh.cw[c], word);
-        atomic_init(&sh.listed[c], word == 0);
-        if (word >> 32 == 1)
-            sh.breaks[(uint32_t)word]++;
-        else if (word == 0 && !push(&w[nunsat++ % threads], c)) /* dealt round robin */
-            rc = CLIRR_ERR_NOMEM;
+    for (unsigned t = 0; t < threads; t++) {
+        w[t].lo = (uint32_t)((uint64_t)r->nclauses * t / threads);
+        w[t].hi = (uint32_t)((uint64_t)r->nclauses * (t + 1) / threads);
     }
+    clirr_run_parts(threads, set_up, w, sizeof *w);
+    for (unsigned t = 0; t < threads; t++)
+        if (w[t].nomem)
+            rc = CLIRR_ERR_NOMEM;
     if (rc == CLIRR_OK)
         clirr_run_parts(threads, walk, w, sizeof *w);
     *flips = 0;
