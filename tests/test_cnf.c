@@ -177,20 +177,27 @@ static void factor_and_count(th_case *tc)
     clirr_cnf f = {0};
     clirr_cnf_factor fg = {0};
     uint32_t *seen = NULL;
-    TH_OK(tc, clirr_cnf_generate("ksat:n=300,m=1300,k=4,seed=5", &f, &err));
-    TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
-    seen = calloc(f.nlits, sizeof *seen);
-    TH_REQUIRE(tc, seen && fg.var_off[0] == 0 && fg.var_off[f.nvars] == f.nlits, "offsets");
-    for (uint32_t v = 0; v < f.nvars; v++)
-        for (uint32_t k = fg.var_off[v]; k < fg.var_off[v + 1]; k++) {
-            uint32_t e = fg.var_edge[k], c = fg.edge_clause[e];
-            TH_REQUIRE(tc, (uint32_t)abs(f.lits[e]) == v + 1, "edge %u under variable %u", e, v + 1);
-            TH_REQUIRE(tc, f.clause_off[c] <= e && e < f.clause_off[c + 1], "edge %u not in clause %u", e, c);
-            TH_REQUIRE(tc, k == fg.var_off[v] || fg.var_edge[k - 1] < e, "variable %u: edges out of order", v + 1);
-            seen[e]++;
-        }
-    for (uint32_t e = 0; e < f.nlits; e++)
-        TH_REQUIRE(tc, seen[e] == 1, "edge %u listed %u times", e, seen[e]);
+    /* The second is large enough for the build's threads (2^20 literals). */
+    static const char *const specs[] = {"ksat:n=300,m=1300,k=4,seed=5", "ksat:n=200000,m=300000,k=4,seed=5"};
+    for (size_t i = 0; i < 2; i++) {
+        clirr_cnf_free(&f);
+        clirr_cnf_factor_free(&fg);
+        free(seen);
+        TH_OK(tc, clirr_cnf_generate(specs[i], &f, &err));
+        TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
+        seen = calloc(f.nlits, sizeof *seen);
+        TH_REQUIRE(tc, seen && fg.var_off[0] == 0 && fg.var_off[f.nvars] == f.nlits, "offsets");
+        for (uint32_t v = 0; v < f.nvars; v++)
+            for (uint32_t k = fg.var_off[v]; k < fg.var_off[v + 1]; k++) {
+                uint32_t e = fg.var_edge[k], c = fg.edge_clause[e];
+                TH_REQUIRE(tc, (uint32_t)abs(f.lits[e]) == v + 1, "edge %u under variable %u", e, v + 1);
+                TH_REQUIRE(tc, f.clause_off[c] <= e && e < f.clause_off[c + 1], "edge %u not in clause %u", e, c);
+                TH_REQUIRE(tc, k == fg.var_off[v] || fg.var_edge[k - 1] < e, "variable %u: edges out of order", v + 1);
+                seen[e]++;
+            }
+        for (uint32_t e = 0; e < f.nlits; e++)
+            TH_REQUIRE(tc, seen[e] == 1, "edge %u listed %u times", e, seen[e]);
+    }
     clirr_cnf_free(&f);
     /* (1 or -2) (2 or 3) (-1 or -3): x = (1, 0, 1) satisfies the first
      * two only. */

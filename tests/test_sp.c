@@ -92,6 +92,27 @@ static void walksat(th_case *tc)
               (unsigned long long)flips);
     clirr_cnf_free(&f);
     clirr_cnf_factor_free(&fg);
+    /* Past 2^20 literals the residual is built on threads: a third of the
+     * variables frozen (at values of their own), the clauses they satisfy
+     * dropped; what the walk counts must match a recount. */
+    free(value);
+    TH_OK(tc, clirr_cnf_generate("ksat:n=300000,m=1200000,seed=8", &f, &err));
+    TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
+    value = calloc(f.nvars, sizeof *value);
+    frozen = calloc(f.nvars, 1);
+    TH_REQUIRE(tc, value && frozen, "out of memory");
+    for (uint32_t v = 0; v < f.nvars; v++)
+        frozen[v] = v % 3 == 0, value[v] = v % 7 < 3;
+    TH_OK(tc, clirr_walksat(&f, &fg, value, frozen, NULL, 200000, threads, 9, &flips, &unsat, &err));
+    bool kept = true;
+    for (uint32_t v = 0; v < f.nvars; v += 3)
+        kept = kept && value[v] == (v % 7 < 3);
+    TH_EXPECT(tc, kept && f.nclauses - unsat == clirr_cnf_count_satisfied(&f, value),
+              "large, frozen: %u counted unsatisfied, %llu recounted", unsat,
+              (unsigned long long)(f.nclauses - clirr_cnf_count_satisfied(&f, value)));
+    free(frozen);
+    clirr_cnf_free(&f);
+    clirr_cnf_factor_free(&fg);
     TH_OK(tc, unsat3(&f, &err));
     TH_OK(tc, clirr_cnf_factor_build(&f, &fg, &err));
     TH_OK(tc, clirr_walksat(&f, &fg, value, NULL, NULL, 1000, threads, 1, &flips, &unsat, &err));

@@ -20,6 +20,7 @@
 #include "algo/input.h"
 #include "algo/run.h"
 #include "algo/sp.h"
+#include "base/parallel.h"
 #include "cl/sp.def"
 #include "prim/prim.h"
 #include "ref/sp.h"
@@ -229,6 +230,30 @@ static int buffer(sp_session *s, const char *what, size_t bytes, const void *dat
     return rc;
 }
 
+/* The device's literal and slot arrays over edges [lo, hi) (on the
+ * host's threads: at a million variables these gathers were a good part
+ * of the preparation). */
+typedef struct slots_part {
+    const clirr_cnf *f;
+    const clirr_cnf_factor *fg;
+    uint32_t *lit, *vclause;
+    uint8_t *vneg;
+    uint32_t lo, hi;
+} slots_part;
+
+static void slots_range(void *arg)
+{
+    const slots_part *p = arg;
+    const int32_t *lits = p->f->lits;
+    for (uint32_t e = p->lo; e < p->hi; e++)
+        p->lit[e] = lits[e] > 0 ? (uint32_t)lits[e] - 1 : ((uint32_t)-lits[e] - 1) | 0x80000000u;
+    for (uint32_t k = p->lo; k < p->hi; k++) {
+        uint32_t e = p->fg->var_edge[k];
+        p->vclause[k] = p->fg->edge_clause[e];
+        p->vneg[k] = lits[e] < 0;
+    }
+}
+
 /* The factor graph on the device: clause -> literal CSR (the signs in the
  * literals' top bit) and variable -> slot CSR whose slots hold the edge,
  * its clause and its sign in variable order (cl/sp.def). */
@@ -245,13 +270,12 @@ static int upload_graph(sp_session *s, clirr_error *err)
         free(vneg);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the device literals");
     }
-    for (size_t e = 0; e < L; e++)
-        lit[e] = f->lits[e] > 0 ? (uint32_t)f->lits[e] - 1 : ((uint32_t)-f->lits[e] - 1) | 0x80000000u;
-    for (size_t k = 0; k < L; k++) {
-        uint32_t e = s->fg->var_edge[k];
-        vclause[k] = s->fg->edge_clause[e];
-        vneg[k] = f->lits[e] < 0;
-    }
+    unsigned parts = L >= (1u << 20) ? clirr_host_threads() : 1;
+    slots_part part[CLIRR_MAX_PARTS];
+    for (unsigned i = 0; i < parts; i++)
+        part[i] = (slots_part){f, s->fg, lit, vclause, vneg, (uint32_t)(L * i / parts),
+                               (uint32_t)(L * (i + 1) / parts)};
+    clirr_run_parts(parts, slots_range, part, sizeof part[0]);
     CLIRR_TRY(buffer(s, "the clause offsets", (C + 1) * 4, f->clause_off, &s->clause_off, err));
     CLIRR_TRY(buffer(s, "the literals", L * 4, lit, &s->lit, err));
     CLIRR_TRY(buffer(s, "the variable offsets", (V + 1) * 4, s->fg->var_off, &s->var_off, err));

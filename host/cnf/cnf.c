@@ -3,6 +3,8 @@
  * variable-to-edge direction, freeing. */
 #include "cnf/cnf_internal.h"
 
+#include "base/parallel.h"
+
 #include "clirr/graph.h" /* clirr_array_limits */
 
 #include <stdlib.h>
@@ -140,32 +142,83 @@ uint64_t clirr_cnf_hash(const clirr_cnf *f)
 
 /* A counting sort of the edges by variable, stable, so each variable's
  * edges come in clause order. */
+/* One thread's share of the factor graph: a range of clauses (passes 1
+ * and 2) or of variables (pass 3). */
+typedef struct factor_part {
+    const clirr_cnf *f;
+    clirr_cnf_factor *fg;
+    uint32_t *cursor; /* per variable: the next free slot (pass 2) */
+    uint32_t lo, hi;
+    int pass;
+} factor_part;
+
+static void factor_range(void *arg)
+{
+    const factor_part *p = arg;
+    const clirr_cnf *f = p->f;
+    clirr_cnf_factor *fg = p->fg;
+    if (p->pass == 1) { /* each variable's count at var_off[v] (v 1-based) */
+        for (uint32_t e = f->clause_off[p->lo]; e < f->clause_off[p->hi]; e++)
+            __atomic_fetch_add(&fg->var_off[var_of(f->lits[e])], 1, __ATOMIC_RELAXED);
+    } else if (p->pass == 2) { /* edges into their variables' slots, in any order */
+        for (uint32_t c = p->lo; c < p->hi; c++)
+            for (uint32_t e = f->clause_off[c]; e < f->clause_off[c + 1]; e++) {
+                uint32_t v = var_of(f->lits[e]) - 1;
+                fg->var_edge[__atomic_fetch_add(&p->cursor[v], 1, __ATOMIC_RELAXED)] = e;
+                fg->edge_clause[e] = c;
+            }
+    } else { /* each variable's edges sorted: clause order (few per variable) */
+        for (uint32_t v = p->lo; v < p->hi; v++) {
+            uint32_t *a = fg->var_edge + fg->var_off[v], n = fg->var_off[v + 1] - fg->var_off[v];
+            for (uint32_t i = 1; i < n; i++) {
+                uint32_t x = a[i], j = i;
+                for (; j > 0 && a[j - 1] > x; j--)
+                    a[j] = a[j - 1];
+                a[j] = x;
+            }
+        }
+    }
+}
+
+static void factor_pass(factor_part *part, unsigned parts, int pass, uint32_t n)
+{
+    for (unsigned i = 0; i < parts; i++) {
+        part[i].pass = pass;
+        part[i].lo = (uint32_t)((uint64_t)n * i / parts);
+        part[i].hi = (uint32_t)((uint64_t)n * (i + 1) / parts);
+    }
+    clirr_run_parts(parts, factor_range, part, sizeof part[0]);
+}
+
+/* A counting sort by variable on the host's threads; edges are numbered
+ * in clause order, so sorting each variable's edges by number leaves them
+ * in clause order whatever order the threads placed them in: the same
+ * graph as one thread builds. */
 int clirr_cnf_factor_build(const clirr_cnf *f, clirr_cnf_factor *fg, clirr_error *err)
 {
     memset(fg, 0, sizeof *fg);
-    fg->var_off = calloc((size_t)f->nvars + 1, sizeof *fg->var_off);
+    fg->var_off = calloc((size_t)f->nvars + 2, sizeof *fg->var_off);
     fg->var_edge = malloc(((size_t)f->nlits + 1) * sizeof *fg->var_edge);
     fg->edge_clause = malloc(((size_t)f->nlits + 1) * sizeof *fg->edge_clause);
-    if (!fg->var_off || !fg->var_edge || !fg->edge_clause) {
+    uint32_t *cursor = malloc(((size_t)f->nvars + 1) * sizeof *cursor);
+    if (!fg->var_off || !fg->var_edge || !fg->edge_clause || !cursor) {
+        free(cursor);
         clirr_cnf_factor_free(fg);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the factor graph (%u literals)", f->nlits);
     }
-    for (uint32_t e = 0; e < f->nlits; e++)
-        fg->var_off[abs(f->lits[e])]++; /* variable v's count at v (1-based) */
+    unsigned parts = f->nlits >= (1u << 20) ? clirr_host_threads() : 1;
+    factor_part part[CLIRR_MAX_PARTS];
+    for (unsigned i = 0; i < parts; i++)
+        part[i] = (factor_part){.f = f, .fg = fg, .cursor = cursor};
+    factor_pass(part, parts, 1, f->nclauses);
+    /* var_off[v] held 1-based v's count: shift into 0-based offsets. */
+    fg->var_off[0] = 0;
     for (uint32_t v = 0; v < f->nvars; v++)
         fg->var_off[v + 1] += fg->var_off[v];
-    /* var_off[v] is now where 0-based variable v ends minus its own count:
-     * walk backwards to place edges stably. */
-    for (uint32_t c = f->nclauses; c-- > 0;)
-        for (uint32_t e = f->clause_off[c + 1]; e-- > f->clause_off[c];) {
-            uint32_t v = (uint32_t)abs(f->lits[e]);
-            fg->var_edge[--fg->var_off[v]] = e;
-            fg->edge_clause[e] = c;
-        }
-    /* Decrementing left var_off[v] at the start of 1-based v's edges, that
-     * is 0-based v-1's: shift down by one place. */
-    memmove(fg->var_off, fg->var_off + 1, (size_t)f->nvars * sizeof *fg->var_off);
-    fg->var_off[f->nvars] = f->nlits;
+    memcpy(cursor, fg->var_off, (size_t)f->nvars * sizeof *cursor);
+    factor_pass(part, parts, 2, f->nclauses);
+    factor_pass(part, parts, 3, f->nvars);
+    free(cursor);
     return CLIRR_OK;
 }
 
