@@ -7,12 +7,14 @@
 # document goes to OUT/sp.jsonl (one a line), every recount to
 # OUT/recount.txt, the end-to-end wall time of each run (the process: file
 # read, device setup, decimation, WalkSAT, output written) to OUT/log.txt.
-#  - single runs at the study's sizes (1M+ variables, 4.2 clauses per
-#    variable; 4.0 where 4.2 is not solved) without the serial reference,
-#    which would take many minutes there: sp_recount.c recounts each
-#    assignment from the .cnf file instead;
+#  - single runs at the study's sizes (1M variables, 4.2 clauses per
+#    variable, the default eps, five seeds: the target; the data
+#    variant; 2M variables) without the serial reference, which would take
+#    many minutes there: sp_recount.c recounts each assignment from the
+#    .cnf file instead;
 #  - clirr bench over every device and variant on a 10K formula, verified
-#    against the serial SP (whose time is reference_ms).
+#    against the serial SP (whose time is reference_ms);
+#  - PoCL at 100K variables.
 set -u
 B=$1
 O=$2
@@ -54,11 +56,24 @@ $C run sp --gen ksat:n=100,m=420,seed=1 --device all --variant topo,data --repea
 
 K1=ksat:n=1000000,m=4200000,k=3,seed=1
 if [ "$PART" != b ]; then
-    run gpu-1M-4.2-topo gpu topo $K1 20
-    run gpu-1M-4.2-data gpu data $K1 25
+    # The target: 1M variables / 4.2M clauses at the default eps, 5 seeds.
+    for seed in 1 2 3 4 5; do
+        run gpu-1M-4.2-topo-s$seed gpu topo ksat:n=1000000,m=4200000,k=3,seed=$seed 20
+    done
 fi
 if [ "$PART" != a ]; then
-    run gpu-2M-8.4-topo gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 40
+    # One clirr bench on the GPU: both variants (Figure 6) on two of those
+    # formulas, no serial reference (minutes at this size; the runs above
+    # are recounted instead).
+    lim=$(left 60)
+    if [ "$lim" -gt 0 ]; then
+        timeout "$lim" $C bench sp --cnf "$T/$(echo $K1 | tr ':,=' '___').cnf" \
+            --cnf "$T/$(echo ksat:n=1000000,m=4200000,k=3,seed=2 | tr ':,=' '___').cnf" --device gpu \
+            --repeat 1 --warmup 0 --no-verify --json > "$T/b1m.json"
+        log "bench1M rc=$?"
+        keep "$T/b1m.json"
+    fi
+    run gpu-2M-8.4-topo-e01 gpu topo ksat:n=2000000,m=8400000,k=3,seed=1 30 --eps 0.01
     lim=$(left 40)
     if [ "$lim" -gt 0 ]; then
         timeout "$lim" $C bench sp --gen ksat:n=10000,m=40000,seed=1 --device all --repeat 1 --warmup 1 --json \
@@ -66,12 +81,8 @@ if [ "$PART" != a ]; then
         log "bench10k rc=$?"
         keep "$T/b.json"
     fi
-    run gpu-1M-4.2-topo-s2 gpu topo ksat:n=1000000,m=4200000,k=3,seed=2 20
-    run gpu-1M-4.2-topo-s3 gpu topo ksat:n=1000000,m=4200000,k=3,seed=3 20
-    run gpu-1M-4.2-topo-w1 gpu topo $K1 25 --walksat-threads 1
-    run gpu-1M-4.2-topo-e01 gpu topo $K1 20 --eps 0.01
     run cpu-100k-4.2-topo cpu topo ksat:n=100000,m=420000,k=3,seed=1 20
-    run cpu-100k-4.2-data cpu data ksat:n=100000,m=420000,k=3,seed=1 20
+    run gpu-2M-8.4-data gpu data ksat:n=2000000,m=8400000,k=3,seed=1 40
 fi
 log "done"
 rm -rf "$T"
