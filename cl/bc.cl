@@ -76,7 +76,7 @@ inline double bc_term(double sv, uint w, __global const uint *level, __global co
  * the levels, and no work-group waits on another. */
 __kernel void bc_forward_local(CLIRR_KPARAMS(BC_FORWARD_LOCAL_ARGS) IRR_KPARAM)
 {
-    __local uint lf_new, lf_arcs, lf_inarcs;
+    __local uint lf_new, lf_arcs, lf_inarcs, lf_most, lf_inmost;
     const uint lid = get_local_id(0), lsize = get_local_size(0);
     uint d = depth, f = first, c = count, levels = 0, pending = 0;
     for (;;) {
@@ -84,12 +84,17 @@ __kernel void bc_forward_local(CLIRR_KPARAMS(BC_FORWARD_LOCAL_ARGS) IRR_KPARAM)
             lf_new = 0;
             lf_arcs = 0;
             lf_inarcs = 0;
+            lf_most = 0;
+            lf_inmost = 0;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (uint i = lid; IRR_BRANCH(24, i < c); i += lsize)
-            atomic_add(IRR_LAT(25, &lf_arcs), BC_ARCS(row, *IRR_GLD(26, &order[f + i]), arc_switch));
+        for (uint i = lid; IRR_BRANCH(24, i < c); i += lsize) {
+            uint arcs = BC_ARCS(row, *IRR_GLD(26, &order[f + i]), arc_switch);
+            atomic_add(IRR_LAT(25, &lf_arcs), arcs);
+            atomic_max(IRR_LAT(57, &lf_most), arcs);
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (lf_arcs > arc_switch)
+        if (lf_arcs > arc_switch || lf_most > degree_switch)
             break;
         for (uint i = lid; IRR_BRANCH(27, i < c); i += lsize) {
             uint u = *IRR_GLD(28, &order[f + i]);
@@ -98,12 +103,14 @@ __kernel void bc_forward_local(CLIRR_KPARAMS(BC_FORWARD_LOCAL_ARGS) IRR_KPARAM)
                 if (IRR_BRANCH(32, *IRR_GLD(33, &level[w]) == CLIRR_NONE &&
                                        atomic_cmpxchg(IRR_GAT(34, &level[w]), CLIRR_NONE, d + 1) == CLIRR_NONE)) {
                     *IRR_GST(35, &order[f + c + atomic_inc(IRR_LAT(36, &lf_new))]) = w;
-                    atomic_add(IRR_LAT(37, &lf_inarcs), BC_ARCS(trow, w, arc_switch));
+                    uint inarcs = BC_ARCS(trow, w, arc_switch);
+                    atomic_add(IRR_LAT(37, &lf_inarcs), inarcs);
+                    atomic_max(IRR_LAT(58, &lf_inmost), inarcs);
                 }
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-        const uint n = lf_new, inarcs = lf_inarcs;
+        const uint n = lf_new, inarcs = lf_inarcs, inmost = lf_inmost;
         levels++;
         if (n == 0) {
             c = 0;
@@ -111,7 +118,7 @@ __kernel void bc_forward_local(CLIRR_KPARAMS(BC_FORWARD_LOCAL_ARGS) IRR_KPARAM)
         }
         if (lid == 0)
             offsets[d + 2] = f + c + n;
-        if (inarcs > arc_switch) {
+        if (inarcs > arc_switch || inmost > degree_switch) {
             pending = 1;
         } else {
             for (uint i = lid; IRR_BRANCH(38, i < n); i += lsize) {
@@ -125,7 +132,8 @@ __kernel void bc_forward_local(CLIRR_KPARAMS(BC_FORWARD_LOCAL_ARGS) IRR_KPARAM)
         f += c;
         c = n;
         d++;
-        /* Everyone has read lf_new and lf_inarcs before they are cleared. */
+        /* Everyone has read lf_new and the in-arc counts before they are
+         * cleared. */
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
         if (pending || c > item_switch || levels >= max_levels)
             break;
