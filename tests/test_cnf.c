@@ -198,6 +198,20 @@ static void factor_and_count(th_case *tc)
         for (uint32_t e = 0; e < f.nlits; e++)
             TH_REQUIRE(tc, seen[e] == 1, "edge %u listed %u times", e, seen[e]);
     }
+    /* One thread's graph and three threads' are the same, array for array. */
+    clirr_cnf_factor one = {0}, three = {0};
+    setenv("CLIRR_HOST_THREADS", "1", 1);
+    int rc1 = clirr_cnf_factor_build(&f, &one, &err);
+    setenv("CLIRR_HOST_THREADS", "3", 1);
+    int rc3 = clirr_cnf_factor_build(&f, &three, &err);
+    unsetenv("CLIRR_HOST_THREADS");
+    bool same = rc1 == CLIRR_OK && rc3 == CLIRR_OK &&
+                !memcmp(one.var_off, three.var_off, ((size_t)f.nvars + 1) * sizeof *one.var_off) &&
+                !memcmp(one.var_edge, three.var_edge, (size_t)f.nlits * sizeof *one.var_edge) &&
+                !memcmp(one.edge_clause, three.edge_clause, (size_t)f.nlits * sizeof *one.edge_clause);
+    clirr_cnf_factor_free(&one);
+    clirr_cnf_factor_free(&three);
+    TH_EXPECT(tc, same, "the factor graph built on 3 threads differs from 1 thread's");
     clirr_cnf_free(&f);
     /* (1 or -2) (2 or 3) (-1 or -3): x = (1, 0, 1) satisfies the first
      * two only. */

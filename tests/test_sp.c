@@ -103,7 +103,25 @@ static void walksat(th_case *tc)
     TH_REQUIRE(tc, value && frozen, "out of memory");
     for (uint32_t v = 0; v < f.nvars; v++)
         frozen[v] = v % 3 == 0, value[v] = v % 7 < 3;
-    TH_OK(tc, clirr_walksat(&f, &fg, value, frozen, NULL, 200000, threads, 9, &flips, &unsat, &err));
+    if (threads == 1) {
+        /* The serial walk is the same whichever number of threads built
+         * its residual. */
+        uint32_t *other = malloc(f.nvars * sizeof *other), other_unsat;
+        uint64_t other_flips;
+        TH_REQUIRE(tc, other, "out of memory");
+        memcpy(other, value, f.nvars * sizeof *other);
+        setenv("CLIRR_HOST_THREADS", "3", 1);
+        int rc = clirr_walksat(&f, &fg, other, frozen, NULL, 200000, 1, 9, &other_flips, &other_unsat, &err);
+        setenv("CLIRR_HOST_THREADS", "1", 1);
+        TH_OK(tc, clirr_walksat(&f, &fg, value, frozen, NULL, 200000, 1, 9, &flips, &unsat, &err));
+        unsetenv("CLIRR_HOST_THREADS");
+        bool same = rc == CLIRR_OK && other_unsat == unsat && other_flips == flips &&
+                    !memcmp(other, value, f.nvars * sizeof *other);
+        free(other);
+        TH_EXPECT(tc, same, "the serial walk differs with the residual built on 3 threads");
+    } else {
+        TH_OK(tc, clirr_walksat(&f, &fg, value, frozen, NULL, 200000, threads, 9, &flips, &unsat, &err));
+    }
     bool kept = true;
     for (uint32_t v = 0; v < f.nvars; v += 3)
         kept = kept && value[v] == (v % 7 < 3);

@@ -270,7 +270,7 @@ static int upload_graph(sp_session *s, clirr_error *err)
         free(vneg);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the device literals");
     }
-    unsigned parts = L >= (1u << 20) ? clirr_host_threads() : 1;
+    unsigned parts = clirr_host_threads(L, 1u << 20, "CLIRR_HOST_THREADS");
     slots_part part[CLIRR_MAX_PARTS];
     for (unsigned i = 0; i < parts; i++)
         part[i] = (slots_part){f, s->fg, lit, vclause, vneg, (uint32_t)(L * i / parts),

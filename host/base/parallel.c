@@ -1,9 +1,11 @@
 /* host/base/parallel.c - independent parts of one job on host threads
- * (parallel.h): the staged uploads' copying, the irregularity counts. */
+ * (parallel.h): the staged uploads' copying, the irregularity counts, the
+ * graph's derived forms (transpose, undirected, symmetric). */
 #include "base/parallel.h"
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 typedef struct part_run {
@@ -37,8 +39,13 @@ void clirr_run_parts(unsigned n, void (*fn)(void *part), void *parts, size_t par
             pthread_join(run[i].thread, NULL);
 }
 
-unsigned clirr_host_threads(void)
+unsigned clirr_host_threads(size_t work, size_t min_work, const char *env)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)n;
+    if (work < min_work)
+        return 1;
+    const char *set = env ? getenv(env) : NULL;
+    long t = set && *set ? strtol(set, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (t < 1)
+        t = 1;
+    return t > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)t;
 }

@@ -206,7 +206,7 @@ int clirr_cnf_factor_build(const clirr_cnf *f, clirr_cnf_factor *fg, clirr_error
         clirr_cnf_factor_free(fg);
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the factor graph (%u literals)", f->nlits);
     }
-    unsigned parts = f->nlits >= (1u << 20) ? clirr_host_threads() : 1;
+    unsigned parts = clirr_host_threads(f->nlits, 1u << 20, "CLIRR_HOST_THREADS");
     factor_part part[CLIRR_MAX_PARTS];
     for (unsigned i = 0; i < parts; i++)
         part[i] = (factor_part){.f = f, .fg = fg, .cursor = cursor};

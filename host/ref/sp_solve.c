@@ -151,7 +151,7 @@ static void start_range(void *arg)
 static void start_values(const sp_state *st, uint64_t key, uint32_t *value)
 {
     uint32_t n = st->f->nvars;
-    unsigned parts = n >= 100000 ? clirr_host_threads() : 1;
+    unsigned parts = clirr_host_threads(n, 100000, "CLIRR_HOST_THREADS");
     start_part part[CLIRR_MAX_PARTS];
     for (unsigned i = 0; i < parts; i++)
         part[i] = (start_part){st, key, value, (uint32_t)((uint64_t)n * i / parts),

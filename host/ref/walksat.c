@@ -136,7 +136,7 @@ static int residual_build(ws_residual *r, const clirr_cnf *f, const clirr_cnf_fa
     for (uint32_t v = 0; v < f->nvars; v++)
         r->rv[v] = frozen && frozen[v] ? UINT32_MAX : nv++;
     r->nvars = nv;
-    unsigned parts = f->nlits >= (1u << 20) ? clirr_host_threads() : 1;
+    unsigned parts = clirr_host_threads(f->nlits, 1u << 20, "CLIRR_HOST_THREADS");
     build_part part[CLIRR_MAX_PARTS];
     for (unsigned i = 0; i < parts; i++)
         part[i] = (build_part){.r = r, .f = f, .fg = fg, .value = value, .skip = skip, .cmap = cmap};
@@ -290,7 +290,7 @@ int clirr_walksat(const clirr_cnf *f, const clirr_cnf_factor *fg, uint32_t *valu
     int rc = residual_build(&r, f, fg, value, frozen, skip);
     if (rc == CLIRR_OK) {
         if (threads == 0)
-            threads = r.nclauses >= WS_PARALLEL_MIN_CLAUSES ? clirr_host_threads() : 1;
+            threads = clirr_host_threads(r.nclauses, WS_PARALLEL_MIN_CLAUSES, "CLIRR_HOST_THREADS");
         if (threads > CLIRR_MAX_PARTS)
             threads = CLIRR_MAX_PARTS;
         rc = threads > 1 ? ws_walk_parallel(&r, threads, max_flips, seed, flips, unsat)
