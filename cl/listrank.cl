@@ -264,6 +264,197 @@ kernel void lr_recombine(CLIRR_KPARAMS(LR_RECOMBINE_ARGS) IRR_KPARAM)
     *IRR_GST(79, &rank[i]) = *IRR_GLD(78, &R[(uint)(x >> 32)]) - (uint)x;
 }
 
+/* ---- rhj-local ------------------------------------------------------------------
+ * rhj's first level without its per-element scatter to DRAM. On a large
+ * random list rhj's walk is the sum of the dependent chase and of a random
+ * store per element, each a partly written 32-byte sector (measured on an
+ * H100: 2.0 + 4.8 ms at 64M). Here a walk stores the element it visits
+ * step-major in a tile, so a warp's stores are consecutive; the element's
+ * rank is R[sublist] - step, known once the reduced list is ranked; the
+ * pairs (element, rank) are then binned by destination window (a window
+ * fits the device's cache) and each bin scattered, so the random stores
+ * stay in the cache and whole lines go to memory. Walkers stop at `cap`
+ * steps and continue as new sublists in a next round (cap doubled), so no
+ * length is needed in advance and the tile stays within cap0 S + 2 n.
+ * Elements before each list's first splitter are found afterwards: they
+ * are the ones still unranked in windows whose bins came up short. */
+
+kernel void lr_tile_walk(CLIRR_KPARAMS(LR_TILE_WALK_ARGS) IRR_KPARAM)
+{
+    uint c = get_global_id(0);
+    if (IRR_BRANCH(86, c >= ncols))
+        return;
+    uint e = mode == 0 ? c * k : *IRR_GLD(87, &cstart[first + c]);
+    uint sid = base + c, j = 0, s;
+    __global uint *col = tile + toff + c;
+    for (;;) {
+        *IRR_GST(88, &col[(ulong)j * ncols]) = e;
+        s = *IRR_GLD(89, &succ[e]);
+        j++;
+        if (IRR_BRANCH(90, s == END || s % k == 0)) {
+            *IRR_GST(91, &rows[sid]) = j;
+            *IRR_GST(92, &rsucc[sid]) = s == END ? END : s / k;
+            *IRR_GST(93, &rweight[sid]) = s == END ? j - 1 : j; /* a tail's link weighs 0 */
+            return;
+        }
+        if (IRR_BRANCH(94, j == cap))
+            break;
+        e = s;
+    }
+    uint slot = atomic_inc(IRR_GAT(95, counter));
+    *IRR_GST(96, &cstart[slot]) = s;
+    *IRR_GST(97, &rows[sid]) = cap;
+    *IRR_GST(98, &rsucc[sid]) = cbase + slot;
+    *IRR_GST(99, &rweight[sid]) = cap;
+}
+
+/* A work-item bins LR_BIN_ITEMS tile positions: their loads are
+ * independent and issued before the local atomics, which would otherwise
+ * order them. */
+
+kernel void lr_bin(CLIRR_KPARAMS(LR_BIN_ARGS) IRR_KPARAM)
+{
+    local uint lcnt[LR_MAX_BINS];
+    const uint lid = get_local_id(0), wg = get_local_size(0);
+    const ulong total = (ulong)ncols * cap, p0 = (ulong)get_group_id(0) * wg * LR_BIN_ITEMS + lid;
+    for (uint b = lid; b < nbins; b += wg)
+        *IRR_LST(100, &lcnt[b]) = 0;
+    uint e[LR_BIN_ITEMS], v[LR_BIN_ITEMS], slot[LR_BIN_ITEMS];
+    uint j = (uint)(p0 / ncols), c = (uint)(p0 - (ulong)j * ncols);
+    for (uint i = 0; i < LR_BIN_ITEMS; i++) {
+        ulong p = p0 + (ulong)i * wg;
+        uint sid = base + c;
+        e[i] = END;
+        if (IRR_BRANCH(101, p < total && j < *IRR_GLD(102, &rows[sid]))) {
+            e[i] = *IRR_GLD(103, &tile[toff + p]);
+            v[i] = *IRR_GLD(104, &R[sid]) - j;
+        }
+        for (c += wg; c >= ncols; c -= ncols)
+            j++;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint i = 0; i < LR_BIN_ITEMS; i++)
+        if (IRR_BRANCH(105, e[i] != END))
+            slot[i] = atomic_inc(IRR_LAT(106, &lcnt[e[i] / wsz]));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint b = lid; b < nbins; b += wg) {
+        uint x = *IRR_LLD(107, &lcnt[b]);
+        if (IRR_BRANCH(108, x))
+            *IRR_LST(109, &lcnt[b]) = atomic_add(IRR_GAT(110, &bincount[b]), x);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint i = 0; i < LR_BIN_ITEMS; i++)
+        if (IRR_BRANCH(111, e[i] != END)) {
+            uint b = e[i] / wsz;
+            *IRR_GST(113, &bins[(ulong)b * wsz + *IRR_LLD(112, &lcnt[b]) + slot[i]]) = (uint2)(e[i], v[i]);
+        }
+}
+
+/* Work-groups run in about increasing order, so the stores of the ones in
+ * flight fall in one or two windows. */
+kernel void lr_bin_scatter(CLIRR_KPARAMS(LR_BIN_SCATTER_ARGS) IRR_KPARAM)
+{
+    ulong i = get_global_id(0);
+    if (IRR_BRANCH(114, i >= nslots))
+        return;
+    uint b = (uint)(i / wsz), t = (uint)(i - (ulong)b * wsz);
+    if (IRR_BRANCH(115, t < *IRR_GLD(116, &bincount[b]))) {
+        uint2 x = *IRR_GLD(117, &bins[i]);
+        *IRR_GST(118, &rank[x.x]) = x.y;
+    }
+}
+
+/* A work-item checks LR_SPAN consecutive elements (most windows have no
+ * unranked one). */
+static inline bool lr_short_window(__global const uint *bincount, uint wsz, uint m, uint i IRR_FPARAM)
+{
+    uint b = i / wsz, size = min(wsz, m - b * wsz);
+    return *IRR_GLD(119, &bincount[b]) < size;
+}
+
+kernel void lr_fill_deficit(CLIRR_KPARAMS(LR_FILL_DEFICIT_ARGS) IRR_KPARAM)
+{
+    ulong i0 = (ulong)get_global_id(0) * LR_SPAN;
+    for (uint t = 0; t < LR_SPAN; t++) {
+        ulong i = i0 + t;
+        if (IRR_BRANCH(120, i < m && lr_short_window(bincount, wsz, m, (uint)i IRR_FARG)))
+            *IRR_GST(121, &rank[i]) = END;
+    }
+}
+
+/* Work-group aggregated: one global atomic per work-group. */
+kernel void lr_unranked(CLIRR_KPARAMS(LR_UNRANKED_ARGS) IRR_KPARAM)
+{
+    local uint lcount, lbase;
+    uint found[LR_SPAN], slot[LR_SPAN], nf = 0;
+    const uint lid = get_local_id(0);
+    if (IRR_BRANCH(122, lid == 0))
+        *IRR_LST(123, &lcount) = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    ulong i0 = (ulong)get_global_id(0) * LR_SPAN;
+    for (uint t = 0; t < LR_SPAN; t++) {
+        ulong i = i0 + t;
+        if (IRR_BRANCH(124, i < m && lr_short_window(bincount, wsz, m, (uint)i IRR_FARG) &&
+                                *IRR_GLD(125, &rank[i]) == END)) {
+            found[nf] = (uint)i;
+            slot[nf++] = atomic_inc(IRR_LAT(126, &lcount));
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (IRR_BRANCH(127, lid == 0 && lcount))
+        *IRR_LST(129, &lbase) = atomic_add(IRR_GAT(128, count), lcount);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint t = 0; t < nf; t++)
+        *IRR_GST(131, &list[*IRR_LLD(130, &lbase) + slot[t]]) = found[t];
+}
+
+/* rank MARK: unranked with an unranked predecessor (an unranked element's
+ * successor that is no splitter is unranked too), so not a head. Any
+ * value but CLIRR_NONE would do: heads are the ones left at CLIRR_NONE. */
+#define LR_MARK 0xfffffffeu
+
+kernel void lr_mark_rank(CLIRR_KPARAMS(LR_MARK_RANK_ARGS) IRR_KPARAM)
+{
+    uint j = get_global_id(0);
+    if (IRR_BRANCH(132, j >= count))
+        return;
+    uint s = *IRR_GLD(134, &succ[*IRR_GLD(133, &list[j])]);
+    if (IRR_BRANCH(135, s != END && s % k != 0))
+        *IRR_GST(136, &rank[s]) = LR_MARK;
+}
+
+/* A head's segment ends at a splitter s (ranked: rank = rank[s] + links
+ * to s) or at its list's tail (rank = links to the tail). */
+kernel void lr_head_walk(CLIRR_KPARAMS(LR_HEAD_WALK_ARGS) IRR_KPARAM)
+{
+    uint j = get_global_id(0);
+    if (IRR_BRANCH(137, j >= count))
+        return;
+    uint u = *IRR_GLD(138, &list[j]);
+    if (IRR_BRANCH(139, *IRR_GLD(140, &rank[u]) != END))
+        return;
+    uint e = u, links = 0, at = 0, s;
+    for (;;) {
+        s = *IRR_GLD(141, &succ[e]);
+        if (IRR_BRANCH(142, s == END))
+            break;
+        links++;
+        if (IRR_BRANCH(143, s % k == 0)) {
+            at = *IRR_GLD(144, &rank[s]);
+            break;
+        }
+        e = s;
+    }
+    e = u;
+    for (uint i = 0;; i++) {
+        *IRR_GST(145, &rank[e]) = at + links - i;
+        s = *IRR_GLD(146, &succ[e]);
+        if (IRR_BRANCH(147, s == END || s % k == 0))
+            break;
+        e = s;
+    }
+}
+
 /* ---- an ordered list by a scan (the study's lower bound) ------------------------- */
 
 kernel void lr_scan_weights(CLIRR_KPARAMS(LR_SCAN_WEIGHTS_ARGS) IRR_KPARAM)
