@@ -285,27 +285,33 @@ kernel void lr_tile_walk(CLIRR_KPARAMS(LR_TILE_WALK_ARGS) IRR_KPARAM)
     if (IRR_BRANCH(86, c >= ncols))
         return;
     uint e = mode == 0 ? c * k : *IRR_GLD(87, &cstart[first + c]);
-    uint sid = base + c, j = 0, s;
+    uint sid = base + c;
+    bool alive = true;
     __global uint *col = tile + toff + c;
-    for (;;) {
-        *IRR_GST(88, &col[(ulong)j * ncols]) = e;
-        s = *IRR_GLD(89, &succ[e]);
-        j++;
-        if (IRR_BRANCH(90, s == END || s % k == 0)) {
-            *IRR_GST(91, &rows[sid]) = j;
-            *IRR_GST(92, &rsucc[sid]) = s == END ? END : s / k;
-            *IRR_GST(93, &rweight[sid]) = s == END ? j - 1 : j; /* a tail's link weighs 0 */
-            return;
+    /* A finished walker fills its column with CLIRR_NONE to the cap: its
+     * warp walks that far anyway (its longest walker), and the rows stay
+     * whole lines instead of partly written sectors. */
+    for (uint j = 0; j < cap; j++) {
+        if (IRR_BRANCH(88, !alive)) {
+            *IRR_GST(89, &col[(ulong)j * ncols]) = END;
+            continue;
         }
-        if (IRR_BRANCH(94, j == cap))
-            break;
-        e = s;
+        *IRR_GST(90, &col[(ulong)j * ncols]) = e;
+        uint s = *IRR_GLD(91, &succ[e]);
+        if (IRR_BRANCH(92, s == END || s % k == 0)) {
+            *IRR_GST(93, &rsucc[sid]) = s == END ? END : s / k;
+            *IRR_GST(94, &rweight[sid]) = s == END ? j : j + 1; /* a tail's link weighs 0 */
+            alive = false;
+        } else {
+            e = s;
+        }
     }
-    uint slot = atomic_inc(IRR_GAT(95, counter));
-    *IRR_GST(96, &cstart[slot]) = s;
-    *IRR_GST(97, &rows[sid]) = cap;
-    *IRR_GST(98, &rsucc[sid]) = cbase + slot;
-    *IRR_GST(99, &rweight[sid]) = cap;
+    if (IRR_BRANCH(95, alive)) { /* cut: e continues as a sublist of the next round */
+        uint slot = atomic_inc(IRR_GAT(96, counter));
+        *IRR_GST(97, &cstart[slot]) = e;
+        *IRR_GST(98, &rsucc[sid]) = cbase + slot;
+        *IRR_GST(99, &rweight[sid]) = cap;
+    }
 }
 
 /* A work-item bins LR_BIN_ITEMS tile positions: their loads are
@@ -320,14 +326,14 @@ kernel void lr_bin(CLIRR_KPARAMS(LR_BIN_ARGS) IRR_KPARAM)
     for (uint b = lid; b < nbins; b += wg)
         *IRR_LST(100, &lcnt[b]) = 0;
     uint e[LR_BIN_ITEMS], v[LR_BIN_ITEMS], slot[LR_BIN_ITEMS];
+    /* p = p0 + i wg = j ncols + c */
     uint j = (uint)(p0 / ncols), c = (uint)(p0 - (ulong)j * ncols);
     for (uint i = 0; i < LR_BIN_ITEMS; i++) {
         ulong p = p0 + (ulong)i * wg;
-        uint sid = base + c;
         e[i] = END;
-        if (IRR_BRANCH(101, p < total && j < *IRR_GLD(102, &rows[sid]))) {
-            e[i] = *IRR_GLD(103, &tile[toff + p]);
-            v[i] = *IRR_GLD(104, &R[sid]) - j;
+        if (IRR_BRANCH(101, p < total)) { /* a filler is CLIRR_NONE too */
+            e[i] = *IRR_GLD(102, &tile[toff + p]);
+            v[i] = *IRR_GLD(103, &R[base + c]) - j;
         }
         for (c += wg; c >= ncols; c -= ncols)
             j++;

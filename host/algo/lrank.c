@@ -228,7 +228,6 @@ static int plan_local(lr_ranker *r, clirr_error *err)
     CLIRR_TRY(buf(r, "rhj-local's tile", tile_bytes, &L->tile, err));
     CLIRR_TRY(buf(r, "rhj-local's bins", bins_bytes, &L->bins, err));
     CLIRR_TRY(buf(r, "rhj-local's bin counts", 4ull * L->nbins, &L->bincount, err));
-    CLIRR_TRY(buf(r, "rhj-local's sublist rows", 4 * reduced, &L->rows, err));
     CLIRR_TRY(buf(r, "rhj-local's continuations", 4 * cuts, &L->cstart, err));
     CLIRR_TRY(plan_levels(r, 1, (uint32_t)reduced, err));
 fail:
@@ -286,7 +285,6 @@ fail:
 void lr_release(lr_ranker *r)
 {
     clirr_mem_release(&r->loc.tile);
-    clirr_mem_release(&r->loc.rows);
     clirr_mem_release(&r->loc.cstart);
     clirr_mem_release(&r->loc.bins);
     clirr_mem_release(&r->loc.bincount);
@@ -630,7 +628,6 @@ static int tile_walks(lr_ranker *r, cl_mem succ, uint32_t m, uint32_t *sublists,
         SET(kw, tile_walk_args, cbase, S);
         SET(kw, tile_walk_args, tile, L->tile);
         SET(kw, tile_walk_args, toff, off);
-        SET(kw, tile_walk_args, rows, L->rows);
         SET(kw, tile_walk_args, rsucc, next->succ);
         SET(kw, tile_walk_args, rweight, next->weight);
         SET(kw, tile_walk_args, counter, r->count_h);
@@ -668,7 +665,6 @@ static int bin_and_scatter(lr_ranker *r, uint32_t m, cl_mem rank, clirr_error *e
         SET(r->bin, bin_args, ncols, rd->ncols);
         SET(r->bin, bin_args, cap, rd->cap);
         SET(r->bin, bin_args, base, rd->base);
-        SET(r->bin, bin_args, rows, L->rows);
         SET(r->bin, bin_args, R, r->lv[1].rank);
         SET(r->bin, bin_args, nbins, nbins);
         SET(r->bin, bin_args, wsz, L->wsz);

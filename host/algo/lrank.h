@@ -80,7 +80,7 @@ typedef struct lr_local {
     uint32_t cap0;           /* steps a first-round walker takes at most */
     uint64_t tile_words;     /* cap0 S + 2 n: what the rounds can need */
     uint32_t wsz, nbins;     /* window of the scatter, in elements; windows */
-    cl_mem tile, rows, cstart, bins, bincount;
+    cl_mem tile, cstart, bins, bincount;
     lr_round round[LR_MAX_ROUNDS];
     unsigned nrounds;
 } lr_local;
