@@ -316,11 +316,13 @@ kernel void lr_tile_walk(CLIRR_KPARAMS(LR_TILE_WALK_ARGS) IRR_KPARAM)
 
 /* A work-item bins LR_BIN_ITEMS tile positions: their loads are
  * independent and issued before the local atomics, which would otherwise
- * order them. */
-
+ * order them. The work-group then sorts its pairs by bin in local memory
+ * (`stage`, LR_BIN_ITEMS a work-item) and writes each bin's run with
+ * consecutive work-items: stores straight from the atomics' slots would
+ * put each lane of a warp in another bin, a transaction per pair. */
 kernel void lr_bin(CLIRR_KPARAMS(LR_BIN_ARGS) IRR_KPARAM)
 {
-    local uint lcnt[LR_MAX_BINS];
+    local uint lcnt[LR_MAX_BINS], lstart[LR_MAX_BINS], gbase[LR_MAX_BINS];
     const uint lid = get_local_id(0), wg = get_local_size(0);
     const ulong total = (ulong)ncols * cap, p0 = (ulong)get_group_id(0) * wg * LR_BIN_ITEMS + lid;
     for (uint b = lid; b < nbins; b += wg)
@@ -340,20 +342,42 @@ kernel void lr_bin(CLIRR_KPARAMS(LR_BIN_ARGS) IRR_KPARAM)
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint i = 0; i < LR_BIN_ITEMS; i++)
-        if (IRR_BRANCH(105, e[i] != END))
-            slot[i] = atomic_inc(IRR_LAT(106, &lcnt[e[i] / wsz]));
+        if (IRR_BRANCH(104, e[i] != END))
+            slot[i] = atomic_inc(IRR_LAT(105, &lcnt[e[i] / wsz]));
     barrier(CLK_LOCAL_MEM_FENCE);
+    /* The bins' runs in the work-group (an inclusive scan of the counts,
+     * doubling), and their places in the bins (a global atomic a bin). */
     for (uint b = lid; b < nbins; b += wg) {
-        uint x = *IRR_LLD(107, &lcnt[b]);
+        uint x = *IRR_LLD(106, &lcnt[b]);
+        *IRR_LST(107, &lstart[b]) = x;
         if (IRR_BRANCH(108, x))
-            *IRR_LST(109, &lcnt[b]) = atomic_add(IRR_GAT(110, &bincount[b]), x);
+            *IRR_LST(109, &gbase[b]) = atomic_add(IRR_GAT(110, &bincount[b]), x);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint off = 1; off < nbins; off <<= 1) {
+        uint add[LR_MAX_BINS / 64 + 1], t = 0; /* wg >= 64: the host sees to it */
+        for (uint b = lid; b < nbins; b += wg, t++)
+            add[t] = b >= off ? *IRR_LLD(111, &lstart[b - off]) : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        t = 0;
+        for (uint b = lid; b < nbins; b += wg, t++)
+            *IRR_LST(112, &lstart[b]) = *IRR_LLD(113, &lstart[b]) + add[t];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
     for (uint i = 0; i < LR_BIN_ITEMS; i++)
-        if (IRR_BRANCH(111, e[i] != END)) {
+        if (IRR_BRANCH(114, e[i] != END)) {
             uint b = e[i] / wsz;
-            *IRR_GST(113, &bins[(ulong)b * wsz + *IRR_LLD(112, &lcnt[b]) + slot[i]]) = (uint2)(e[i], v[i]);
+            uint q = *IRR_LLD(115, &lstart[b]) - *IRR_LLD(116, &lcnt[b]) + slot[i];
+            *IRR_LST(117, &stage[q]) = (uint2)(e[i], v[i]);
         }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint pairs = *IRR_LLD(118, &lstart[nbins - 1]);
+    for (uint q = lid; q < pairs; q += wg) {
+        uint2 x = *IRR_LLD(119, &stage[q]);
+        uint b = x.x / wsz;
+        uint at = q - (*IRR_LLD(120, &lstart[b]) - *IRR_LLD(121, &lcnt[b]));
+        *IRR_GST(122, &bins[(ulong)b * wsz + *IRR_LLD(123, &gbase[b]) + at]) = x;
+    }
 }
 
 /* Work-groups run in about increasing order, so the stores of the ones in
@@ -361,12 +385,12 @@ kernel void lr_bin(CLIRR_KPARAMS(LR_BIN_ARGS) IRR_KPARAM)
 kernel void lr_bin_scatter(CLIRR_KPARAMS(LR_BIN_SCATTER_ARGS) IRR_KPARAM)
 {
     ulong i = get_global_id(0);
-    if (IRR_BRANCH(114, i >= nslots))
+    if (IRR_BRANCH(124, i >= nslots))
         return;
     uint b = (uint)(i / wsz), t = (uint)(i - (ulong)b * wsz);
-    if (IRR_BRANCH(115, t < *IRR_GLD(116, &bincount[b]))) {
-        uint2 x = *IRR_GLD(117, &bins[i]);
-        *IRR_GST(118, &rank[x.x]) = x.y;
+    if (IRR_BRANCH(125, t < *IRR_GLD(126, &bincount[b]))) {
+        uint2 x = *IRR_GLD(127, &bins[i]);
+        *IRR_GST(128, &rank[x.x]) = x.y;
     }
 }
 
@@ -375,16 +399,27 @@ kernel void lr_bin_scatter(CLIRR_KPARAMS(LR_BIN_SCATTER_ARGS) IRR_KPARAM)
 static inline bool lr_short_window(__global const uint *bincount, uint wsz, uint m, uint i IRR_FPARAM)
 {
     uint b = i / wsz, size = min(wsz, m - b * wsz);
-    return *IRR_GLD(119, &bincount[b]) < size;
+    return *IRR_GLD(129, &bincount[b]) < size;
+}
+
+/* Whether LR_SPAN elements from i0 (at most two windows: LR_SPAN <= wsz
+ * or every window is short) touch a short window. */
+static inline bool lr_span_short(__global const uint *bincount, uint wsz, uint m, uint i0 IRR_FPARAM)
+{
+    uint last = (uint)min((ulong)i0 + LR_SPAN, (ulong)m) - 1;
+    return lr_short_window(bincount, wsz, m, i0 IRR_FARG) || lr_short_window(bincount, wsz, m, last IRR_FARG) ||
+           last / wsz > i0 / wsz + 1;
 }
 
 kernel void lr_fill_deficit(CLIRR_KPARAMS(LR_FILL_DEFICIT_ARGS) IRR_KPARAM)
 {
     ulong i0 = (ulong)get_global_id(0) * LR_SPAN;
+    if (IRR_BRANCH(130, i0 >= m || !lr_span_short(bincount, wsz, m, (uint)i0 IRR_FARG)))
+        return;
     for (uint t = 0; t < LR_SPAN; t++) {
         ulong i = i0 + t;
-        if (IRR_BRANCH(120, i < m && lr_short_window(bincount, wsz, m, (uint)i IRR_FARG)))
-            *IRR_GST(121, &rank[i]) = END;
+        if (IRR_BRANCH(131, i < m && lr_short_window(bincount, wsz, m, (uint)i IRR_FARG)))
+            *IRR_GST(132, &rank[i]) = END;
     }
 }
 
@@ -394,24 +429,25 @@ kernel void lr_unranked(CLIRR_KPARAMS(LR_UNRANKED_ARGS) IRR_KPARAM)
     local uint lcount, lbase;
     uint found[LR_SPAN], slot[LR_SPAN], nf = 0;
     const uint lid = get_local_id(0);
-    if (IRR_BRANCH(122, lid == 0))
-        *IRR_LST(123, &lcount) = 0;
+    if (IRR_BRANCH(133, lid == 0))
+        *IRR_LST(134, &lcount) = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     ulong i0 = (ulong)get_global_id(0) * LR_SPAN;
-    for (uint t = 0; t < LR_SPAN; t++) {
+    bool any = i0 < m && lr_span_short(bincount, wsz, m, (uint)i0 IRR_FARG);
+    for (uint t = 0; any && t < LR_SPAN; t++) {
         ulong i = i0 + t;
-        if (IRR_BRANCH(124, i < m && lr_short_window(bincount, wsz, m, (uint)i IRR_FARG) &&
-                                *IRR_GLD(125, &rank[i]) == END)) {
+        if (IRR_BRANCH(135, i < m && lr_short_window(bincount, wsz, m, (uint)i IRR_FARG) &&
+                                *IRR_GLD(136, &rank[i]) == END)) {
             found[nf] = (uint)i;
-            slot[nf++] = atomic_inc(IRR_LAT(126, &lcount));
+            slot[nf++] = atomic_inc(IRR_LAT(137, &lcount));
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (IRR_BRANCH(127, lid == 0 && lcount))
-        *IRR_LST(129, &lbase) = atomic_add(IRR_GAT(128, count), lcount);
+    if (IRR_BRANCH(138, lid == 0 && lcount))
+        *IRR_LST(139, &lbase) = atomic_add(IRR_GAT(140, count), lcount);
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint t = 0; t < nf; t++)
-        *IRR_GST(131, &list[*IRR_LLD(130, &lbase) + slot[t]]) = found[t];
+        *IRR_GST(141, &list[*IRR_LLD(142, &lbase) + slot[t]]) = found[t];
 }
 
 /* rank MARK: unranked with an unranked predecessor (an unranked element's
@@ -422,11 +458,11 @@ kernel void lr_unranked(CLIRR_KPARAMS(LR_UNRANKED_ARGS) IRR_KPARAM)
 kernel void lr_mark_rank(CLIRR_KPARAMS(LR_MARK_RANK_ARGS) IRR_KPARAM)
 {
     uint j = get_global_id(0);
-    if (IRR_BRANCH(132, j >= count))
+    if (IRR_BRANCH(143, j >= count))
         return;
-    uint s = *IRR_GLD(134, &succ[*IRR_GLD(133, &list[j])]);
-    if (IRR_BRANCH(135, s != END && s % k != 0))
-        *IRR_GST(136, &rank[s]) = LR_MARK;
+    uint s = *IRR_GLD(144, &succ[*IRR_GLD(145, &list[j])]);
+    if (IRR_BRANCH(146, s != END && s % k != 0))
+        *IRR_GST(147, &rank[s]) = LR_MARK;
 }
 
 /* A head's segment ends at a splitter s (ranked: rank = rank[s] + links
@@ -434,28 +470,28 @@ kernel void lr_mark_rank(CLIRR_KPARAMS(LR_MARK_RANK_ARGS) IRR_KPARAM)
 kernel void lr_head_walk(CLIRR_KPARAMS(LR_HEAD_WALK_ARGS) IRR_KPARAM)
 {
     uint j = get_global_id(0);
-    if (IRR_BRANCH(137, j >= count))
+    if (IRR_BRANCH(148, j >= count))
         return;
-    uint u = *IRR_GLD(138, &list[j]);
-    if (IRR_BRANCH(139, *IRR_GLD(140, &rank[u]) != END))
+    uint u = *IRR_GLD(149, &list[j]);
+    if (IRR_BRANCH(150, *IRR_GLD(151, &rank[u]) != END))
         return;
     uint e = u, links = 0, at = 0, s;
     for (;;) {
-        s = *IRR_GLD(141, &succ[e]);
-        if (IRR_BRANCH(142, s == END))
+        s = *IRR_GLD(152, &succ[e]);
+        if (IRR_BRANCH(153, s == END))
             break;
         links++;
-        if (IRR_BRANCH(143, s % k == 0)) {
-            at = *IRR_GLD(144, &rank[s]);
+        if (IRR_BRANCH(154, s % k == 0)) {
+            at = *IRR_GLD(155, &rank[s]);
             break;
         }
         e = s;
     }
     e = u;
     for (uint i = 0;; i++) {
-        *IRR_GST(145, &rank[e]) = at + links - i;
-        s = *IRR_GLD(146, &succ[e]);
-        if (IRR_BRANCH(147, s == END || s % k == 0))
+        *IRR_GST(156, &rank[e]) = at + links - i;
+        s = *IRR_GLD(157, &succ[e]);
+        if (IRR_BRANCH(158, s == END || s % k == 0))
             break;
         e = s;
     }

@@ -157,16 +157,23 @@ static const char *listrank_unsupported(const clirr_input *in, unsigned variant)
 /* Measured (tests/bench/RESULTS.md, "List ranking and tree computations"):
  * on the H100, Wyllie (one or two launches of asynchronous jumps) wins up
  * to 2^19 random elements and rhj from 2^20 (0.22 against 0.26 ms), its
- * walk then outrunning Wyllie's log n rereads; on PoCL with 16 cores the
- * serial walk wins up to 2^17 (1.7 against 2.1 ms) and rhj from 2^18
- * (3.4 against 5.1 ms). */
+ * walk then outrunning Wyllie's log n rereads; rhj-local, whose scatter
+ * stays in the cache, from 2^24 (1.90 against 2.24 ms; at 2^22 0.66
+ * against rhj's 0.64; 2^23 not measured), on a GPU whose cache it can
+ * size windows from. On PoCL with 16 cores the serial walk wins up to
+ * 2^17 (1.7 against 2.1 ms) and rhj from 2^18 (3.4 against 5.1 ms). */
 #define GPU_RHJ_FROM (1u << 20)
+#define GPU_RHJ_LOCAL_FROM (1u << 24)
 #define CPU_RHJ_FROM (1u << 18)
 
 static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     uint32_t n = clirr_input_list(in) ? clirr_input_list(in)->n : 0;
     if (caps->is_gpu) {
+        if (n >= GPU_RHJ_LOCAL_FROM && caps->global_cache) {
+            *reason = "auto: rhj-local from 2^24 elements on a GPU that gives its cache size (measured on an H100)";
+            return V_RHJ_LOCAL;
+        }
         *reason = n >= GPU_RHJ_FROM ? "auto: rhj from 2^20 elements on a GPU (measured on an H100)"
                                     : "auto: wyllie below 2^20 elements on a GPU (measured on an H100)";
         return n >= GPU_RHJ_FROM ? V_RHJ : V_WYLLIE;

@@ -218,6 +218,14 @@ static int plan_local(lr_ranker *r, clirr_error *err)
     uint64_t tile_bytes = 4 * L->tile_words, bins_bytes = 8ull * L->nbins * L->wsz;
     bool fits = tile_bytes <= caps->max_alloc && bins_bytes <= caps->max_alloc &&
                 tile_bytes + bins_bytes <= caps->global_mem / 2;
+    /* lr_bin: its work-group's pairs staged in local memory beside three
+     * arrays of LR_MAX_BINS counters; at least 64 work-items (its scan). */
+    uint64_t lmem = caps->local_mem, fixed = 3ull * LR_MAX_BINS * 4;
+    size_t wg = 256;
+    while (wg >= 64 && fixed + (uint64_t)wg * LR_BIN_ITEMS * 8 > lmem)
+        wg /= 2;
+    L->bin_wg = (uint32_t)wg;
+    fits = fits && wg >= 64;
     L->on = fits && n > r->cfg.handoff_below && n > 1 && reduced <= n / 2 && reduced < 0xffffffffu;
     if (!L->on)
         return plan_levels(r, 0, n, err);
@@ -656,7 +664,11 @@ static int bin_and_scatter(lr_ranker *r, uint32_t m, cl_mem rank, clirr_error *e
     uint32_t nbins = (uint32_t)(((uint64_t)m + L->wsz - 1) / L->wsz);
     uint64_t nslots = (uint64_t)nbins * L->wsz;
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, L->bincount, 0, nbins, 0, err));
-    size_t wg = clirr_wg_size(r->ctx, r->bin, 0);
+    size_t wg = clirr_wg_size(r->ctx, r->bin, L->bin_wg);
+    if (wg < 64)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "rhj-local: lr_bin runs at most %zu work-items a "
+                          "work-group on this device, it needs 64", wg);
+    CLIRR_TRY(clirr_arg(r->bin, CLIRR_KARG(bin_args, stage), wg * LR_BIN_ITEMS * 8, NULL, err));
     for (unsigned i = 0; i < L->nrounds; i++) {
         lr_round *rd = &L->round[i];
         uint64_t positions = (uint64_t)rd->ncols * rd->cap, per = (uint64_t)wg * LR_BIN_ITEMS;

@@ -80,6 +80,7 @@ typedef struct lr_local {
     uint32_t cap0;           /* steps a first-round walker takes at most */
     uint64_t tile_words;     /* cap0 S + 2 n: what the rounds can need */
     uint32_t wsz, nbins;     /* window of the scatter, in elements; windows */
+    uint32_t bin_wg;         /* lr_bin's work-group, as local memory allows */
     cl_mem tile, cstart, bins, bincount;
     lr_round round[LR_MAX_ROUNDS];
     unsigned nrounds;
