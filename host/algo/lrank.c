@@ -200,7 +200,8 @@ static uint32_t window_for(const lr_ranker *r)
 /* rhj-local: the first level's tile, windows and buffers, then rhj's
  * levels from the reduced list (a sublist per splitter and per cut, at
  * most n / cap0 cuts). Where the list is too small to recurse, or the tile
- * and bins would not fit the device, the first level is rhj's own. */
+ * and bins would not fit the device's memory, or lr_bin its local memory
+ * with 64 work-items, the first level is rhj's own. */
 static int plan_local(lr_ranker *r, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -224,8 +225,9 @@ static int plan_local(lr_ranker *r, clirr_error *err)
     size_t wg = 256;
     while (wg >= 64 && fixed + (uint64_t)wg * LR_BIN_ITEMS * 8 > lmem)
         wg /= 2;
+    wg = clirr_wg_size(r->ctx, r->bin, wg); /* and as the kernel allows */
     L->bin_wg = (uint32_t)wg;
-    fits = fits && wg >= 64;
+    fits = fits && wg >= 64 && fixed + (uint64_t)wg * LR_BIN_ITEMS * 8 <= lmem;
     L->on = fits && n > r->cfg.handoff_below && n > 1 && reduced <= n / 2 && reduced < 0xffffffffu;
     if (!L->on)
         return plan_levels(r, 0, n, err);
@@ -664,10 +666,7 @@ static int bin_and_scatter(lr_ranker *r, uint32_t m, cl_mem rank, clirr_error *e
     uint32_t nbins = (uint32_t)(((uint64_t)m + L->wsz - 1) / L->wsz);
     uint64_t nslots = (uint64_t)nbins * L->wsz;
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, L->bincount, 0, nbins, 0, err));
-    size_t wg = clirr_wg_size(r->ctx, r->bin, L->bin_wg);
-    if (wg < 64)
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "rhj-local: lr_bin runs at most %zu work-items a "
-                          "work-group on this device, it needs 64", wg);
+    size_t wg = L->bin_wg; /* planned: local memory and the kernel allow it, at least 64 */
     CLIRR_TRY(clirr_arg(r->bin, CLIRR_KARG(bin_args, stage), wg * LR_BIN_ITEMS * 8, NULL, err));
     for (unsigned i = 0; i < L->nrounds; i++) {
         lr_round *rd = &L->round[i];
