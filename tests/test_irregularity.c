@@ -84,9 +84,10 @@ static void model(th_case *tc)
 done:;
 }
 
-/* Many work-groups of pseudo-random records: folded on one thread and on
- * several (work-groups split over threads), the counts are the same. */
-static void model_threads(th_case *tc)
+/* Pseudo-random records over `groups` work-groups of `lids` work-items:
+ * folded on one thread and on several (lane groups split over threads),
+ * the counts are the same. */
+static void model_threads_with(th_case *tc, uint32_t groups, uint32_t lids)
 {
     clirr_error err;
     clirr_error_clear(&err);
@@ -97,7 +98,7 @@ static void model_threads(th_case *tc)
     for (size_t i = 0; i < n; i++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         uint32_t kind = 1 + (uint32_t)(x % 7);
-        put(raw + IRR_WORDS * i, (uint32_t)(x >> 8) % 997, (uint32_t)(x >> 20) % 64,
+        put(raw + IRR_WORDS * i, (uint32_t)(x >> 8) % groups, (uint32_t)(x >> 20) % lids,
             (uint32_t)(x >> 30) % 5, kind, kind == IRR_K_BRANCH ? 0 : 4,
             kind == IRR_K_BRANCH ? (x >> 40) & 1 : (x >> 36) % 4096 * 4);
     }
@@ -129,6 +130,12 @@ static void model_threads(th_case *tc)
 done:
     free(raw);
 }
+
+static void model_threads(th_case *tc) { model_threads_with(tc, 997, 64); }
+
+/* One work-group of 1024 work-items (a local-rounds launch): its 64 lane
+ * groups are split over the threads. */
+static void model_threads_one_group(th_case *tc) { model_threads_with(tc, 1, 1024); }
 
 /* ---- hand-made kernels on a device ---------------------------------------- */
 
@@ -575,6 +582,7 @@ TH_REGISTER(register_irregularity_tests)
 {
     th_add("irr/model", model, NULL);
     th_add("irr/model-threads", model_threads, NULL);
+    th_add("irr/model-threads-one-group", model_threads_one_group, NULL);
     th_add_device("irr/patterns", known_patterns, NULL);
     th_add_device("irr/overflow", overflow, NULL);
     th_add_device("irr/calib", calibration, NULL);

@@ -4,6 +4,7 @@
  * folding after each launch, and the per-kernel report
  * (include/clirr/irregularity.h). A context without it builds and runs
  * exactly as before. */
+#include "clirr/clock.h"
 #include "runtime/context.h"
 #include "runtime/irr.h"
 
@@ -19,6 +20,7 @@ struct clirr_irr_state {
     uint64_t capacity;          /* records per launch */
     cl_mem buf;
     uint32_t *host;             /* read-back of the records */
+    clirr_irr_scratch fold;     /* the fold's room, reused */
     size_t host_words;
     clirr_irr_report rep;
     int status;                 /* first failure during a launch's read-back */
@@ -34,6 +36,54 @@ static int write_header(clirr_ctx *ctx, clirr_error *err)
     h[IRR_H_SAMPLE] = s->sample;
     CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, s->buf, CL_TRUE, 0, sizeof h, h, 0, NULL, NULL));
 fail:
+    return rc;
+}
+
+/* Records the device's buffer can hold: half its largest allocation. */
+static uint64_t records_that_fit(const clirr_caps *c)
+{
+    return c->max_alloc / 2 / (IRR_WORDS * sizeof(uint32_t));
+}
+
+static int buffer_make(clirr_ctx *ctx, clirr_error *err)
+{
+    clirr_irr_state *s = ctx->irr;
+    size_t bytes = (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
+    int rc = clirr_buf_create(ctx, "irregularity records", bytes, &s->buf, err);
+    s->rep.capacity = s->capacity;
+    return rc == CLIRR_OK ? write_header(ctx, err) : rc;
+}
+
+int clirr_ctx_irr_grow(clirr_ctx *ctx, uint64_t records, clirr_error *err)
+{
+    clirr_irr_state *s = ctx->irr;
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "the irregularity recorder is not enabled");
+    if (records <= s->capacity)
+        return CLIRR_OK;
+    const clirr_caps *c = &ctx->device.caps;
+    if (records > records_that_fit(c) || records > UINT32_MAX - 64)
+        return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                          "%llu irregularity records per launch (%llu bytes) do not fit %s's largest "
+                          "buffer",
+                          (unsigned long long)records,
+                          (unsigned long long)records * IRR_WORDS * sizeof(uint32_t), c->name);
+    int rc = clirr_finish(ctx, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    uint64_t old = s->capacity;
+    clirr_mem_release(&s->buf);
+    s->capacity = records;
+    rc = buffer_make(ctx, err);
+    if (rc != CLIRR_OK) { /* the device refused it: back to the old size */
+        clirr_mem_release(&s->buf);
+        s->capacity = old;
+        if (buffer_make(ctx, NULL) != CLIRR_OK) {
+            s->status = rc; /* no buffer at all: launches refuse to run */
+            if (err)
+                s->err = *err;
+        }
+    }
     return rc;
 }
 
@@ -66,7 +116,7 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     /* Room for the capacity asked for; the default shrinks to half the
      * device's largest buffer, an explicit capacity that does not fit is
      * refused. */
-    uint64_t fit = c->max_alloc / 2 / (IRR_WORDS * sizeof(uint32_t));
+    uint64_t fit = records_that_fit(c);
     s->capacity = opt->records ? opt->records : IRR_DEFAULT_RECORDS;
     if (s->capacity > UINT32_MAX - 64) {
         free(s);
@@ -87,9 +137,7 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     s->rep.banks = s->banks;
     s->rep.sample = s->sample;
     ctx->irr = s;
-    size_t bytes = (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
-    CLIRR_TRY(clirr_buf_create(ctx, "irregularity records", bytes, &s->buf, err));
-    CLIRR_TRY(write_header(ctx, err));
+    CLIRR_TRY(buffer_make(ctx, err));
     /* Child kernels enqueued on the device would escape the records: such
      * a context runs none. The kernels' argument names tell the host which
      * kernels take the buffer. */
@@ -111,6 +159,7 @@ void clirr_irr_free(clirr_ctx *ctx)
         return;
     clirr_mem_release(&s->buf);
     free(s->host);
+    clirr_irr_scratch_free(&s->fold);
     free(s);
     ctx->irr = NULL;
 }
@@ -165,6 +214,8 @@ int clirr_irr_before_launch(clirr_ctx *ctx, cl_kernel kernel, const clirr_kernel
     int rc = CLIRR_OK;
     if (!ctx->irr || !e || e->irr_arg < 0)
         return CLIRR_OK;
+    if (!ctx->irr->buf)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "no irregularity record buffer (a larger one failed)");
     CLIRR_CL_TRY(clSetKernelArg(kernel, (cl_uint)e->irr_arg, sizeof(cl_mem), &ctx->irr->buf));
 fail:
     return rc;
@@ -183,11 +234,16 @@ static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_er
     if (!instrumented)
         return CLIRR_OK;
     k->instrumented = true;
+    uint64_t t0 = clirr_now_ns();
     CLIRR_CL_TRY(clFinish(ctx->queue));
+    uint64_t t1 = clirr_now_ns();
     uint32_t h[IRR_HEADER];
     CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, 0, sizeof h, h, 0, NULL, NULL));
     size_t n = h[IRR_H_CURSOR] < s->capacity ? h[IRR_H_CURSOR] : (size_t)s->capacity;
     k->dropped += h[IRR_H_DROPPED];
+    s->rep.wait_s += (t1 - t0) / 1e9;
+    if (n + h[IRR_H_DROPPED] > s->rep.largest_launch)
+        s->rep.largest_launch = n + h[IRR_H_DROPPED];
     if (n) {
         size_t words = n * IRR_WORDS;
         if (words > s->host_words) {
@@ -197,9 +253,17 @@ static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_er
             s->host = grown;
             s->host_words = words;
         }
+        uint64_t t2 = clirr_now_ns();
         CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, IRR_HEADER * sizeof(uint32_t),
                                          words * sizeof(uint32_t), s->host, 0, NULL, NULL));
-        CLIRR_TRY(clirr_irr_fold(s->host, n, s->simd_width, s->segment, s->banks, k, err));
+        uint64_t t3 = clirr_now_ns();
+        CLIRR_TRY(clirr_irr_fold_reusing(&s->fold, s->host, n, s->simd_width, s->segment, s->banks, k, err));
+        s->rep.read_s += (t3 - t2) / 1e9;
+        s->rep.fold_s += (clirr_now_ns() - t3) / 1e9;
+        s->rep.read_bytes += words * sizeof(uint32_t);
+        unsigned threads = clirr_irr_fold_threads(n);
+        if (threads > s->rep.fold_threads)
+            s->rep.fold_threads = threads;
     }
     if (n || h[IRR_H_DROPPED])
         CLIRR_TRY(write_header(ctx, err));
@@ -229,6 +293,9 @@ int clirr_ctx_irr_take(clirr_ctx *ctx, clirr_irr_report *out, clirr_error *err)
     }
     *out = s->rep;
     s->rep.nkernels = 0;
+    s->rep.largest_launch = s->rep.read_bytes = 0;
+    s->rep.wait_s = s->rep.read_s = s->rep.fold_s = 0;
+    s->rep.fold_threads = 0;
     s->status = CLIRR_OK;
     return rc;
 }
