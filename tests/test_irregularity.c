@@ -198,7 +198,9 @@ fail:
     TH_EXPECT(tc, (got) == (want), "%s: %s = %llu, expected %llu", name, what, \
               (unsigned long long)(got), (unsigned long long)(want))
 
-static void known_patterns(th_case *tc)
+/* The patterns under the model (W = the probed width, B = W), or under the
+ * hardware warp (W = B = 32; devices without it skip). */
+static void known_patterns_with(th_case *tc, uint32_t backend)
 {
     clirr_error err;
     clirr_error_clear(&err);
@@ -209,8 +211,15 @@ static void known_patterns(th_case *tc)
     /* The probed width, at least 4 so that a quarter of a group is a lane. */
     p.w = caps->simd_width >= 4 ? caps->simd_width : 8;
     clirr_irr_options opt = {.simd_width = p.w, .banks = p.w};
+    if (backend == CLIRR_IRR_WARP)
+        opt = (clirr_irr_options){.backend = CLIRR_IRR_WARP, .banks = 32};
     TH_OK(tc, clirr_ctx_create(tc->device, &p.ctx, &err));
-    TH_OK(tc, clirr_ctx_irr_enable(p.ctx, &opt, &err));
+    int rc = clirr_ctx_irr_enable(p.ctx, &opt, &err);
+    if (rc == CLIRR_ERR_UNSUPPORTED && backend == CLIRR_IRR_WARP) {
+        th_skip(tc, "%s", err.msg);
+        goto done;
+    }
+    TH_OK(tc, rc);
     snprintf(path, sizeof path, "%s/../tests/kernels/irr_patterns.cl", th_data_dir());
     TH_REQUIRE(tc, (src = read_text(path)) != NULL, "cannot read %s", path);
     TH_OK(tc, clirr_program_build_source(p.ctx, "irr_patterns.cl", src, "", &p.prog, &err));
@@ -284,6 +293,9 @@ done:
     clirr_mem_release(&p.a);
     clirr_ctx_release(p.ctx);
 }
+
+static void known_patterns(th_case *tc) { known_patterns_with(tc, CLIRR_IRR_MODEL); }
+static void known_patterns_warp(th_case *tc) { known_patterns_with(tc, CLIRR_IRR_WARP); }
 
 /* A buffer of 16 records: the launch's losses are counted. */
 static void overflow(th_case *tc)
@@ -584,6 +596,7 @@ TH_REGISTER(register_irregularity_tests)
     th_add("irr/model-threads", model_threads, NULL);
     th_add("irr/model-threads-one-group", model_threads_one_group, NULL);
     th_add_device("irr/patterns", known_patterns, NULL);
+    th_add_device("irr/patterns-warp", known_patterns_warp, NULL);
     th_add_device("irr/overflow", overflow, NULL);
     th_add_device("irr/calib", calibration, NULL);
     th_add_device_noctx("irr/command", command, NULL);

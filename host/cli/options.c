@@ -12,7 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_MESH, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
-    O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE,
+    O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE, O_IRRBACKEND,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_UPLOAD, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
@@ -52,6 +52,7 @@ static const struct option common[] = {
     {"banks", required_argument, NULL, O_BANKS},
     {"irr-records", required_argument, NULL, O_IRRREC},
     {"irr-sample", required_argument, NULL, O_IRRSAMPLE},
+    {"irr-backend", required_argument, NULL, O_IRRBACKEND},
     {"repeat", required_argument, NULL, O_REPEAT},
     {"warmup", required_argument, NULL, O_WARMUP},
     {"json", optional_argument, NULL, O_JSON},
@@ -545,6 +546,16 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
             cfg->irr.sample = (uint32_t)v;
         return rc;
     }
+    case O_IRRBACKEND:
+        if (!cfg->profile)
+            return cli_usage_error(cfg->command, "--irr-backend is an option of 'clirr profile'");
+        if (!strcmp(arg, "model"))
+            cfg->irr.backend = CLIRR_IRR_MODEL;
+        else if (!strcmp(arg, "warp"))
+            cfg->irr.backend = CLIRR_IRR_WARP;
+        else
+            return cli_usage_error(cfg->command, "--irr-backend takes model or warp, not '%s'", arg);
+        return 0;
     case O_VERIFY: cfg->verify = true; return 0;
     case O_NOVERIFY: cfg->verify = false; return 0;
     case O_REPEAT:

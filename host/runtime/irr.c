@@ -16,6 +16,7 @@
 #define IRR_ARG_UNKNOWN (-2) /* no argument names: see clirr_irr_kernel_checked */
 
 struct clirr_irr_state {
+    uint32_t backend;           /* CLIRR_IRR_MODEL or CLIRR_IRR_WARP */
     uint32_t simd_width, segment, banks, sample;
     uint64_t capacity;          /* records per launch */
     cl_mem buf;
@@ -39,6 +40,45 @@ fail:
     return rc;
 }
 
+/* Warp back end: the header and every site's counters to zero. */
+static int clear_sites(clirr_ctx *ctx, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_irr_state *s = ctx->irr;
+    size_t bytes = IRR_HEADER * sizeof(uint32_t) + IRR_SITES * IRR_SITE_WORDS * sizeof(uint64_t);
+    if (bytes > s->host_words * sizeof(uint32_t)) {
+        uint32_t *grown = realloc(s->host, bytes);
+        if (!grown)
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        s->host = grown;
+        s->host_words = bytes / sizeof(uint32_t);
+    }
+    memset(s->host, 0, bytes);
+    CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, s->buf, CL_TRUE, 0, bytes, s->host, 0, NULL, NULL));
+fail:
+    return rc;
+}
+
+/* The warp back end's requirements: NVIDIA's warp (its warp-size query
+ * answered), compute capability 8.0+ (match.any is 7.0, redux.sync 8.0). */
+#define CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV_ 0x4000
+static int warp_supported(clirr_ctx *ctx, clirr_error *err)
+{
+    const clirr_caps *c = &ctx->device.caps;
+    cl_uint major = 0;
+    if (strcmp(c->simd_width_source, "CL_DEVICE_WARP_SIZE_NV") || c->simd_width != 32 ||
+        clGetDeviceInfo(ctx->device.id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV_, sizeof major, &major,
+                        NULL) != CL_SUCCESS)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "the warp back end needs an NVIDIA GPU (inline PTX); %s is none: use the model",
+                          c->name);
+    if (major < 8)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "the warp back end needs compute capability 8.0 (redux.sync); %s has %u.x",
+                          c->name, major);
+    return CLIRR_OK;
+}
+
 /* Records the device's buffer can hold: half its largest allocation. */
 static uint64_t records_that_fit(const clirr_caps *c)
 {
@@ -48,10 +88,14 @@ static uint64_t records_that_fit(const clirr_caps *c)
 static int buffer_make(clirr_ctx *ctx, clirr_error *err)
 {
     clirr_irr_state *s = ctx->irr;
-    size_t bytes = (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
+    size_t bytes = s->backend == CLIRR_IRR_WARP
+                       ? IRR_HEADER * sizeof(uint32_t) + IRR_SITES * IRR_SITE_WORDS * sizeof(uint64_t)
+                       : (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
     int rc = clirr_buf_create(ctx, "irregularity records", bytes, &s->buf, err);
-    s->rep.capacity = s->capacity;
-    return rc == CLIRR_OK ? write_header(ctx, err) : rc;
+    s->rep.capacity = s->backend == CLIRR_IRR_WARP ? 0 : s->capacity;
+    if (rc != CLIRR_OK)
+        return rc;
+    return s->backend == CLIRR_IRR_WARP ? clear_sites(ctx, err) : write_header(ctx, err);
 }
 
 int clirr_ctx_irr_grow(clirr_ctx *ctx, uint64_t records, clirr_error *err)
@@ -59,7 +103,7 @@ int clirr_ctx_irr_grow(clirr_ctx *ctx, uint64_t records, clirr_error *err)
     clirr_irr_state *s = ctx->irr;
     if (!s)
         return clirr_fail(err, CLIRR_ERR_USAGE, "the irregularity recorder is not enabled");
-    if (records <= s->capacity)
+    if (records <= s->capacity || s->backend == CLIRR_IRR_WARP)
         return CLIRR_OK;
     const clirr_caps *c = &ctx->device.caps;
     if (records > records_that_fit(c) || records > UINT32_MAX - 64)
@@ -99,7 +143,19 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     if (!s)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     clirr_caps *c = &ctx->device.caps;
-    s->rep.backend = "model";
+    s->backend = opt->backend;
+    s->rep.backend = s->backend == CLIRR_IRR_WARP ? "warp" : "model";
+    if (s->backend == CLIRR_IRR_WARP) {
+        int wrc = warp_supported(ctx, err);
+        if (wrc == CLIRR_OK && ((opt->simd_width && opt->simd_width != 32) || opt->sample > 1 || opt->records))
+            wrc = clirr_fail(err, CLIRR_ERR_USAGE,
+                             "the warp back end counts the hardware's 32-lane warps, every one: no "
+                             "--simd-width, --irr-sample or --irr-records");
+        if (wrc != CLIRR_OK) {
+            free(s);
+            return wrc;
+        }
+    }
     s->simd_width = opt->simd_width ? opt->simd_width : c->simd_width ? c->simd_width : 32;
     s->segment = opt->segment ? opt->segment : c->cacheline;
     if (!s->segment) {
@@ -144,8 +200,13 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     c->device_enqueue = false;
     clirr_caps_build_options(c, ctx->cap_options, sizeof ctx->cap_options);
     size_t len = strlen(ctx->cap_options);
-    snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
-             " -DCLIRR_IRREG=1 -cl-kernel-arg-info");
+    if (s->backend == CLIRR_IRR_WARP)
+        snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
+                 " -DCLIRR_IRREG=2 -DIRR_SEGMENT=%u -DIRR_BANKS=%u -cl-kernel-arg-info", s->segment,
+                 s->banks);
+    else
+        snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
+                 " -DCLIRR_IRREG=1 -cl-kernel-arg-info");
     return CLIRR_OK;
 fail:
     clirr_irr_free(ctx);
@@ -221,6 +282,63 @@ fail:
     return rc;
 }
 
+/* Warp back end: add every site's counters to k, then clear them. */
+static int harvest_sites(clirr_ctx *ctx, clirr_irr_kernel *k, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_irr_state *s = ctx->irr;
+    size_t bytes = IRR_HEADER * sizeof(uint32_t) + IRR_SITES * IRR_SITE_WORDS * sizeof(uint64_t);
+    uint64_t t0 = clirr_now_ns();
+    CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, 0, bytes, s->host, 0, NULL, NULL));
+    uint64_t t1 = clirr_now_ns();
+    s->rep.read_s += (t1 - t0) / 1e9;
+    s->rep.read_bytes += bytes;
+    k->dropped += s->host[IRR_H_DROPPED];
+    const uint64_t *c = (const uint64_t *)(s->host + IRR_HEADER);
+    for (size_t i = 0; i < IRR_SITES; i++, c += IRR_SITE_WORDS) {
+        uint64_t inst = c[1], lanes = c[2], count = c[3], bytes_asked = c[4];
+        if (!inst)
+            continue;
+        uint32_t kind = (uint32_t)(c[0] & 0xff);
+        k->records += lanes;
+        k->lanes += lanes;
+        k->lane_slots += inst * 32;
+        switch (kind) {
+        case IRR_K_BRANCH:
+            k->branches += inst;
+            k->divergent += count;
+            break;
+        case IRR_K_GLD:
+        case IRR_K_GST:
+        case IRR_K_GAT:
+            k->gmem += inst;
+            k->gmem_replays += count - inst;
+            if (kind == IRR_K_GLD) {
+                k->gld += inst;
+                k->gld_requested += bytes_asked;
+                k->gld_moved += count * s->segment;
+            } else {
+                k->gst += inst;
+                k->gst_requested += bytes_asked;
+                k->gst_moved += count * s->segment;
+            }
+            break;
+        case IRR_K_LLD:
+        case IRR_K_LST:
+        case IRR_K_LAT:
+            k->lmem += inst;
+            k->lmem_replays += count - inst;
+            break;
+        default:
+            return clirr_fail(err, CLIRR_ERR_INPUT, "irregularity site %zu of unknown kind %u", i, kind);
+        }
+    }
+    CLIRR_TRY(clear_sites(ctx, err));
+    s->rep.fold_s += (clirr_now_ns() - t1) / 1e9;
+fail:
+    return rc;
+}
+
 /* Read and fold what the launch of `name` recorded, then clear the buffer. */
 static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_error *err)
 {
@@ -237,11 +355,13 @@ static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_er
     uint64_t t0 = clirr_now_ns();
     CLIRR_CL_TRY(clFinish(ctx->queue));
     uint64_t t1 = clirr_now_ns();
+    s->rep.wait_s += (t1 - t0) / 1e9;
+    if (s->backend == CLIRR_IRR_WARP)
+        return harvest_sites(ctx, k, err);
     uint32_t h[IRR_HEADER];
     CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, 0, sizeof h, h, 0, NULL, NULL));
     size_t n = h[IRR_H_CURSOR] < s->capacity ? h[IRR_H_CURSOR] : (size_t)s->capacity;
     k->dropped += h[IRR_H_DROPPED];
-    s->rep.wait_s += (t1 - t0) / 1e9;
     if (n + h[IRR_H_DROPPED] > s->rep.largest_launch)
         s->rep.largest_launch = n + h[IRR_H_DROPPED];
     if (n) {

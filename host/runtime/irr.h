@@ -18,6 +18,10 @@ enum {
     IRR_H_SAMPLE = 3,
 };
 enum {
+    IRR_SITES = 4096,    /* warp back end: sites with counters */
+    IRR_SITE_WORDS = 8,  /* ulongs a site: kind | size << 8, instances, lanes, count, bytes */
+};
+enum {
     IRR_K_BRANCH = 1,
     IRR_K_GLD,
     IRR_K_GST,

@@ -34,7 +34,14 @@
 extern "C" {
 #endif
 
+/* Back ends: the SIMT model over per-work-item records (every device), or
+ * the hardware warp (NVIDIA GPUs of compute capability 8.0+: inline PTX
+ * votes and matches count each instance as the warp executed it; no
+ * records, W = 32, no sampling). */
+enum { CLIRR_IRR_MODEL = 0, CLIRR_IRR_WARP = 1 };
+
 typedef struct clirr_irr_options {
+    uint32_t backend;      /* CLIRR_IRR_MODEL or CLIRR_IRR_WARP */
     uint32_t simd_width;   /* W; 0 = the probed SIMD width */
     uint32_t segment;      /* S in bytes; 0 = the device's cache line (64 when it says 0) */
     uint32_t banks;        /* B; 0 = 32 */
@@ -63,7 +70,7 @@ typedef struct clirr_irr_kernel {
 #define CLIRR_IRR_MAX_KERNELS 48
 typedef struct clirr_irr_report {
     uint32_t simd_width, segment, banks, sample;
-    const char *backend;            /* "model" (records + SIMT model) */
+    const char *backend;            /* "model" (records + SIMT model) or "warp" */
     char notes[256];                /* e.g. the cache line the device did not give */
     /* What recording cost, summed over the launches since the last take:
      * the largest launch's records (kept + dropped: what a buffer must

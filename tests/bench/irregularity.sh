@@ -109,3 +109,13 @@ run fig1_lists $P listrank --gen "list:n=$N,order=random,seed=1" --variant all -
 run fig1_trees $P treestats,descendants,heights --gen "tree:kind=attach,n=$N,seed=1" --variant all \
     --csv "$OUT/fig1_trees.csv"
 run fig1_dmr $P dmr --gen "mesh:n=$((N / 8)),seed=1,shape=disk" --variant all --csv "$OUT/fig1_dmr.csv"
+# The hardware-warp back end (WARP=1; NVIDIA GPUs of compute capability
+# 8.0+): the calibration kernels and Figure 1's kernels counted as the warp
+# executed them, to set beside the model's calib.csv and fig1.csv.
+if [ "${WARP:-0}" = 1 ]; then
+    run warp_calib $P --calib all --irr-backend warp --csv "$OUT/warp_calib.csv"
+    run warp_fig1 $P bfs,sssp,pagerank,spmv,color,cc,mst --gen "$RMAT" --variant all --source max-degree \
+        --irr-backend warp --csv "$OUT/warp_fig1.csv"
+    run warp_road $P bfs,sssp --graph "$ROAD" --variant data --source max-degree --irr-backend warp \
+        --csv "$OUT/warp_road.csv"
+fi
