@@ -76,10 +76,15 @@ void prof_report_table(const clirr_irr_report *p)
     line("all instrumented", &all);
     if (others[0])
         printf("    not instrumented (launches): %s\n", others);
-    printf("    recording: largest launch %llu records (buffer %llu), %.1f MB read in %.3f s, "
-           "folded in %.3f s (%u threads), %.3f s waiting for launches\n",
-           (unsigned long long)p->largest_launch, (unsigned long long)p->capacity,
-           p->read_bytes / 1e6, p->read_s, p->fold_s, p->fold_threads, p->wait_s);
+    if (p->backend && !strcmp(p->backend, "warp"))
+        printf("    recording: counted on the device per site, %.1f MB of counters read in %.3f s, "
+               "%.3f s waiting for launches\n",
+               p->read_bytes / 1e6, p->read_s, p->wait_s);
+    else
+        printf("    recording: largest launch %llu records (buffer %llu), %.1f MB read in %.3f s, "
+               "folded in %.3f s (%u threads), %.3f s waiting for launches\n",
+               (unsigned long long)p->largest_launch, (unsigned long long)p->capacity,
+               p->read_bytes / 1e6, p->read_s, p->fold_s, p->fold_threads, p->wait_s);
     fflush(stdout);
 }
 

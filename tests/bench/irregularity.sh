@@ -118,4 +118,12 @@ if [ "${WARP:-0}" = 1 ]; then
         --irr-backend warp --csv "$OUT/warp_fig1.csv"
     run warp_road $P bfs,sssp --graph "$ROAD" --variant data --source max-degree --irr-backend warp \
         --csv "$OUT/warp_road.csv"
+    # Figure 4's SSSP on the timed inputs (no records: the 4M-vertex grid
+    # is in reach), and Figure 2's large road input.
+    for L in none bfs rcm degree; do
+        run warp_fig4_$L $P sssp --graph "$ROAD" --gen "grid:w=$GRID4T,h=$GRID4T,seed=1,weights=1-100" \
+            --variant data --reorder $L --source max-degree --irr-backend warp --csv "$OUT/warp_fig4_$L.csv"
+    done
+    run warp_fig2_road_l $P bfs,sssp --gen "grid:w=$GRID_L,h=$GRID_L,seed=1,weights=1-100" --variant data \
+        --source max-degree --irr-backend warp --csv "$OUT/warp_fig2_road_l.csv"
 fi
