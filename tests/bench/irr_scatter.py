@@ -133,13 +133,19 @@ def series(a):
     if len(names) != len(a.csv):
         sys.exit("irr_scatter.py: --series names %d files, %d given" % (len(names), len(a.csv)))
     lines = {}  # (device, kernel label[, input]) -> [(series index, mai, cfi)]
+    backends = set()
     for i, path in enumerate(a.csv):
         with open(path, newline="") as f:
             for row in csv.DictReader(f):
                 if not usable(row, a):
                     continue
-                key = (row["device"], label(row, a.kernels).split("/auto")[0],
-                       short_input(row["input"]) if a.by_input else "")
+                # A kernel is its algorithm and variant: the plan may pick
+                # another template for another input size.
+                name = row["algorithm"] + ("/" + row["variant"] if row["variant"] not in ("-", "") else "")
+                if a.kernels:
+                    name += ":" + row["kernel"]
+                key = (row["device"], name, short_input(row["input"]) if a.by_input else "")
+                backends.add(row["backend"])
                 lines.setdefault(key, []).append((i, 100 * float(row["mai_m"]), 100 * float(row["cfi_b"])))
     if not lines:
         sys.exit("irr_scatter.py: no usable rows (status ok, verified) in %s" % ", ".join(a.csv))
@@ -168,8 +174,11 @@ def series(a):
     ax.set_title(a.title, fontsize=10)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7, loc="best")
-    fig.text(0.01, 0.01, "Points: %s. Model over instrumented branches and accesses (not the "
-             "study's per-instruction ratios)." % ", ".join(names), fontsize=6)
+    how = {"model": "SIMT model over per-work-item records",
+           "warp": "hardware warp (inline PTX vote/match)"}
+    fig.text(0.01, 0.01, "Points: %s. Back end: %s; ratios over instrumented branches and accesses "
+             "(not the study's per-instruction ratios)." % (", ".join(names), ", ".join(
+                 how.get(b, b) for b in sorted(backends))), fontsize=6)
     fig.tight_layout(rect=(0, 0.02, 1, 1))
     fig.savefig(a.out + ".svg")
     fig.savefig(a.out + ".png", dpi=150)
