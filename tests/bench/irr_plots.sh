@@ -10,6 +10,8 @@
 #                          Table II values in grey
 # DIR/fig2_road, fig2_rmat input sensitivity: small, medium, large joined
 # DIR/fig4, warp_fig4      SSSP/BFS per vertex layout, arrows from "none"
+# DIR/model_vs_warp        Figure 1's cases, an arrow from the model's point to
+#                          the hardware warp's (fig1_c and warp_fig1: one run)
 # matplotlib: Debian's python3-matplotlib (/usr/bin/python3).
 set -u
 PY=${PYTHON:-/usr/bin/python3}
@@ -47,4 +49,6 @@ for D in "$@"; do
         "$D/fig4_none" "$D/fig4_bfs" "$D/fig4_rcm" "$D/fig4_degree"
     series "$D/warp_fig4" "Figure 4 ($dev): vertex layout (--reorder), hardware warp" none,bfs,rcm,degree \
         --by-input "$D/warp_fig4_none" "$D/warp_fig4_bfs" "$D/warp_fig4_rcm" "$D/warp_fig4_degree"
+    series "$D/model_vs_warp" "Model against hardware warp ($dev), Figure 1's cases" model,warp --by-input \
+        "$D/fig1_c" "$D/warp_fig1"
 done
