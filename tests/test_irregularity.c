@@ -164,6 +164,7 @@ typedef struct patterns {
     uint32_t w, seg, groups;
     size_t local, global;
     cl_mem a;
+    clirr_irr_report rep; /* of the last launch */
 } patterns;
 
 /* Launch kernel `name` (arguments a, then `value`, then optional local
@@ -186,6 +187,7 @@ static int launch(patterns *p, const char *name, uint32_t value, size_t local_by
     CLIRR_TRY(clirr_ctx_irr_take(p->ctx, &rep, err)); /* start clean */
     CLIRR_TRY(clirr_launch(p->ctx, k, p->global, p->local, err));
     CLIRR_TRY(clirr_ctx_irr_take(p->ctx, &rep, err));
+    p->rep = rep;
     if (rep.nkernels != 1 || strcmp(rep.kernels[0].name, name) || !rep.kernels[0].instrumented)
         return clirr_fail(err, CLIRR_ERR_VERIFY, "%s: the report holds %zu kernels, the first %s", name,
                           rep.nkernels, rep.nkernels ? rep.kernels[0].name : "none");
@@ -322,6 +324,16 @@ static void overflow(th_case *tc)
     /* The next launch starts empty again. */
     TH_OK(tc, launch(&p, "irr_agree", 8, 0, &k, &err));
     TH_EXPECT(tc, k.records == 16 && k.dropped == 64 - 16, "records %llu dropped %llu after a reset",
+              (unsigned long long)k.records, (unsigned long long)k.dropped);
+    /* The report says what the launch wanted; a buffer grown to that holds
+     * it all. */
+    TH_OK(tc, launch(&p, "irr_coalesced", 8, 0, &k, &err));
+    TH_EXPECT(tc, p.rep.largest_launch == 2 * 64 && p.rep.capacity == 16,
+              "largest launch %llu, capacity %llu", (unsigned long long)p.rep.largest_launch,
+              (unsigned long long)p.rep.capacity);
+    TH_OK(tc, clirr_ctx_irr_grow(p.ctx, p.rep.largest_launch, &err));
+    TH_OK(tc, launch(&p, "irr_coalesced", 8, 0, &k, &err));
+    TH_EXPECT(tc, k.records == 2 * 64 && k.dropped == 0, "after growing: records %llu dropped %llu",
               (unsigned long long)k.records, (unsigned long long)k.dropped);
 done:
     free(src);
@@ -563,8 +575,9 @@ static void command(th_case *tc)
                           "--gen", "grid:w=16,h=16", "--variant", "data", "--device", dev, "--csv",
                           csv, NULL);
     TH_REQUIRE(tc, rc == 0, "profile bfs: exit %d: %s", rc, cli_err);
-    TH_EXPECT(tc, strstr(cli_out, "CFI_b") && strstr(cli_out, "all instrumented"), "no table: %s",
-              cli_out);
+    TH_EXPECT(tc, strstr(cli_out, "CFI_b") && strstr(cli_out, "all instrumented") &&
+                      strstr(cli_out, "recording: largest launch"),
+              "no table or recording line: %s", cli_out);
     FILE *f = fopen(csv, "r");
     TH_REQUIRE(tc, f != NULL, "no CSV %s", csv);
     char line[4096];
@@ -582,6 +595,21 @@ static void command(th_case *tc)
     rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "run", "bfs", "--gen",
                       "grid:w=4,h=4", "--simd-width", "8", NULL);
     TH_EXPECT(tc, rc == 2 && strstr(cli_err, "clirr profile"), "run --simd-width: exit %d: %s", rc,
+              cli_err);
+    /* The warp back end: NVIDIA (compute capability 8.0+) only, refused
+     * elsewhere with the reason; an unknown back end is a usage error. */
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
+                      "blackscholes", "--irr-backend", "warp", "--device", dev, NULL);
+    if (strcmp(tc->device->caps.simd_width_source, "CL_DEVICE_WARP_SIZE_NV"))
+        TH_EXPECT(tc, rc == 2 && strstr(cli_err, "warp back end needs an NVIDIA GPU"),
+                  "--irr-backend warp on %s: exit %d: %s", tc->device->caps.name, rc, cli_err);
+    else
+        TH_EXPECT(tc, (rc == 0 && strstr(cli_out, "backend warp")) ||
+                          (rc == 2 && strstr(cli_err, "compute capability")),
+                  "--irr-backend warp: exit %d: %s %s", rc, cli_out, cli_err);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "bfs", "--gen",
+                      "grid:w=4,h=4", "--irr-backend", "hw", "--device", dev, NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(cli_err, "takes model or warp"), "--irr-backend hw: exit %d: %s", rc,
               cli_err);
     rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
                       "nope", NULL);
