@@ -10,6 +10,13 @@
  * spill path runs too. Every result is verified against the reference;
  * the rounds must have run in hier mode; the nested templates are refused
  * at planning with a message that names them.
+ * And the scan push (--push scan, section III-D: per-work-item counts, a
+ * prefix sum, reserved ranges) the same way on the templates that push
+ * from one kernel a round (baseline, dbuf-shared), plus a fixed grid, where
+ * baseline's hub round must spill past its work-item's slots while other
+ * pushes go through the prefix sum; the templates that push from two
+ * kernels or child kernels are refused naming them, and --template auto
+ * plans one that can.
  * And work donation (--donate T, section III-E) on the same input: BFS and
  * SSSP verify at several thresholds, in several push modes; the hub's
  * first round, which work-group 0 runs, must donate (traced: its row
@@ -167,6 +174,77 @@ done:
     input_free(&c);
 }
 
+static void scan_push(th_case *tc)
+{
+    static const clirr_template ok[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DBUF_SHARED};
+    clirr_error err;
+    case_input c = {0};
+    const clirr_caps *caps = &tc->device->caps;
+    TH_OK(tc, input_load(&c, NULL, 600, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &c, 0, &err));
+        for (size_t t = 0; t < sizeof ok / sizeof ok[0]; t++)
+            for (int k = 0; k < 4; k++) {
+                /* k: room for all, capacity 1 (grow, and rerun when the hub's spills
+                 * overflow), no dedup at capacity 1, a fixed grid */
+                clirr_intent it;
+                intent(a, ok[t], k == 1 || k == 2 ? 1 : 0, k != 2, &it, &err);
+                it.push = CLIRR_PUSH_SCAN;
+                it.fixed_grid = k == 3;
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
+                clirr_verify_report r;
+                bool good = verify(algo, &c, 0, &r);
+                const char *tn = clirr_template_name(ok[t]);
+                TH_EXPECT(tc, good, "%s, %s, scan, setting %d: %s", a->name, tn, k, r.text);
+                uint32_t other = 0;
+                for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+                    other += m != CLIRR_PUSH_SCAN ? st.wl_rounds[m] : 0;
+                TH_EXPECT(tc, st.wl_rounds[CLIRR_PUSH_SCAN] > 0 && other == 0,
+                          "%s, %s: %u rounds in scan mode, %u in others", a->name, tn,
+                          st.wl_rounds[CLIRR_PUSH_SCAN], other);
+                TH_EXPECT(tc, st.wl_scan_pushes > 0, "%s, %s, setting %d: nothing placed by the prefix sum",
+                          a->name, tn, k);
+                if (k == 1 || k == 2)
+                    TH_EXPECT(tc, st.wl_grows > 0, "%s, %s, capacity 1: never grew", a->name, tn);
+                /* A launch over every vertex gives each work-item a few slots:
+                 * the hub's 600 pushes cannot fit where one work-item makes them
+                 * (dbuf-shared spreads them over its work-group). */
+                if (k == 3 && ok[t] == CLIRR_TEMPLATE_BASELINE)
+                    TH_EXPECT(tc, st.wl_scan_spills > 0, "%s, %s, fixed grid: the hub spilled nothing", a->name,
+                              tn);
+            }
+        for (clirr_template t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
+            if (clirr_template_is_recursion(t) || t == CLIRR_TEMPLATE_BASELINE || t == CLIRR_TEMPLATE_DBUF_SHARED)
+                continue;
+            clirr_intent it;
+            intent(a, t, 0, true, &it, &err);
+            it.push = CLIRR_PUSH_SCAN;
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, caps, &it, c.in, &plan, &err);
+            const char *says = clirr_template_runnable(caps, t, NULL) ? "--push scan" : "device-side enqueue";
+            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
+                              strstr(err.msg, clirr_template_name(t)),
+                      "%s on %s with --push scan: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
+                      rc ? err.msg : "planned");
+        }
+        clirr_intent it;
+        intent(a, CLIRR_TEMPLATE_BASELINE, 0, true, &it, &err);
+        it.push = CLIRR_PUSH_SCAN;
+        it.tmpl = -1;
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, caps, &it, c.in, &plan, &err));
+        TH_EXPECT(tc, plan.tmpl == CLIRR_TEMPLATE_BASELINE || plan.tmpl == CLIRR_TEMPLATE_DBUF_SHARED,
+                  "%s, --template auto with --push scan planned %s", a->name, clirr_template_name(plan.tmpl));
+    }
+done:
+    input_free(&c);
+}
+
 static void donation(th_case *tc)
 {
     static const char *const thresholds[] = {"1", "4", "64"};
@@ -310,6 +388,7 @@ done:
 TH_REGISTER(register_study_switch_tests)
 {
     th_add_device("rounds/hier", hier_push, NULL);
+    th_add_device("rounds/scan", scan_push, NULL);
     th_add_device("rounds/donate", donation, NULL);
     th_add_device("rounds/growth", growth_each_trial, NULL);
     th_add_device("rounds/unroll", unrolling, NULL);
