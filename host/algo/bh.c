@@ -967,7 +967,8 @@ static const clirr_param_desc bh_params[] = {
                      "hybrid: topology-driven passes before the worklist", NULL, 1u << V_HYBRID},
     [P_SORT] = {"sort", CLIRR_PARAM_BOOL, "on", 0, 0, "walk the bodies in tree order (neighbours walk together)"},
     [P_WALK] = {"walk", CLIRR_PARAM_CHOICE, "auto", 0, 0,
-                "the force walk's vote: subgroup (where the device has them), warp (NVIDIA), workgroup, auto",
+                "the force walk: a vote on each node by subgroup (where the device has them), warp (NVIDIA) or "
+                "workgroup; group (the work-group's box, interaction lists); auto",
                 walks},
     [P_CELLS] = {"cells", CLIRR_PARAM_CHOICE, "recalc", 0, 0,
                  "cell centres while descending (build, sort): recalc (computed) or store (read per cell)", cells},
