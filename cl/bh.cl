@@ -621,9 +621,13 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  * never a coarser one). Lanes examine different nodes at once: each lane
  * owns a range of the tree's link order (cl/bh.def: a slot and the slot
  * where the range ends) and walks it stacklessly as the vote walks do;
- * a lane that opens a cell hands the rest of its range (from its first
- * child's successor on) to a pool in local memory for an idle lane, while
- * the pool has room. Accepted cells and the bodies of reached leaves go to
+ * a lane that opens a cell keeps its first child and hands every other
+ * child (one subtree each) and the rest of its range to a pool in local
+ * memory, from which idle lanes take work (while the pool has room for 8
+ * a lane; without room, the lane walks the children itself: the pool
+ * never overflows). Handing off only the rest of a range left one long
+ * chain of siblings to one lane at a time: 1.5 entries a step on
+ * average, where each child handed off keeps most lanes busy. Accepted cells and the bodies of reached leaves go to
  * two interaction lists in local memory, compacted by one work-group
  * prefix sum per step; when a list could overflow on the next step (or the
  * walk is over), every lane sweeps both lists for its bodies: one local
@@ -634,12 +638,14 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  * device's local memory), a pool of BH_POOL ranges, the scan's 2 G words.
  * Work-group barriers only; the prefix sum is common/scan.clh's (the
  * device's work-group collectives where it has them). G <= 128: the scan
- * packs four 8-bit counts in one word. */
+ * packs four 16-bit counts in one 64-bit word. */
 #include "common/scan.clh"
 
-#if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_POOL < 2 * BH_GWG
-#error "the group walk needs BH_GWG <= 128 and lists and pool of at least 2 BH_GWG"
+#if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_POOL < 8 * BH_GWG
+#error "the group walk needs BH_GWG <= 128, lists of at least 2 BH_GWG, a pool of 8 BH_GWG"
 #endif
+/* A pool entry (slot, BH_ONE): the subtree at that slot alone. */
+#define BH_ONE 0xfffffffeu
 
 /* One softened interaction of body j with mass m at q.xyz (no count: the
  * lists' lengths are the counts). */
@@ -670,7 +676,7 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     __local REAL4 lc[BH_LIST], lb[BH_LIST]; /* cells, bodies */
     __local uint lbid[BH_LIST];             /* the bodies' numbers */
     __local uint2 pool[BH_POOL];            /* ranges (slot, end slot) */
-    __local uint tmp[2 * BH_GWG];
+    __local ulong tmp[2 * BH_GWG];
     const uint lid = get_local_id(0), G = BH_GWG;
     REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
     for (uint d = lid; d < BH_MAXDEPTH; d += G)
@@ -718,10 +724,10 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         /* One node for each busy lane: an entry for a list (kind 1: a
          * cell, 2: a body), or a cell to open (and maybe a range to hand
          * off). */
-        uint kind = 0, id = 0, push = 0;
+        uint kind = 0, id = 0, npush = 0, opened = BH_EMPTY, keep = 0;
         REAL4 rec = (REAL4)(0, 0, 0, 0);
-        uint2 handoff = (uint2)(0, 0);
-        const int can_push = ptop + G <= BH_POOL;
+        uint2 tail = (uint2)(0, 0);
+        const int can_push = ptop + 8 * G <= BH_POOL;
         if (busy) {
             if (chain != BH_EMPTY) {
                 /* The rest of a leaf's chain of coincident bodies. */
@@ -731,6 +737,8 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                 chain = *IRR_GLD(15, &next[chain]);
             } else {
                 uint2 e = *IRR_GLD(17, &link[cur]);
+                if (end == BH_ONE)
+                    end = e.y; /* a range of one node: its subtree */
                 if (e.x < n) {
                     id = e.x;
                     kind = 2;
@@ -744,43 +752,57 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                         kind = 1;
                         rec = c;
                         cur = e.y;
-                    } else {
+                    } else if (can_push && ci.x != e.y) {
+                        /* Open: keep the first child, hand off the other
+                         * children one by one and the rest of the range. */
+                        opened = e.x - n;
+                        keep = ci.x;
+                        for (uint k = 0; k < 8; k++)
+                            npush += *IRR_GLD(19, &child[opened * 8 + k]) != BH_EMPTY;
+                        npush--;
+                        tail = (uint2)(e.y, end);
+                        npush += e.y != end;
                         cur = ci.x;
-                        if (can_push && cur != end) {
-                            uint after = IRR_GLD(10, &link[cur])->y;
-                            if (after != end) {
-                                push = 1;
-                                handoff = (uint2)(after, end);
-                                end = after;
-                            }
-                        }
+                        end = BH_ONE;
+                    } else {
+                        /* No room: walk the children and the rest in turn. */
+                        cur = ci.x;
                     }
                 }
             }
             busy = chain != BH_EMPTY || cur != end;
         }
-        uint tot, ex = clirr_wg_scan_excl_add_uint((kind == 1) | (kind == 2) << 8 | push << 16 | !busy << 24,
-                                                   tmp, &tot);
+        ulong tot, ex = clirr_wg_scan_excl_add_ulong((ulong)(kind == 1) | (ulong)(kind == 2) << 16 |
+                                                         (ulong)npush << 32 | (ulong)!busy << 48,
+                                                     tmp, &tot);
 #if CLIRR_HAS_WG_COLLECTIVES
         barrier(CLK_LOCAL_MEM_FENCE); /* the last step's pool reads */
 #endif
         if (kind == 1)
-            *IRR_LST(22, &lc[ctop + (ex & 255)]) = rec;
+            *IRR_LST(22, &lc[ctop + (uint)(ex & 0xffff)]) = rec;
         if (kind == 2) {
-            uint at = btop + (ex >> 8 & 255);
+            uint at = btop + (uint)(ex >> 16 & 0xffff);
             *IRR_LST(23, &lb[at]) = rec;
             lbid[at] = id;
         }
-        if (push)
-            pool[ptop + (ex >> 16 & 255)] = handoff;
-        ctop += tot & 255;
-        btop += tot >> 8 & 255;
-        ptop += tot >> 16 & 255;
+        if (opened != BH_EMPTY) {
+            uint at = ptop + (uint)(ex >> 32 & 0xffff);
+            for (uint k = 0; k < 8; k++) {
+                uint slot = opened * 8 + k;
+                if (slot != keep && child[slot] != BH_EMPTY)
+                    pool[at++] = (uint2)(slot, BH_ONE);
+            }
+            if (tail.x != tail.y)
+                pool[at] = tail;
+        }
+        ctop += (uint)(tot & 0xffff);
+        btop += (uint)(tot >> 16 & 0xffff);
+        ptop += (uint)(tot >> 32 & 0xffff);
         barrier(CLK_LOCAL_MEM_FENCE);
         /* Idle lanes take ranges from the top of the pool. */
-        uint idle = tot >> 24, took = min(idle, ptop);
-        if (!busy && (ex >> 24) < ptop) {
-            uint2 r = pool[ptop - 1 - (ex >> 24)];
+        uint idle = (uint)(tot >> 48), rank = (uint)(ex >> 48), took = min(idle, ptop);
+        if (!busy && rank < ptop) {
+            uint2 r = pool[ptop - 1 - rank];
             cur = r.x;
             end = r.y;
             busy = 1;

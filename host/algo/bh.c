@@ -215,7 +215,7 @@ static int build_program(bh_session *s, cl_program *p, clirr_error *err)
 {
     char opts[192];
     snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u -DBH_GWG=%u -DBH_LIST=%u "
-             "-DBH_POOL=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, 2 * s->gwg);
+             "-DBH_POOL=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, 16 * s->gwg);
     return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
 }
 
@@ -275,10 +275,10 @@ static bool group_first(const clirr_caps *c, bool sorted)
 }
 
 /* The group walk's work-group (--wg-size, else two SIMD groups of the
- * probe: 64 on NVIDIA; 32 to 128) and its interaction lists: 8 entries a
- * work-item where two lists of REAL4 and the body numbers fit in 32 KiB
- * and the device's local memory (at least 2 a work-item: the kernel's
- * box reduction uses them). */
+ * probe: 64 on NVIDIA; 32 to 128), its pool of 16 ranges a work-item, and
+ * its interaction lists: 8 entries a work-item where two lists of REAL4
+ * and the body numbers fit in 32 KiB with the pool and the device's local
+ * memory (at least 2 a work-item: the kernel's box reduction uses them). */
 static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
 {
     uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size ? wg_size : 2 * simd;
@@ -287,7 +287,7 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
     if (g > 128 || g > caps->max_wg_size)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
                           "%zu on %s)", g, caps->max_wg_size, caps->name);
-    size_t entry = 2 * 4 * s->rs + 4, fixed = BH_MAXDEPTH * s->rs + 2 * g * 8 + 2 * g * 4 + 256;
+    size_t entry = 2 * 4 * s->rs + 4, fixed = BH_MAXDEPTH * s->rs + 16 * g * 8 + 2 * g * 8 + 256;
     size_t budget = caps->local_mem < 32768 ? caps->local_mem : 32768;
     size_t fit = budget > fixed ? (budget - fixed) / entry : 0, list = 8 * (size_t)g;
     if (list > fit)
@@ -639,6 +639,7 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, cell4, s->cell4);
     SET(k, force_args, body4, s->body4);
     SET(k, force_args, order, order);
+    SET(k, force_args, child, s->child);
     SET_REAL(k, force_args, theta, s->cfg.theta);
     SET_REAL(k, force_args, eps, s->cfg.eps);
     SET_REAL(k, force_args, dthf, s->cfg.dt * 0.5);
