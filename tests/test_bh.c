@@ -678,7 +678,7 @@ static void cli_output(th_case *tc)
     static const char *want[] = {"\"energy\"", "\"before\"", "\"after\"", "\"momentum\"", "\"bh_force\"",
                                  "\"bh_build\"", "\"bh_sum_topo\"", "\"bh_link\"", "\"interactions\"",
                                  "\"tolerance\"", " a work-item\"", "\"cells\":\"recalc\"",
-                                 "\"interactions_with_bodies\"", "\"ginteractions_per_s\"", "\"peak_percent\""};
+                                 "\"interactions_with_bodies\"", "\"ginteractions_per_s\""};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         TH_EXPECT(tc, strstr(text, want[i]), "the JSON lacks %s", want[i]);
 done:;
