@@ -266,12 +266,16 @@ static bool can_warp(const clirr_caps *c)
 }
 
 /* --walk auto takes the group walk where it was measured faster than the
- * vote walks (tests/bench/RESULTS.md, "Barnes-Hut"): on GPUs, with bodies
- * sorted (unsorted, a work-group's box spans the whole system and the
- * group walk approaches the direct sum). */
+ * vote the device would otherwise use (tests/bench/RESULTS.md,
+ * "Barnes-Hut"): CPUs without sub-groups (PoCL: 1.8-2x faster than the
+ * work-group vote), with bodies sorted (unsorted, a work-group's box
+ * spans the whole system and the group walk approaches the direct sum).
+ * Not where the device has sub-groups (Intel's CPU runtime: sub_group_any
+ * 2.1x faster) nor on the H100 (the warp vote 6-10x faster); other GPUs
+ * are unmeasured and keep the vote. */
 static bool group_first(const clirr_caps *c, bool sorted)
 {
-    return sorted && c->is_gpu;
+    return sorted && c->is_cpu && !can_subgroup(c);
 }
 
 /* The group walk's work-group (--wg-size, else two SIMD groups of the
