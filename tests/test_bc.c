@@ -3,7 +3,8 @@
  * (ordered pairs, duplicate arcs as distinct paths, self-loops on no path),
  * the roots the source rules pick (evenly spaced K by default, every vertex
  * without a count, random, max-degree, one vertex), Graph500-style arc
- * counts, bad sources, and a device without fp64. (Every push mode and
+ * counts, bad sources, a device without fp64, and small levels run many
+ * at a time in one work-group (--local-rounds). (Every push mode and
  * template is in test_algo.c.) */
 #include "harness.h"
 #include "ref/ref.h"
@@ -273,6 +274,100 @@ done:
     clirr_graph_free(&g);
 }
 
+/* A graph whose level 1 is one vertex with more in-arcs than a local
+ * launch pulls (8 x the threshold 8): 0 -> 1 -> 2 -> ... -> 9, and 100
+ * vertices beyond reach of 0 pointing at 1. */
+static int fan_in(clirr_graph *g, clirr_error *err)
+{
+    uint32_t src[109], dst[109], m = 0;
+    for (uint32_t v = 0; v < 9; v++, m++) {
+        src[m] = v;
+        dst[m] = v + 1;
+    }
+    for (uint32_t v = 10; v < 110; v++, m++) {
+        src[m] = v;
+        dst[m] = 1;
+    }
+    return clirr_graph_from_arcs(110, m, src, dst, NULL, g, err);
+}
+
+/* Levels of at most --local-rounds vertices run many in one work-group
+ * (bc_forward_local, bc_backward_local), bigger ones and hubs on the wide
+ * kernels: every mix gives the reference's scores, the same levels, and
+ * local levels where they should run. Inputs: a path of 3000 levels (more
+ * than a launch's 1024), a 60x60 grid (fronts of 1 to 60: with 8, local,
+ * wide, local again), rmat (hubs: levels too heavy for one work-group) and
+ * the fan-in (path counts of a level pulled by the wide kernel). */
+static void local_levels(th_case *tc)
+{
+    static const char *specs[] = {"grid:w=3000,h=1", "grid:w=60,h=60", "rmat:scale=10,ef=8,seed=2", NULL};
+    static const int64_t thresholds[] = {0, 8, -1};
+    const clirr_algo *a = clirr_algo_find("bc");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    double *want = NULL, *got = NULL;
+    uint32_t roots[3];
+    if (!need_fp64(tc))
+        return;
+    TH_REQUIRE(tc, a, "bc is not in the registry");
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        const char *name = specs[i] ? specs[i] : "fan-in";
+        TH_OK(tc, specs[i] ? clirr_graph_generate(specs[i], &g, &err) : fan_in(&g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got, "out of memory");
+        clirr_source_spec spec = {.rule = CLIRR_SOURCE_SPREAD, .count = 3};
+        uint32_t k = clirr_sources_pick(&g, &spec, roots, 3, &err);
+        TH_REQUIRE(tc, k == 3, "picking roots: %s", err.msg);
+        TH_OK(tc, clirr_ref_bc(&g, roots, k, want, &err));
+        uint32_t wide_levels = 0;
+        for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.source = spec;
+            it.source_given = true;
+            it.local_rounds = thresholds[t];
+            it.queue_rounds = 0;
+            clirr_stats st;
+            clirr_verify_report rep;
+            memset(&st, 0, sizeof st);
+            TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+            TH_EXPECT(tc, clirr_verify_real("scores", g.n, want, got, 1e-9, 1e-9, &rep), "%s, --local-rounds %lld: %s",
+                      name, (long long)thresholds[t], rep.text);
+            if (t == 0) {
+                wide_levels = st.iterations;
+                TH_EXPECT(tc, st.local_rounds == 0, "%s: --local-rounds off ran %u local levels", name, st.local_rounds);
+                continue;
+            }
+            TH_EXPECT(tc, st.iterations == wide_levels, "%s, --local-rounds %lld: %u levels, wide %u", name,
+                      (long long)thresholds[t], st.iterations, wide_levels);
+            TH_EXPECT(tc, st.local_rounds > 0 && st.local_rounds <= st.iterations,
+                      "%s, --local-rounds %lld: %u local levels of %u", name, (long long)thresholds[t],
+                      st.local_rounds, st.iterations);
+            if (i == 0 && thresholds[t] < 0)
+                TH_EXPECT(tc, st.local_rounds == st.iterations && st.local_launches >= 3 * 4,
+                          "the path: %u local levels of %u in %u launches (1024 levels at most each, both "
+                          "passes)", st.local_rounds, st.iterations, st.local_launches);
+            if ((i == 1 || i == 2) && thresholds[t] == 8)
+                TH_EXPECT(tc, st.local_rounds < st.iterations, "%s with 8: every level local (%u)", name,
+                          st.local_rounds);
+        }
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 TH_REGISTER(register_bc_tests)
 {
     th_add_device("bc/conventions", conventions, NULL);
@@ -280,4 +375,5 @@ TH_REGISTER(register_bc_tests)
     th_add_device("bc/sources", sources, NULL);
     th_add_device("bc/bad-sources", bad_sources, NULL);
     th_add_device("bc/no-fp64", no_fp64, NULL);
+    th_add_device("bc/local-levels", local_levels, NULL);
 }

@@ -1869,6 +1869,64 @@ static void test_fuzz_harnesses(th_case *tc)
     }
 }
 
+/* Whether two graphs are the same array for array (values bit for bit). */
+static bool same_graph(const clirr_graph *a, const clirr_graph *b)
+{
+    if (a->n != b->n || a->m != b->m || (a->weight != NULL) != (b->weight != NULL) ||
+        (a->value != NULL) != (b->value != NULL))
+        return false;
+    return !memcmp(a->row, b->row, ((size_t)a->n + 1) * sizeof *a->row) &&
+           !memcmp(a->col, b->col, (size_t)a->m * sizeof *a->col) &&
+           (!a->weight || !memcmp(a->weight, b->weight, (size_t)a->m * sizeof *a->weight)) &&
+           (!a->value || !memcmp(a->value, b->value, (size_t)a->m * sizeof *a->value));
+}
+
+/* The derived forms share their work among host threads on graphs of a
+ * million arcs and more: every thread count must give the serial result,
+ * order within rows included. rmat's hubs make the ranges uneven. */
+static void test_derived_threads(th_case *tc)
+{
+    static const char *specs[] = {"rmat:scale=17,ef=9,seed=5,weights=1-50", "random:n=70000,m=1200000,seed=6"};
+    static const char *threads[] = {"1", "3", "7"};
+    static const char *form[] = {"transpose", "undirected", "symmetric closure"};
+    clirr_error err;
+    clirr_graph g = {0}, want[3] = {{0}}, got[3] = {{0}};
+    double *values = NULL;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        TH_REQUIRE(tc, g.m >= (1u << 20), "%s: %u arcs, under the parallel threshold", specs[i], g.m);
+        values = random_values(g.m, 11 + i);
+        TH_REQUIRE(tc, values, "out of memory");
+        TH_OK(tc, clirr_graph_set_values(&g, values, &err));
+        for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+            setenv("CLIRR_HOST_THREADS", threads[t], 1);
+            clirr_graph *out = t == 0 ? want : got;
+            TH_OK(tc, clirr_graph_transpose(&g, &out[0], &err));
+            TH_OK(tc, clirr_graph_undirected(&g, &out[1], &err));
+            TH_OK(tc, clirr_graph_copy(&g, &out[2], &err));
+            TH_OK(tc, clirr_graph_symmetrize(&out[2], &err));
+            for (int f = 0; t > 0 && f < 3; f++) {
+                TH_EXPECT(tc, same_graph(&want[f], &got[f]),
+                          "%s: the %s with %s threads differs from one thread's", specs[i], form[f], threads[t]);
+                clirr_graph_free(&got[f]);
+            }
+        }
+        for (int f = 0; f < 3; f++)
+            clirr_graph_free(&want[f]);
+        clirr_graph_free(&g);
+        free(values);
+        values = NULL;
+    }
+done:
+    unsetenv("CLIRR_HOST_THREADS");
+    for (int f = 0; f < 3; f++) {
+        clirr_graph_free(&want[f]);
+        clirr_graph_free(&got[f]);
+    }
+    clirr_graph_free(&g);
+    free(values);
+}
+
 TH_REGISTER(register_graph_tests)
 {
     th_add("graph/tiny-formats", test_tiny_formats, NULL);
@@ -1900,5 +1958,6 @@ TH_REGISTER(register_graph_tests)
     th_add("graph/csr-values", test_csr_values, NULL);
     th_add("graph/transpose", test_transpose, NULL);
     th_add("graph/symmetrize-values", test_symmetrize_values, NULL);
+    th_add("graph/derived-threads", test_derived_threads, NULL);
     th_add("graph/vector-read", test_vector_read, NULL);
 }

@@ -3,7 +3,8 @@
  * elements, sequential, reverse, random, several and many lists, all
  * singletons, the balanced and unbalanced orders, heads that are not
  * splitters; rhj under both splitter rules, both handoffs and recursion to
- * the end; Wyllie at several jumps a launch; what a variant cannot take
+ * the end; rhj-local under both rules, several scatter windows, recursion
+ * to the end and its fallback to rhj's first level; Wyllie at several jumps a launch; what a variant cannot take
  * (wyllie32 past 2^16, scan on an unordered list) refused as unsupported;
  * and the command: malformed files exit 2 naming file, line and reason,
  * --output's format, bench skipping what a variant cannot run. */
@@ -154,6 +155,26 @@ static void parameters(th_case *tc)
                     if (!check_run(tc, a, in, &it, what, &unsupported))
                         goto done;
                 }
+        /* rhj-local: windows from the device's cache, of 1000 elements
+         * (several bins) and of 1 (grown to the most bins); recursion to
+         * the end, a handoff at 64, and never (rhj's own first level). */
+        static const char *windows[] = {"0", "1000", "1"};
+        for (int r = 0; r < 2; r++)
+            for (int w = 0; w < 3; w++)
+                for (int b = 0; b < 3; b++) {
+                    clirr_intent it;
+                    clirr_intent_default(a, &it);
+                    it.variant = clirr_algo_variant(a, "rhj-local");
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "splitters"), rules[r], &it.params, &err));
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "window"), windows[w], &it.params, &err));
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "handoff-below"), below[b], &it.params, &err));
+                    char what[256];
+                    snprintf(what, sizeof what, "%s, rhj-local, %s, window %s, handoff below %s", inputs[i], rules[r],
+                             windows[w], below[b]);
+                    bool unsupported;
+                    if (!check_run(tc, a, in, &it, what, &unsupported))
+                        goto done;
+                }
         static const char *variants[] = {"wyllie", "wyllie-opt"}, *jumps[] = {"1", "3"};
         for (int v = 0; v < 2; v++)
             for (int j = 0; j < 2; j++) {
@@ -213,13 +234,22 @@ static void cli_output(th_case *tc)
     char dev[16], path[1024];
     snprintf(dev, sizeof dev, "%u", tc->device->index);
     snprintf(path, sizeof path, "%s/three.list", th_data_dir());
-    static const char *variants[] = {"rhj", "wyllie", "wyllie32", "wyllie-stepwise", "wyllie-opt", "serial", "auto"};
+    static const char *variants[] = {"rhj", "rhj-local", "wyllie", "wyllie32", "wyllie-stepwise", "wyllie-opt",
+                                     "serial", "auto"};
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
         int rc = clirr(tc, "run", "listrank", "--list", path, "--variant", variants[v], "--device", dev,
-                       "--output", "-", NULL);
+                       "--output", "-", "--handoff-below", "1", NULL);
         TH_EXPECT(tc, rc == 0 && !strcmp(out, "1\n2\n0\n0\n3\n1\n0\n2\n1\n3\n"), "%s: exit %d, output:\n%s%s",
                   variants[v], rc, out, errtext);
     }
+    /* rhj-local's own first level ran: 100 windows of 1000, walkers cut
+     * and walking on in later rounds (caps of 2k = 34 steps on a random
+     * list of 10^5, whose sublists are geometric of mean k = 17). */
+    int rl = clirr(tc, "run", "listrank", "--gen", "list:n=100000,order=random", "--variant", "rhj-local", "--window",
+                   "1000", "--device", dev, "--json", NULL);
+    const char *rounds = strstr(out, "\"walk_rounds\":");
+    TH_EXPECT(tc, rl == 0 && strstr(out, "\"windows\":100") && rounds && atoi(rounds + 14) >= 2 &&
+                  strstr(out, "\"verified\":true"), "rhj-local's windows and rounds: exit %d: %s%s", rl, out, errtext);
     /* wyllie32 past 2^16: run refuses (exit 2), bench skips (exit 0). */
     int rc = clirr(tc, "run", "listrank", "--gen", "list:n=70000,order=random", "--variant", "wyllie32",
                    "--device", dev, NULL);
@@ -258,10 +288,10 @@ done:
 
 TH_REGISTER(register_listrank_tests)
 {
-    static const char *variants[] = {"wyllie", "wyllie32", "wyllie-stepwise", "wyllie-opt", "rhj", "scan",
-                                     "serial", "auto"};
-    static char names[8][64];
-    for (size_t v = 0; v < 8; v++) {
+    static const char *variants[] = {"wyllie", "wyllie32", "wyllie-stepwise", "wyllie-opt", "rhj", "rhj-local",
+                                     "scan", "serial", "auto"};
+    static char names[9][64];
+    for (size_t v = 0; v < 9; v++) {
         snprintf(names[v], sizeof names[v], "listrank/%s", variants[v]);
         th_add_device(names[v], variant_case, variants[v]);
     }

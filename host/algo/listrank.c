@@ -14,11 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { V_WYLLIE, V_WYLLIE32, V_STEPWISE, V_OPT, V_RHJ, V_SCAN, V_SERIAL, V_AUTO };
+enum { V_WYLLIE, V_WYLLIE32, V_STEPWISE, V_OPT, V_RHJ, V_RHJ_LOCAL, V_SCAN, V_SERIAL, V_AUTO };
+
+/* listrank's own parameter after the ranker's. */
+enum { P_WINDOW = LR_NPARAMS };
 
 static const lr_method methods[] = {
     [V_WYLLIE] = LR_WYLLIE, [V_WYLLIE32] = LR_WYLLIE32, [V_STEPWISE] = LR_STEPWISE,
-    [V_OPT] = LR_OPT, [V_RHJ] = LR_RHJ, [V_SCAN] = LR_SCAN,
+    [V_OPT] = LR_OPT, [V_RHJ] = LR_RHJ, [V_RHJ_LOCAL] = LR_RHJ_LOCAL, [V_SCAN] = LR_SCAN,
 };
 
 typedef struct listrank_session {
@@ -45,6 +48,7 @@ static void config_from(const clirr_plan *plan, uint32_t lists, lr_config *c)
     lr_config_params(&plan->params, c);
     c->lists = lists;
     c->walk_wg = plan->wg_size;
+    c->window = (uint32_t)plan->params.v[P_WINDOW].u;
 }
 
 static int listrank_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
@@ -98,9 +102,14 @@ static void listrank_extras(void *state, const void *result, clirr_extras *x)
     listrank_session *s = state;
     if (s->serial)
         return;
-    if (s->r.cfg.method == LR_RHJ) {
+    if (s->r.cfg.method == LR_RHJ || s->r.cfg.method == LR_RHJ_LOCAL) {
         clirr_extras_add(x, "levels", CLIRR_EXTRA_UINT)->u = s->r.stats.levels;
         clirr_extras_add(x, "sublists", CLIRR_EXTRA_UINT)->u = s->r.stats.sublists;
+        if (s->r.loc.on) {
+            clirr_extras_add(x, "walk_rounds", CLIRR_EXTRA_UINT)->u = s->r.stats.rounds;
+            clirr_extras_add(x, "windows", CLIRR_EXTRA_UINT)->u = s->r.loc.nbins;
+            clirr_extras_add(x, "window_elements", CLIRR_EXTRA_UINT)->u = s->r.loc.wsz;
+        }
     } else {
         clirr_extra *e = clirr_extras_add(x, "jump_launches", CLIRR_EXTRA_UINT);
         e->u = s->r.stats.launches;
@@ -148,16 +157,23 @@ static const char *listrank_unsupported(const clirr_input *in, unsigned variant)
 /* Measured (tests/bench/RESULTS.md, "List ranking and tree computations"):
  * on the H100, Wyllie (one or two launches of asynchronous jumps) wins up
  * to 2^19 random elements and rhj from 2^20 (0.22 against 0.26 ms), its
- * walk then outrunning Wyllie's log n rereads; on PoCL with 16 cores the
- * serial walk wins up to 2^17 (1.7 against 2.1 ms) and rhj from 2^18
- * (3.4 against 5.1 ms). */
+ * walk then outrunning Wyllie's log n rereads; rhj-local, whose scatter
+ * stays in the cache, from 2^24 (1.90 against 2.24 ms; at 2^22 0.66
+ * against rhj's 0.64; 2^23 not measured), on a GPU whose cache it can
+ * size windows from. On PoCL with 16 cores the serial walk wins up to
+ * 2^17 (1.7 against 2.1 ms) and rhj from 2^18 (3.4 against 5.1 ms). */
 #define GPU_RHJ_FROM (1u << 20)
+#define GPU_RHJ_LOCAL_FROM (1u << 24)
 #define CPU_RHJ_FROM (1u << 18)
 
 static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     uint32_t n = clirr_input_list(in) ? clirr_input_list(in)->n : 0;
     if (caps->is_gpu) {
+        if (n >= GPU_RHJ_LOCAL_FROM && caps->global_cache) {
+            *reason = "auto: rhj-local from 2^24 elements on a GPU that gives its cache size (measured on an H100)";
+            return V_RHJ_LOCAL;
+        }
         *reason = n >= GPU_RHJ_FROM ? "auto: rhj from 2^20 elements on a GPU (measured on an H100)"
                                     : "auto: wyllie below 2^20 elements on a GPU (measured on an H100)";
         return n >= GPU_RHJ_FROM ? V_RHJ : V_WYLLIE;
@@ -170,10 +186,15 @@ static unsigned listrank_choose(const clirr_input *in, const clirr_caps *caps, c
 
 /* The variants each parameter concerns (rhj's handoff also ranks with
  * Wyllie, under Wyllie's jumps). */
-#define RHJ_ONLY (1u << V_RHJ | 1u << V_AUTO)
-#define JUMPERS (1u << V_WYLLIE | 1u << V_OPT | 1u << V_RHJ | 1u << V_AUTO)
+#define RHJ_ONLY (1u << V_RHJ | 1u << V_RHJ_LOCAL | 1u << V_AUTO)
+#define JUMPERS (1u << V_WYLLIE | 1u << V_OPT | 1u << V_RHJ | 1u << V_RHJ_LOCAL | 1u << V_AUTO)
 
-static const clirr_param_desc listrank_params[] = {LR_PARAM_DESCS(RHJ_ONLY, JUMPERS)};
+static const clirr_param_desc listrank_params[] = {
+    LR_PARAM_DESCS(RHJ_ONLY, JUMPERS),
+    [P_WINDOW] = {"window", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
+                  "rhj-local: elements a scatter window spans (0 = the device's cache size / 4)", NULL,
+                  1u << V_RHJ_LOCAL | 1u << V_AUTO},
+};
 
 static const clirr_variant_desc listrank_variants[] = {
     [V_WYLLIE] = {"wyllie", "pointer jumping, rank and successor in one 64-bit word, in place, "
@@ -183,6 +204,8 @@ static const clirr_variant_desc listrank_variants[] = {
     [V_OPT] = {"wyllie-opt", "only unfinished elements launched, work-group steps (the study's "
                              "optimized)", false},
     [V_RHJ] = {"rhj", "recursive Helman-JaJa sparse ruling set", false},
+    [V_RHJ_LOCAL] = {"rhj-local", "rhj whose first level stores its walks step-major and scatters the "
+                                  "ranks window by window in the cache", false},
     [V_SCAN] = {"scan", "one ordered list by a prefix sum (the study's lower bound)", false},
     [V_SERIAL] = {"serial", "the serial CPU ranking, timed", false},
     [V_AUTO] = {"auto", "by list size and device, from measurements", false},

@@ -36,6 +36,13 @@ CLIRR_KARGS_STRUCT(mark_args, LR_MARK_ARGS);
 CLIRR_KARGS_STRUCT(recombine_args, LR_RECOMBINE_ARGS);
 CLIRR_KARGS_STRUCT(scan_weights_args, LR_SCAN_WEIGHTS_ARGS);
 CLIRR_KARGS_STRUCT(scan_rank_args, LR_SCAN_RANK_ARGS);
+CLIRR_KARGS_STRUCT(tile_walk_args, LR_TILE_WALK_ARGS);
+CLIRR_KARGS_STRUCT(bin_args, LR_BIN_ARGS);
+CLIRR_KARGS_STRUCT(bin_scatter_args, LR_BIN_SCATTER_ARGS);
+CLIRR_KARGS_STRUCT(fill_deficit_args, LR_FILL_DEFICIT_ARGS);
+CLIRR_KARGS_STRUCT(unranked_args, LR_UNRANKED_ARGS);
+CLIRR_KARGS_STRUCT(mark_rank_args, LR_MARK_RANK_ARGS);
+CLIRR_KARGS_STRUCT(head_walk_args, LR_HEAD_WALK_ARGS);
 
 /* Set argument `name` of kernel k (parameter list `tag`) to var. */
 #define SET(k, tag, name, var) CLIRR_TRY(clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err))
@@ -112,6 +119,15 @@ static int get_kernels(lr_ranker *r, clirr_error *err)
     CLIRR_TRY(get(r, p, "lr_recombine", CLIRR_KNARGS(recombine_args), &r->recombine, err));
     CLIRR_TRY(get(r, p, "lr_scan_weights", CLIRR_KNARGS(scan_weights_args), &r->scan_weights, err));
     CLIRR_TRY(get(r, p, "lr_scan_rank", CLIRR_KNARGS(scan_rank_args), &r->scan_rank, err));
+    if (r->cfg.method == LR_RHJ_LOCAL) {
+        CLIRR_TRY(get(r, p, "lr_tile_walk", CLIRR_KNARGS(tile_walk_args), &r->tile_walk, err));
+        CLIRR_TRY(get(r, p, "lr_bin", CLIRR_KNARGS(bin_args), &r->bin, err));
+        CLIRR_TRY(get(r, p, "lr_bin_scatter", CLIRR_KNARGS(bin_scatter_args), &r->bin_scatter, err));
+        CLIRR_TRY(get(r, p, "lr_fill_deficit", CLIRR_KNARGS(fill_deficit_args), &r->fill_deficit, err));
+        CLIRR_TRY(get(r, p, "lr_unranked", CLIRR_KNARGS(unranked_args), &r->unranked, err));
+        CLIRR_TRY(get(r, p, "lr_mark_rank", CLIRR_KNARGS(mark_rank_args), &r->mark_rank, err));
+        CLIRR_TRY(get(r, p, "lr_head_walk", CLIRR_KNARGS(head_walk_args), &r->head_walk, err));
+    }
 fail:
     return rc;
 }
@@ -121,13 +137,13 @@ static int buf(lr_ranker *r, const char *what, uint64_t bytes, cl_mem *m, clirr_
     return clirr_buf_create(r->ctx, what, (size_t)bytes, m, err);
 }
 
-/* rhj's levels: sizes, intervals, where to stop; then their buffers. */
-static int plan_levels(lr_ranker *r, clirr_error *err)
+/* rhj's levels from `first` (of at most cap elements) on: sizes,
+ * intervals, where to stop; then their buffers. */
+static int plan_levels(lr_ranker *r, unsigned first, uint32_t cap, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint64_t lists = r->cfg.known_head ? 1 : (r->cfg.lists ? r->cfg.lists : r->n);
-    uint32_t cap = r->n;
-    for (unsigned l = 0; l < LR_MAX_LEVELS; l++) {
+    for (unsigned l = first; l < LR_MAX_LEVELS; l++) {
         lr_level *lv = &r->lv[l];
         lv->cap = cap;
         lv->k = interval(&r->cfg, cap);
@@ -155,6 +171,75 @@ static int plan_levels(lr_ranker *r, clirr_error *err)
         if (!r->host_succ || !r->host_weight || !r->host_rank)
             rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the cpu handoff");
     }
+fail:
+    return rc;
+}
+
+/* rhj-local's first level takes a walker LR_CAP_STEPS times the splitter
+ * interval before its first cut (2x had the fastest walk plus binning of
+ * 2x, 3x and 4x on an H100, 64M random elements); without a window from
+ * the device's cache, LR_DEFAULT_WINDOW elements. */
+#define LR_CAP_STEPS 2
+#define LR_DEFAULT_WINDOW (1u << 20)
+
+/* The window of the scatter: the device's cache (an H100 says 4 MiB,
+ * which its measured best window was) unless told, at most LR_MAX_BINS
+ * windows. */
+static uint32_t window_for(const lr_ranker *r)
+{
+    const clirr_caps *caps = clirr_ctx_caps(r->ctx);
+    uint64_t n = r->n, w = r->cfg.window ? r->cfg.window
+                          : caps->global_cache >= 4096 ? caps->global_cache / 4 : LR_DEFAULT_WINDOW;
+    if (w > n)
+        w = n;
+    if ((n + w - 1) / w > LR_MAX_BINS)
+        w = (n + LR_MAX_BINS - 1) / LR_MAX_BINS;
+    return (uint32_t)w;
+}
+
+/* rhj-local: the first level's tile, windows and buffers, then rhj's
+ * levels from the reduced list (a sublist per splitter and per cut, at
+ * most n / cap0 cuts). Where the list is too small to recurse, or the tile
+ * and bins would not fit the device's memory, or lr_bin its local memory
+ * with 64 work-items, the first level is rhj's own. */
+static int plan_local(lr_ranker *r, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    lr_local *L = &r->loc;
+    const clirr_caps *caps = clirr_ctx_caps(r->ctx);
+    uint32_t n = r->n, k = interval(&r->cfg, n);
+    uint64_t S = ((uint64_t)n + k - 1) / k;
+    L->cap0 = LR_CAP_STEPS * k;
+    uint64_t cuts = n / L->cap0 + 1, reduced = S + cuts;
+    /* Round r > 0 has a walker per cut of round r - 1, each given twice the
+     * steps that walker took: at most 2 n words over all of them. */
+    L->tile_words = (uint64_t)L->cap0 * S + 2ull * n;
+    L->wsz = window_for(r);
+    L->nbins = (uint32_t)(((uint64_t)n + L->wsz - 1) / L->wsz);
+    uint64_t tile_bytes = 4 * L->tile_words, bins_bytes = 8ull * L->nbins * L->wsz;
+    bool fits = tile_bytes <= caps->max_alloc && bins_bytes <= caps->max_alloc &&
+                tile_bytes + bins_bytes <= caps->global_mem / 2;
+    /* lr_bin: its work-group's pairs staged in local memory beside three
+     * arrays of LR_MAX_BINS counters; at least 64 work-items (its scan). */
+    uint64_t lmem = caps->local_mem, fixed = 3ull * LR_MAX_BINS * 4;
+    size_t wg = 256;
+    while (wg >= 64 && fixed + (uint64_t)wg * LR_BIN_ITEMS * 8 > lmem)
+        wg /= 2;
+    wg = clirr_wg_size(r->ctx, r->bin, wg); /* and as the kernel allows */
+    L->bin_wg = (uint32_t)wg;
+    fits = fits && wg >= 64 && fixed + (uint64_t)wg * LR_BIN_ITEMS * 8 <= lmem;
+    L->on = fits && n > r->cfg.handoff_below && n > 1 && reduced <= n / 2 && reduced < 0xffffffffu;
+    if (!L->on)
+        return plan_levels(r, 0, n, err);
+    lr_level *lv = &r->lv[0];
+    lv->cap = n;
+    lv->k = k;
+    lv->recurse = true;
+    CLIRR_TRY(buf(r, "rhj-local's tile", tile_bytes, &L->tile, err));
+    CLIRR_TRY(buf(r, "rhj-local's bins", bins_bytes, &L->bins, err));
+    CLIRR_TRY(buf(r, "rhj-local's bin counts", 4ull * L->nbins, &L->bincount, err));
+    CLIRR_TRY(buf(r, "rhj-local's continuations", 4 * cuts, &L->cstart, err));
+    CLIRR_TRY(plan_levels(r, 1, (uint32_t)reduced, err));
 fail:
     return rc;
 }
@@ -192,7 +277,10 @@ int lr_init(lr_ranker *r, clirr_ctx *ctx, uint32_t n, const lr_config *cfg, clir
         CLIRR_TRY(buf(r, "worklist marks", 4ull * r->n, &r->active, err));
         break;
     case LR_RHJ:
-        CLIRR_TRY(plan_levels(r, err));
+        CLIRR_TRY(plan_levels(r, 0, r->n, err));
+        break;
+    case LR_RHJ_LOCAL:
+        CLIRR_TRY(plan_local(r, err));
         break;
     case LR_SCAN:
         CLIRR_TRY(buf(r, "the scan's weights", 4ull * r->n, &r->wl, err));
@@ -206,6 +294,10 @@ fail:
 
 void lr_release(lr_ranker *r)
 {
+    clirr_mem_release(&r->loc.tile);
+    clirr_mem_release(&r->loc.cstart);
+    clirr_mem_release(&r->loc.bins);
+    clirr_mem_release(&r->loc.bincount);
     for (unsigned l = 0; l < LR_MAX_LEVELS; l++) {
         clirr_mem_release(&r->lv[l].info);
         clirr_mem_release(&r->lv[l].succ);
@@ -489,7 +581,7 @@ static int rhj_level(lr_ranker *r, unsigned l, cl_mem succ, cl_mem weight, uint3
     SET(r->fill, fill_args, m, m);
     CLIRR_TRY(launch(r, r->fill, m, err));
     CLIRR_TRY(walk(r, lv, next, succ, weight, 0, NULL, S, 0, 0, err));
-    if (r->cfg.known_head) {
+    if (head != END) {
         if (head % k) {
             CLIRR_TRY(walk(r, lv, next, succ, weight, 2, NULL, 1, head, S, err));
             H = 1;
@@ -512,6 +604,156 @@ fail:
     return rc;
 }
 
+/* ---- rhj-local ----------------------------------------------------------- */
+
+/* The walk rounds: from the splitters, then from the cuts of the round
+ * before (cap doubled) until no walker is cut; *sublists gets the reduced
+ * list's length. */
+static int tile_walks(lr_ranker *r, cl_mem succ, uint32_t m, uint32_t *sublists, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    lr_local *L = &r->loc;
+    lr_level *next = &r->lv[1];
+    uint32_t k = r->lv[0].k, S = (uint32_t)(((uint64_t)m + k - 1) / k);
+    uint32_t lo = 0, hi = 0, ncols = S, cap = L->cap0 < m ? L->cap0 : m;
+    uint64_t off = 0;
+    L->nrounds = 0;
+    CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->count_h, 0, 1, 0, err));
+    while (ncols) {
+        if (L->nrounds == LR_MAX_ROUNDS || off + (uint64_t)cap * ncols > L->tile_words)
+            return clirr_fail(err, CLIRR_ERR_TOO_LARGE, "rhj-local: the walk rounds outgrew their tile "
+                              "(%u rounds, %llu words)", L->nrounds, (unsigned long long)L->tile_words);
+        lr_round *rd = &L->round[L->nrounds++];
+        uint32_t mode = L->nrounds > 1;
+        *rd = (lr_round){off, ncols, cap, mode ? S + lo : 0};
+        cl_kernel kw = r->tile_walk;
+        SET(kw, tile_walk_args, succ, succ);
+        SET(kw, tile_walk_args, k, k);
+        SET(kw, tile_walk_args, mode, mode);
+        SET(kw, tile_walk_args, cstart, L->cstart);
+        SET(kw, tile_walk_args, first, lo);
+        SET(kw, tile_walk_args, ncols, ncols);
+        SET(kw, tile_walk_args, cap, cap);
+        SET(kw, tile_walk_args, base, rd->base);
+        SET(kw, tile_walk_args, cbase, S);
+        SET(kw, tile_walk_args, tile, L->tile);
+        SET(kw, tile_walk_args, toff, off);
+        SET(kw, tile_walk_args, rsucc, next->succ);
+        SET(kw, tile_walk_args, rweight, next->weight);
+        SET(kw, tile_walk_args, counter, r->count_h);
+        CLIRR_TRY(clirr_launch(r->ctx, kw, ncols, clirr_wg_size(r->ctx, kw, r->cfg.walk_wg), err));
+        off += (uint64_t)cap * ncols;
+        uint32_t cut = 0;
+        CLIRR_TRY(read_u32(r, r->count_h, &cut, err));
+        lo = hi;
+        hi = cut;
+        ncols = hi - lo;
+        cap = cap > m / 2 ? m : 2 * cap;
+    }
+    r->stats.rounds = L->nrounds;
+    *sublists = S + hi;
+fail:
+    return rc;
+}
+
+/* Every round's pairs into their windows' bins, then the bins scattered;
+ * windows left short are set to CLIRR_NONE first, to find what no walk
+ * reached. */
+static int bin_and_scatter(lr_ranker *r, uint32_t m, cl_mem rank, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    lr_local *L = &r->loc;
+    uint32_t nbins = (uint32_t)(((uint64_t)m + L->wsz - 1) / L->wsz);
+    uint64_t nslots = (uint64_t)nbins * L->wsz;
+    CLIRR_TRY(clirr_prim_fill_u32(r->ctx, L->bincount, 0, nbins, 0, err));
+    size_t wg = L->bin_wg; /* planned: local memory and the kernel allow it, at least 64 */
+    CLIRR_TRY(clirr_arg(r->bin, CLIRR_KARG(bin_args, stage), wg * LR_BIN_ITEMS * 8, NULL, err));
+    for (unsigned i = 0; i < L->nrounds; i++) {
+        lr_round *rd = &L->round[i];
+        uint64_t positions = (uint64_t)rd->ncols * rd->cap, per = (uint64_t)wg * LR_BIN_ITEMS;
+        SET(r->bin, bin_args, tile, L->tile);
+        SET(r->bin, bin_args, toff, rd->off);
+        SET(r->bin, bin_args, ncols, rd->ncols);
+        SET(r->bin, bin_args, cap, rd->cap);
+        SET(r->bin, bin_args, base, rd->base);
+        SET(r->bin, bin_args, R, r->lv[1].rank);
+        SET(r->bin, bin_args, nbins, nbins);
+        SET(r->bin, bin_args, wsz, L->wsz);
+        SET(r->bin, bin_args, bins, L->bins);
+        SET(r->bin, bin_args, bincount, L->bincount);
+        CLIRR_TRY(clirr_launch(r->ctx, r->bin, (size_t)((positions + per - 1) / per) * wg, wg, err));
+    }
+    size_t spans = (size_t)(((uint64_t)m + LR_SPAN - 1) / LR_SPAN);
+    SET(r->fill_deficit, fill_deficit_args, bincount, L->bincount);
+    SET(r->fill_deficit, fill_deficit_args, wsz, L->wsz);
+    SET(r->fill_deficit, fill_deficit_args, m, m);
+    SET(r->fill_deficit, fill_deficit_args, rank, rank);
+    CLIRR_TRY(launch(r, r->fill_deficit, spans, err));
+    SET(r->bin_scatter, bin_scatter_args, bins, L->bins);
+    SET(r->bin_scatter, bin_scatter_args, bincount, L->bincount);
+    SET(r->bin_scatter, bin_scatter_args, wsz, L->wsz);
+    SET(r->bin_scatter, bin_scatter_args, nslots, nslots);
+    SET(r->bin_scatter, bin_scatter_args, rank, rank);
+    CLIRR_TRY(launch(r, r->bin_scatter, (size_t)nslots, err));
+fail:
+    return rc;
+}
+
+/* The elements before each list's first splitter (still CLIRR_NONE): from
+ * each head, walk to the splitter (ranked now) or the tail. The bins,
+ * scattered already, hold the list of them. */
+static int rank_heads(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    lr_local *L = &r->loc;
+    uint32_t U = 0, k = r->lv[0].k;
+    CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->count_u, 0, 1, 0, err));
+    SET(r->unranked, unranked_args, bincount, L->bincount);
+    SET(r->unranked, unranked_args, wsz, L->wsz);
+    SET(r->unranked, unranked_args, m, m);
+    SET(r->unranked, unranked_args, rank, rank);
+    SET(r->unranked, unranked_args, list, L->bins);
+    SET(r->unranked, unranked_args, count, r->count_u);
+    CLIRR_TRY(launch(r, r->unranked, (size_t)(((uint64_t)m + LR_SPAN - 1) / LR_SPAN), err));
+    CLIRR_TRY(read_u32(r, r->count_u, &U, err));
+    if (!U)
+        return CLIRR_OK;
+    SET(r->mark_rank, mark_rank_args, succ, succ);
+    SET(r->mark_rank, mark_rank_args, list, L->bins);
+    SET(r->mark_rank, mark_rank_args, count, U);
+    SET(r->mark_rank, mark_rank_args, k, k);
+    SET(r->mark_rank, mark_rank_args, rank, rank);
+    CLIRR_TRY(launch(r, r->mark_rank, U, err));
+    SET(r->head_walk, head_walk_args, succ, succ);
+    SET(r->head_walk, head_walk_args, list, L->bins);
+    SET(r->head_walk, head_walk_args, count, U);
+    SET(r->head_walk, head_walk_args, k, k);
+    SET(r->head_walk, head_walk_args, rank, rank);
+    CLIRR_TRY(launch(r, r->head_walk, U, err));
+fail:
+    return rc;
+}
+
+/* The first level: walks into the tile, the reduced list ranked by rhj's
+ * levels (its heads found there, whatever the input's), the ranks binned
+ * and scattered, then the elements no walk reached. */
+static int rhj_local(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t sublists = 0;
+    lr_level *next = &r->lv[1];
+    if (m == 0)
+        return CLIRR_OK;
+    r->stats.levels++;
+    r->stats.sublists = ((uint64_t)m + r->lv[0].k - 1) / r->lv[0].k;
+    CLIRR_TRY(tile_walks(r, succ, m, &sublists, err));
+    CLIRR_TRY(rhj_level(r, 1, next->succ, next->weight, sublists, next->rank, END, err));
+    CLIRR_TRY(bin_and_scatter(r, m, rank, err));
+    CLIRR_TRY(rank_heads(r, succ, m, rank, err));
+fail:
+    return rc;
+}
+
 int lr_rank(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, uint32_t head, clirr_error *err)
 {
     memset(&r->stats, 0, sizeof r->stats);
@@ -524,6 +766,10 @@ int lr_rank(lr_ranker *r, cl_mem succ, uint32_t m, cl_mem rank, uint32_t head, c
     case LR_OPT: return optimized(r, succ, m, rank, err);
     case LR_RHJ: return rhj_level(r, 0, succ, NULL, m, rank, head, err);
     case LR_SCAN: return by_scan(r, succ, m, rank, err);
+    case LR_RHJ_LOCAL:
+        if (r->loc.on)
+            return rhj_local(r, succ, m, rank, err);
+        return rhj_level(r, 0, succ, NULL, m, rank, head, err);
     }
     return clirr_fail(err, CLIRR_ERR_USAGE, "unknown list ranking method");
 }

@@ -15,7 +15,8 @@ typedef enum lr_method {
     LR_STEPWISE,  /* one synchronous jump a launch, double-buffered */
     LR_OPT,       /* a worklist of unfinished elements, work-group steps */
     LR_RHJ,       /* recursive sparse ruling set (Helman-JaJa) */
-    LR_SCAN       /* one ordered list (succ[i] = i + 1) by a prefix sum */
+    LR_SCAN,      /* one ordered list (succ[i] = i + 1) by a prefix sum */
+    LR_RHJ_LOCAL  /* rhj whose first level stores step-major and scatters by cache windows */
 } lr_method;
 
 typedef enum lr_splitters { LR_SPLIT_NLOGN, LR_SPLIT_N2LOG2N } lr_splitters;
@@ -29,6 +30,7 @@ typedef struct lr_config {
     uint32_t jumps;          /* Wyllie: jumps a launch; 0 = chosen by device */
     uint32_t lists;          /* at most this many lists (heads) in the input */
     uint32_t walk_wg;        /* rhj: work-group size of the walks; 0 = the default */
+    uint32_t window;         /* rhj-local: elements a scatter window spans; 0 = from the device's cache */
     bool known_head;         /* one list whose head lr_rank is told (Euler tours) */
 } lr_config;
 
@@ -64,6 +66,25 @@ typedef struct lr_level {
 } lr_level;
 
 #define LR_MAX_LEVELS 40
+/* rhj-local: walk rounds at most (the cap doubles each round). */
+#define LR_MAX_ROUNDS 40
+
+/* rhj-local's first level: a walk round's part of the tile, the windows. */
+typedef struct lr_round {
+    uint64_t off;            /* tile words before it */
+    uint32_t ncols, cap, base; /* walkers, steps at most, first sublist */
+} lr_round;
+
+typedef struct lr_local {
+    bool on;                 /* else (memory) the first level is rhj's */
+    uint32_t cap0;           /* steps a first-round walker takes at most */
+    uint64_t tile_words;     /* cap0 S + 2 n: what the rounds can need */
+    uint32_t wsz, nbins;     /* window of the scatter, in elements; windows */
+    uint32_t bin_wg;         /* lr_bin's work-group, as local memory allows */
+    cl_mem tile, cstart, bins, bincount;
+    lr_round round[LR_MAX_ROUNDS];
+    unsigned nrounds;
+} lr_local;
 
 typedef struct lr_stats {
     uint32_t launches;       /* jump launches (Wyllie) or levels (rhj) */
@@ -71,6 +92,7 @@ typedef struct lr_stats {
     uint32_t levels;         /* rhj levels ranked by walks */
     uint64_t sublists;       /* rhj: sublists of the first level */
     uint32_t longest;        /* unused: walks do not report lengths */
+    uint32_t rounds;         /* rhj-local: walk rounds of the first level */
 } lr_stats;
 
 typedef struct lr_ranker {
@@ -78,7 +100,8 @@ typedef struct lr_ranker {
     lr_config cfg;
     uint32_t n;
     cl_kernel words_init, words_rank, wyllie, step, opt, w32_init, wyllie32, w32_rank, fill, walk,
-        walk_chains, uncovered, mark, recombine, scan_weights, scan_rank;
+        walk_chains, uncovered, mark, recombine, scan_weights, scan_rank, tile_walk, bin, bin_scatter,
+        fill_deficit, unranked, mark_rank, head_walk;
     uint32_t chains;         /* splitter walks a work-item interleaves (CPUs) */
     lr_level lv[LR_MAX_LEVELS];
     unsigned nlevels;
@@ -86,6 +109,7 @@ typedef struct lr_ranker {
     cl_mem wl, wl_next, active; /* opt: worklists and marks */
     cl_mem flag, count_u, count_h;
     uint32_t *host_succ, *host_weight, *host_rank; /* rhj with the cpu handoff */
+    lr_local loc;            /* rhj-local */
     lr_stats stats;
 } lr_ranker;
 

@@ -1,9 +1,12 @@
 /* host/base/parallel.c - independent parts of one job on host threads
- * (parallel.h): the staged uploads' copying, the irregularity counts. */
+ * (parallel.h): the staged uploads' copying, the irregularity counts, the
+ * graph's derived forms (transpose, undirected, symmetric). */
 #include "base/parallel.h"
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 typedef struct part_run {
     void (*fn)(void *part);
@@ -34,4 +37,15 @@ void clirr_run_parts(unsigned n, void (*fn)(void *part), void *parts, size_t par
     for (unsigned i = 0; i < n; i++)
         if (run[i].threaded)
             pthread_join(run[i].thread, NULL);
+}
+
+unsigned clirr_host_threads(size_t work, size_t min_work, const char *env)
+{
+    if (work < min_work)
+        return 1;
+    const char *set = env ? getenv(env) : NULL;
+    long t = set && *set ? strtol(set, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (t < 1)
+        t = 1;
+    return t > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)t;
 }

@@ -13,4 +13,9 @@
  * whose thread cannot start. */
 void clirr_run_parts(unsigned n, void (*fn)(void *part), void *parts, size_t part_size);
 
+/* How many parts a host job of `work` units should run in: 1 below
+ * `min_work`, else the online cores (the environment variable `env`, when
+ * given and set, overrides them), at most CLIRR_MAX_PARTS. */
+unsigned clirr_host_threads(size_t work, size_t min_work, const char *env);
+
 #endif

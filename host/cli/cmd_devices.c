@@ -128,6 +128,7 @@ static json_object *device_json(const clirr_device *d)
     json_object_object_add(caps, "global_mem_bytes", json_object_new_int64((int64_t)c->global_mem));
     json_object_object_add(caps, "max_alloc_bytes", json_object_new_int64((int64_t)c->max_alloc));
     json_object_object_add(caps, "global_mem_cacheline_bytes", json_object_new_int((int)c->cacheline));
+    json_object_object_add(caps, "global_mem_cache_bytes", json_object_new_int64((int64_t)c->global_cache));
     json_object_object_add(caps, "host_unified_memory", json_object_new_boolean(c->host_unified));
     json_object_object_add(caps, "compute_units", json_object_new_int((int)c->compute_units));
     json_object_object_add(caps, "max_work_group_size", json_object_new_int64((int64_t)c->max_wg_size));

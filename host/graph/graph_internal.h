@@ -119,6 +119,13 @@ int clirr_graph_write_csrbin(const char *path, bool gz, const clirr_graph *g,
 int clirr_graph_build_arcs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst,
                     const int32_t *w, const double *x, clirr_graph *g, clirr_error *err);
 
+/* Split vertices 0..n-1 into `parts` consecutive ranges of about equal
+ * arcs (row_a's, plus row_b's when not NULL; both CSR row offsets):
+ * range i is [bound[i], bound[i + 1]), bound[parts] = n. Host threads
+ * share the derived forms' work this way (transpose.c). */
+void clirr_graph_split_rows(const uint32_t *row_a, const uint32_t *row_b, uint32_t n,
+                            unsigned parts, uint32_t *bound);
+
 /* Allocate the three CSR arrays of g for n vertices and m arcs (weights when
  * weighted); g->n and g->m are set, row[0] = 0. */
 int clirr_graph_alloc(clirr_graph *g, uint32_t n, uint64_t m, bool weighted,

@@ -11,8 +11,12 @@
  *
  * Cost: O(n + m) time with the transpose (in-arcs grouped by head, from
  * transpose.c) and one stamp per vertex to test "is v already a neighbour of
- * u" in O(1). */
+ * u" in O(1). On large graphs the host's cores share the rows by ranges of
+ * about equal arcs, each with a stamp array of its own (so their number is
+ * also bounded by the memory the stamps take). */
 #include "graph_internal.h"
+
+#include "base/parallel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,14 +48,56 @@ static uint32_t missing(const clirr_graph *g, const clirr_graph *t, uint32_t u,
     return added;
 }
 
+/* The memory all parts' stamp arrays may take together. */
+#define STAMP_BUDGET ((size_t)256 << 20)
+
+typedef struct row_range {
+    const clirr_graph *g, *t;
+    uint32_t *stamp;     /* n + 1 words of this part's own */
+    uint32_t *row;       /* counting: row[u + 1] = u's arcs in the result */
+    const uint32_t *out; /* writing: the result's row offsets, else NULL */
+    uint32_t *col;
+    int32_t *w;
+    double *x;
+    uint32_t lo, hi;
+} row_range;
+
+static void row_range_run(void *arg)
+{
+    const row_range *r = arg;
+    const clirr_graph *g = r->g;
+    memset(r->stamp, 0, ((size_t)g->n + 1) * sizeof *r->stamp);
+    for (uint32_t u = r->lo; u < r->hi; u++) {
+        uint32_t deg = g->row[u + 1] - g->row[u];
+        if (!r->out) {
+            r->row[u + 1] = deg + missing(g, r->t, u, r->stamp, NULL, NULL, NULL, 0);
+            continue;
+        }
+        uint32_t at = r->out[u];
+        memcpy(r->col + at, g->col + g->row[u], (size_t)deg * sizeof *r->col);
+        if (r->w)
+            memcpy(r->w + at, g->weight + g->row[u], (size_t)deg * sizeof *r->w);
+        if (r->x)
+            memcpy(r->x + at, g->value + g->row[u], (size_t)deg * sizeof *r->x);
+        missing(g, r->t, u, r->stamp, r->col, r->w, r->x, (uint64_t)at + deg);
+    }
+}
+
 int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
 {
     clirr_graph t;
     int rc = clirr_graph_transpose(g, &t, err);
     if (rc != CLIRR_OK)
         return rc;
-    uint32_t *stamp = calloc((size_t)g->n + 1, sizeof *stamp);
-    uint32_t *row = calloc((size_t)g->n + 1, sizeof *row);
+    size_t stamp_words = (size_t)g->n + 1;
+    unsigned parts = clirr_host_threads((size_t)g->m * 2, 1u << 20, "CLIRR_HOST_THREADS");
+    size_t affordable = STAMP_BUDGET / (stamp_words * sizeof(uint32_t));
+    if (parts > affordable)
+        parts = affordable ? (unsigned)affordable : 1;
+    if (parts > g->n)
+        parts = g->n ? g->n : 1;
+    uint32_t *stamp = malloc(parts * stamp_words * sizeof *stamp);
+    uint32_t *row = calloc(stamp_words, sizeof *row);
     uint32_t *col = NULL;
     int32_t *w = NULL;
     double *x = NULL;
@@ -59,10 +105,17 @@ int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory symmetrizing a graph of %u vertices", g->n);
         goto done;
     }
+    row_range range[CLIRR_MAX_PARTS];
+    uint32_t bound[CLIRR_MAX_PARTS + 1];
+    clirr_graph_split_rows(g->row, t.row, g->n, parts, bound);
+    for (unsigned i = 0; i < parts; i++)
+        range[i] = (row_range){g, &t, stamp + i * stamp_words, row, NULL, NULL, NULL, NULL,
+                               bound[i], bound[i + 1]};
     /* Count first, so the arrays are allocated once at their final size. */
+    clirr_run_parts(parts, row_range_run, range, sizeof range[0]);
     uint64_t total = 0;
     for (uint32_t u = 0; u < g->n; u++) {
-        total += (g->row[u + 1] - g->row[u]) + (uint64_t)missing(g, &t, u, stamp, NULL, NULL, NULL, 0);
+        total += row[u + 1];
         if (total > CLIRR_GRAPH_MAX_EDGES) {
             rc = clirr_fail(err, CLIRR_ERR_TOO_LARGE,
                             "the symmetric closure has more than %llu arcs, clirr's limit",
@@ -83,16 +136,13 @@ int clirr_graph_symmetrize(clirr_graph *g, clirr_error *err)
                         (unsigned long long)total);
         goto done;
     }
-    memset(stamp, 0, ((size_t)g->n + 1) * sizeof *stamp);
-    for (uint32_t u = 0; u < g->n; u++) {
-        uint32_t deg = g->row[u + 1] - g->row[u];
-        memcpy(col + row[u], g->col + g->row[u], (size_t)deg * sizeof *col);
-        if (w)
-            memcpy(w + row[u], g->weight + g->row[u], (size_t)deg * sizeof *w);
-        if (x)
-            memcpy(x + row[u], g->value + g->row[u], (size_t)deg * sizeof *x);
-        missing(g, &t, u, stamp, col, w, x, (uint64_t)row[u] + deg);
+    for (unsigned i = 0; i < parts; i++) {
+        range[i].out = row;
+        range[i].col = col;
+        range[i].w = w;
+        range[i].x = x;
     }
+    clirr_run_parts(parts, row_range_run, range, sizeof range[0]);
     free(g->row);
     free(g->col);
     free(g->weight);

@@ -11,8 +11,11 @@
  * transpose t lists each vertex's in-arcs by increasing source, and the
  * transpose of t lists its out-arcs by increasing head; merging the two
  * sorted rows gives the neighbours in order with their duplicates side by
- * side. */
+ * side. Vertices are independent, so on large graphs the host's cores
+ * share the merges by ranges of about equal arcs. */
 #include "graph_internal.h"
+
+#include "base/parallel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,32 @@ static uint32_t merge_row(const clirr_graph *out, const clirr_graph *in, uint32_
     return written;
 }
 
+typedef struct merge_range {
+    const clirr_graph *out, *in;
+    clirr_graph *und; /* NULL while counting */
+    uint32_t *row;    /* counting: row[v + 1] = v's neighbours */
+    uint32_t lo, hi;
+} merge_range;
+
+static void merge_range_run(void *arg)
+{
+    const merge_range *r = arg;
+    for (uint32_t v = r->lo; v < r->hi; v++) {
+        if (r->und)
+            merge_row(r->out, r->in, v, r->und->col, r->und->weight, r->und->row[v]);
+        else
+            r->row[v + 1] = merge_row(r->out, r->in, v, NULL, NULL, 0);
+    }
+}
+
+/* Run every range, counting (und == NULL) or writing. */
+static void merge_all(merge_range *range, unsigned parts, clirr_graph *und)
+{
+    for (unsigned i = 0; i < parts; i++)
+        range[i].und = und;
+    clirr_run_parts(parts, merge_range_run, range, sizeof range[0]);
+}
+
 int clirr_graph_undirected(const clirr_graph *g, clirr_graph *und, clirr_error *err)
 {
     clirr_graph t = {0}, s = {0};
@@ -64,9 +93,21 @@ int clirr_graph_undirected(const clirr_graph *g, clirr_graph *und, clirr_error *
     uint32_t *row = NULL;
     if (rc == CLIRR_OK && !(row = calloc((size_t)g->n + 1, sizeof *row)))
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the undirected form of %u vertices", g->n);
+    unsigned parts = 1;
+    merge_range range[CLIRR_MAX_PARTS];
+    if (rc == CLIRR_OK) {
+        parts = clirr_host_threads((size_t)g->m * 2, 1u << 20, "CLIRR_HOST_THREADS");
+        if (parts > g->n)
+            parts = g->n ? g->n : 1;
+        uint32_t bound[CLIRR_MAX_PARTS + 1];
+        clirr_graph_split_rows(s.row, t.row, g->n, parts, bound);
+        for (unsigned i = 0; i < parts; i++)
+            range[i] = (merge_range){&s, &t, NULL, row, bound[i], bound[i + 1]};
+        merge_all(range, parts, NULL);
+    }
     uint64_t total = 0;
     for (uint32_t v = 0; rc == CLIRR_OK && v < g->n; v++) {
-        total += merge_row(&s, &t, v, NULL, NULL, 0);
+        total += row[v + 1];
         if (total > CLIRR_GRAPH_MAX_EDGES)
             rc = clirr_fail(err, CLIRR_ERR_TOO_LARGE,
                             "the undirected form has more than %llu arcs, clirr's limit",
@@ -77,8 +118,7 @@ int clirr_graph_undirected(const clirr_graph *g, clirr_graph *und, clirr_error *
         rc = clirr_graph_alloc(und, g->n, total, g->weight != NULL, err);
     if (rc == CLIRR_OK) {
         memcpy(und->row, row, ((size_t)g->n + 1) * sizeof *row);
-        for (uint32_t v = 0; v < g->n; v++)
-            merge_row(&s, &t, v, und->col, und->weight, und->row[v]);
+        merge_all(range, parts, und);
         und->weights_rounded = g->weights_rounded;
     }
     free(row);

@@ -97,21 +97,45 @@ fail:
     return rc;
 }
 
+/* Room for an input of n items (its old items may go). */
+static int input_room(clirr_worklist *wl, uint32_t n, clirr_error *err)
+{
+    if (n <= wl->cap)
+        return CLIRR_OK;
+    wl->size = 0;
+    return grow(wl, n, err);
+}
+
+/* The input now holds n items. */
+static void input_set(clirr_worklist *wl, uint32_t n)
+{
+    wl->size = n;
+    if (n > wl->max_size)
+        wl->max_size = n;
+}
+
 int clirr_worklist_reset(clirr_worklist *wl, const uint32_t *items, uint32_t n,
                          clirr_error *err)
 {
     int rc = CLIRR_OK;
-    if (n > wl->cap) {
-        wl->size = 0;
-        CLIRR_TRY(grow(wl, n, err));
-    }
+    CLIRR_TRY(input_room(wl, n, err));
     if (items)
         CLIRR_TRY(clirr_buf_write(wl->ctx, wl->items[wl->cur], 0, (size_t)n * sizeof(uint32_t), items, err));
     else
         CLIRR_TRY(clirr_prim_iota_u32(wl->ctx, wl->items[wl->cur], n, 0, err));
-    wl->size = n;
-    if (n > wl->max_size)
-        wl->max_size = n;
+    input_set(wl, n);
+fail:
+    return rc;
+}
+
+int clirr_worklist_reset_from(clirr_worklist *wl, cl_mem src, size_t first, uint32_t n, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    CLIRR_TRY(input_room(wl, n, err));
+    if (n)
+        CLIRR_TRY(clirr_buf_copy(wl->ctx, src, first * sizeof(uint32_t), wl->items[wl->cur], 0,
+                                 (size_t)n * sizeof(uint32_t), err));
+    input_set(wl, n);
 fail:
     return rc;
 }
@@ -129,9 +153,7 @@ int clirr_worklist_reset_marked(clirr_worklist *wl, cl_mem keys, uint32_t match,
         CLIRR_TRY(clirr_prim_compact_u32(wl->ctx, keys, match, NULL, n, wl->items[wl->cur], wl->cap,
                                          &count, err));
     }
-    wl->size = count;
-    if (count > wl->max_size)
-        wl->max_size = count;
+    input_set(wl, count);
 fail:
     return rc;
 }

@@ -64,6 +64,10 @@ int clirr_worklist_restart(clirr_worklist *wl, clirr_error *err);
 int clirr_worklist_reset(clirr_worklist *wl, const uint32_t *items, uint32_t n,
                          clirr_error *err);
 
+/* Make the input hold src's words [first, first + n) (a copy on the
+ * device). */
+int clirr_worklist_reset_from(clirr_worklist *wl, cl_mem src, size_t first, uint32_t n, clirr_error *err);
+
 /* Make the input hold, in increasing order, the ids i < n with
  * keys[i] == match (a compaction on the device; grown when needed), e.g.
  * to turn a topology-driven run's flags into a data-driven worklist. */

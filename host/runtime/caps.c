@@ -218,6 +218,9 @@ int clirr_caps_probe(cl_platform_id platform, cl_device_id d, clirr_caps *c,
     u = 0;
     info_ok(d, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, sizeof u, &u);
     c->cacheline = u;
+    ul = 0;
+    info_ok(d, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof ul, &ul);
+    c->global_cache = ul;
     cl_bool unified = CL_FALSE;
     info_ok(d, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified);
     c->host_unified = unified == CL_TRUE;

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct irr_event {
     uint32_t wg, lid, site, kind_size;
@@ -223,13 +222,8 @@ static void fold_part(void *arg)
  * overrides), at most IRR_FOLD_MAX_THREADS. */
 static unsigned fold_threads(size_t n)
 {
-    if (n < IRR_FOLD_PARALLEL_MIN)
-        return 1;
-    const char *env = getenv("CLIRR_IRR_THREADS");
-    long t = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-    if (t < 1)
-        t = 1;
-    return t > IRR_FOLD_MAX_THREADS ? IRR_FOLD_MAX_THREADS : (unsigned)t;
+    unsigned t = clirr_host_threads(n, IRR_FOLD_PARALLEL_MIN, "CLIRR_IRR_THREADS");
+    return t > IRR_FOLD_MAX_THREADS ? IRR_FOLD_MAX_THREADS : t;
 }
 
 int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t segment,

@@ -58,6 +58,8 @@ typedef struct clirr_caps {
     uint32_t mem_base_align;     /* bytes; sub-buffer origin alignment */
     uint32_t cacheline;          /* CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, bytes
                                     (0 when the device does not say) */
+    uint64_t global_cache;       /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, bytes (0 when
+                                    not said; an H100 says 4 MiB, not its L2) */
     bool profiling;              /* queue profiling supported */
     bool host_unified;           /* CL_DEVICE_HOST_UNIFIED_MEMORY: the device
                                     works in the host's memory (CPUs) */
