@@ -199,7 +199,7 @@ typedef struct clirr_verify_report {
 typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
                                 CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT,
                                 CLIRR_EXTRA_REALS } clirr_extra_type;
-#define CLIRR_MAX_EXTRAS 16
+#define CLIRR_MAX_EXTRAS 24
 #define CLIRR_MAX_EXTRA_LIST 128
 #define CLIRR_MAX_EXTRA_REALS 4
 /* A name with dots ("energy.before") nests in the JSON: {"energy":
