@@ -142,8 +142,8 @@ static void print_help(const exp_config *cfg)
            b ? "all" : "$CLIRR_DEVICE, else auto = first GPU, else device 0");
     printf("\nhow it runs (lists make more cases):\n"
            "  --variant V[,V]     a variant of the algorithm, or all (default: %s)\n"
-           "  --push M[,M]        data-driven worklist push: atomic, chunk, compact, hier, auto\n"
-           "                      (chosen per round), all (default auto)\n"
+           "  --push M[,M]        data-driven worklist push: atomic, chunk, compact, hier, scan,\n"
+           "                      auto (chosen per round), all (default auto)\n"
            "  --template T[,T]    how loops over items and arcs meet the device: baseline,\n"
            "                      dual-queue, dbuf-global, dbuf-shared, nested-naive,\n"
            "                      nested-opt; how a recursion does (descendants, heights,\n"
@@ -331,10 +331,8 @@ static int parse_pushes(exp_config *cfg, const char *text)
     for (size_t i = 0; i < n; i++) {
         clirr_push_mode m;
         bool all = !strcmp(vals[i], "all");
-        if (!all && !strcmp(vals[i], "scan")) /* the compaction's old name */
-            return bad(cfg, "push mode 'scan' is now 'compact' (a compaction over every item's mark)%s", "");
         if (!all && clirr_push_mode_parse(vals[i], &m) != 0)
-            return bad(cfg, "unknown push mode '%s' (atomic, chunk, compact, hier, auto, all)", vals[i]);
+            return bad(cfg, "unknown push mode '%s' (atomic, chunk, compact, hier, scan, auto, all)", vals[i]);
         for (int k = 0; k < CLIRR_PUSH_COUNT_; k++) {
             clirr_push_mode c = all ? (clirr_push_mode)k : m;
             bool dup = false;
