@@ -36,7 +36,7 @@
 #define NL_NAME bfs_topo
 #define NL_PARAMS CLIRR_KPARAMS(BFS_TOPO_ARGS)
 #define NL_NITEMS n
-#define NL_ITEM(k) (k)
+#define NL_ITEM(k) (presorted ? *IRR_GLD(38, &order[k]) : (k))
 #define NL_COUNT(u) (*IRR_GLD(26, &level[u]) == CLIRR_NONE ? 0u : BFS_DEG(u))
 #define NL_PREP(u)                                                             \
     uint lu = *IRR_GLD(27, &level[u]);                                         \
@@ -55,6 +55,7 @@
 /* Kernel unrolling (cl/templates/topo_unroll.clh) of the sweep above. */
 #define UR_NAME bfs_topo_unroll
 #define UR_PARAMS CLIRR_KPARAMS(BFS_UNROLL_ARGS)
+#define UR_ITEM(k) (presorted ? *IRR_GLD(39, &order[k]) : (k))
 #define UR_VALUE(x) (*IRR_GLD(33, &level[x]))
 #define UR_REACHED(lx) ((lx) != CLIRR_NONE)
 #define UR_RELAX(lx, e, v)                                                     \

@@ -429,6 +429,33 @@ __kernel void bh_link(CLIRR_KPARAMS(BH_LINK_ARGS) IRR_KPARAM)
         cnt[j]++;                                                              \
     } while (0)
 
+/* The walks' results for body j of this work-item (bi[j], when act[j]):
+ * potential; unless measuring, the leapfrog's velocity correction (step >
+ * 0), acceleration and interaction counts (this step's, with bodies, all
+ * steps'). */
+#define BH_STORE_BODIES()                                                      \
+    do {                                                                       \
+        for (uint j = 0; j < BH_PER; j++) {                                    \
+            uint b = bi[j];                                                    \
+            if (!act[j])                                                       \
+                continue;                                                      \
+            *IRR_GST(18, &phi[b]) = ph[j];                                     \
+            if (!measure) {                                                    \
+                if (step > 0) {                                                \
+                    vx[b] = vx[b] + (ax_[j] - ax[b]) * dthf;                   \
+                    vy[b] = vy[b] + (ay_[j] - ay[b]) * dthf;                   \
+                    vz[b] = vz[b] + (az_[j] - az[b]) * dthf;                   \
+                }                                                              \
+                ax[b] = ax_[j];                                                \
+                ay[b] = ay_[j];                                                \
+                az[b] = az_[j];                                                \
+                inter[b] = cnt[j];                                             \
+                inter_bb[b] = cntb[j];                                         \
+                inter_sum[b] = (step > 0 ? inter_sum[b] : 0) + cnt[j];         \
+            }                                                                  \
+        }                                                                      \
+    } while (0)
+
 #if BH_WALK == BH_WALK_WARP
 /* Any lane of the NVIDIA warp (inline PTX: NVIDIA's OpenCL has no
  * sub-groups; the host builds this only for NVIDIA devices, and falls
@@ -471,6 +498,7 @@ static inline int bh_warp_any(int p)
  * order[first + j G + l]. Velocity correction of the leapfrog (step > 0),
  * accelerations, potentials and interaction counts stored; measure: the
  * potentials only. */
+#if BH_WALK != BH_WALK_GROUP
 __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 {
     __local REAL dq[BH_MAXDEPTH];
@@ -494,7 +522,7 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         dq[d] = ldexp(dq0, -2 * (int)d);
     barrier(CLK_LOCAL_MEM_FENCE);
     size_t first = (get_global_id(0) - lane) * BH_PER + lane;
-    uint bi[BH_PER], cnt[BH_PER];
+    uint bi[BH_PER], cnt[BH_PER], cntb[BH_PER];
     int act[BH_PER];
     REAL x[BH_PER], y[BH_PER], z[BH_PER], ax_[BH_PER], ay_[BH_PER], az_[BH_PER], ph[BH_PER];
     for (uint j = 0; j < BH_PER; j++) {
@@ -503,7 +531,7 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         bi[j] = *IRR_GLD(9, &order[act[j] ? k : 0]);
         x[j] = px[bi[j]], y[j] = py[bi[j]], z[j] = pz[bi[j]];
         ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
-        cnt[j] = 0;
+        cnt[j] = cntb[j] = 0;
     }
     /* The walk is software-pipelined: while the group decides on the
      * current node, the loads for the node after it (the one it goes to
@@ -546,13 +574,17 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             /* A cell used whole, or a leaf: one body, or a chain of
              * coincident ones; never the body itself. */
             for (uint j = 0; j < BH_PER; j++)
-                if (act[j] && node != bi[j])
+                if (act[j] && node != bi[j]) {
                     BH_INTERACT(rec, j);
+                    cntb[j] += !cell;
+                }
             for (uint b = cell ? BH_EMPTY : ci.x; IRR_BRANCH(14, b != BH_EMPTY); b = *IRR_GLD(15, &next[b])) {
                 REAL4 p = *IRR_GLD(16, &body4[b]);
                 for (uint j = 0; j < BH_PER; j++)
-                    if (act[j] && b != bi[j])
+                    if (act[j] && b != bi[j]) {
                         BH_INTERACT(p, j);
+                        cntb[j]++;
+                    }
             }
             more = nx != BH_EMPTY;
             node = nx;
@@ -572,24 +604,270 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         }
     } while (more);
 #undef BH_FETCH
+    BH_STORE_BODIES();
+}
+
+#else /* BH_WALK == BH_WALK_GROUP */
+
+/* ---- the group walk (--walk group) ---------------------------------------
+ *
+ * Bonsai's scheme (Bédorf, Gaburov, Portegies Zwart 2012): the G work-items
+ * of a work-group and their G * BH_PER consecutive bodies (neighbours in
+ * tree order when sorted) walk the tree ONCE for all of them. A cell is
+ * opened when the group's bounding box comes nearer its centre of mass than
+ * the per-body rule allows a body to (dq of its depth): every body in the
+ * box is then at least that far, so each body interacts only with cells
+ * its own test would also accept (more interactions than the vote walks,
+ * never a coarser one). Lanes examine different nodes at once: each lane
+ * owns a range of the tree's link order (cl/bh.def: a slot and the slot
+ * where the range ends) and walks it stacklessly as the vote walks do;
+ * a lane that opens a cell keeps its first child and hands every other
+ * child (one subtree each) and the rest of its range to a pool in local
+ * memory, from which idle lanes take work (while the pool has room for 8
+ * a lane; without room, the lane walks the children itself: the pool
+ * never overflows). Handing off only the rest of a range left one long
+ * chain of siblings to one lane at a time: 1.5 entries a step on
+ * average, where each child handed off keeps most lanes busy. Accepted cells and the bodies of reached leaves go to
+ * two interaction lists in local memory, compacted by one work-group
+ * prefix sum per step; when a list could overflow on the next step (or the
+ * walk is over), every lane sweeps both lists for its bodies: one local
+ * broadcast read per entry, BH_PER bodies each, the multiply-adds of the
+ * interaction and nothing else (a body's own entry gets mass 0).
+ *
+ * Local memory: BH_LIST entries per list (the host sizes it from the
+ * device's local memory), a pool of BH_POOL ranges, the scan's 2 G words.
+ * Work-group barriers only; the prefix sum is common/scan.clh's (the
+ * device's work-group collectives where it has them). G <= 128: the scan
+ * packs four 16-bit counts in one 64-bit word. */
+#include "common/scan.clh"
+
+#if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_POOL < 8 * BH_GWG
+#error "the group walk needs BH_GWG <= 128, lists of at least 2 BH_GWG, a pool of 8 BH_GWG"
+#endif
+/* A pool entry (slot, BH_ONE): the subtree at that slot alone. */
+#define BH_ONE 0xfffffffeu
+
+/* One softened interaction of body j with mass m at q.xyz (no count: the
+ * lists' lengths are the counts). */
+#define BH_PAIR(q, m, j)                                                       \
+    do {                                                                       \
+        REAL dx_ = (q).x - x[j], dy_ = (q).y - y[j], dz_ = (q).z - z[j];       \
+        REAL inv_ = BH_RSQRT(dx_ * dx_ + dy_ * dy_ + dz_ * dz_ + eps2);        \
+        REAL mi_ = (m) * inv_, s_ = mi_ * inv_ * inv_;                         \
+        ax_[j] += dx_ * s_;                                                    \
+        ay_[j] += dy_ * s_;                                                    \
+        az_[j] += dz_ * s_;                                                    \
+        ph[j] -= mi_;                                                          \
+    } while (0)
+
+/* Squared distance from point c to the box [lo, hi] (0 inside). */
+static inline REAL bh_box_dist2(REAL4 c, REAL4 lo, REAL4 hi)
+{
+    REAL dx = fmax(fmax(lo.x - c.x, c.x - hi.x), (REAL)0);
+    REAL dy = fmax(fmax(lo.y - c.y, c.y - hi.y), (REAL)0);
+    REAL dz = fmax(fmax(lo.z - c.z, c.z - hi.z), (REAL)0);
+    return dx * dx + dy * dy + dz * dz;
+}
+
+__kernel __attribute__((reqd_work_group_size(BH_GWG, 1, 1)))
+void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
+{
+    __local REAL dq[BH_MAXDEPTH];
+    __local REAL4 lc[BH_LIST], lb[BH_LIST]; /* cells, bodies */
+    __local uint lbid[BH_LIST];             /* the bodies' numbers */
+    __local uint2 pool[BH_POOL];            /* ranges (slot, end slot) */
+    __local ulong tmp[2 * BH_GWG];
+    const uint lid = get_local_id(0), G = BH_GWG;
+    REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
+    for (uint d = lid; d < BH_MAXDEPTH; d += G)
+        dq[d] = ldexp(dq0, -2 * (int)d);
+    size_t first = get_group_id(0) * (size_t)(G * BH_PER) + lid;
+    uint bi[BH_PER], cntc[BH_PER], cntb[BH_PER];
+    int act[BH_PER], self[BH_PER];
+    REAL x[BH_PER], y[BH_PER], z[BH_PER], ax_[BH_PER], ay_[BH_PER], az_[BH_PER], ph[BH_PER];
+    REAL4 lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0), hi = -lo;
     for (uint j = 0; j < BH_PER; j++) {
-        uint b = bi[j];
-        if (!act[j])
-            continue;
-        *IRR_GST(18, &phi[b]) = ph[j];
-        if (!measure) {
-            if (step > 0) {
-                vx[b] = vx[b] + (ax_[j] - ax[b]) * dthf;
-                vy[b] = vy[b] + (ay_[j] - ay[b]) * dthf;
-                vz[b] = vz[b] + (az_[j] - az[b]) * dthf;
-            }
-            ax[b] = ax_[j];
-            ay[b] = ay_[j];
-            az[b] = az_[j];
-            inter[b] = cnt[j];
+        size_t k = first + (size_t)j * G;
+        act[j] = k < n;
+        bi[j] = *IRR_GLD(9, &order[act[j] ? k : 0]);
+        x[j] = px[bi[j]], y[j] = py[bi[j]], z[j] = pz[bi[j]];
+        ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
+        cntc[j] = cntb[j] = 0;
+        self[j] = 0;
+        if (act[j]) {
+            REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
+            lo = fmin(lo, p);
+            hi = fmax(hi, p);
         }
     }
+    /* The group's box: every lane reads every lane's (broadcasts). */
+    lc[lid] = lo;
+    lc[G + lid] = hi;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint k = 0; k < G; k++) {
+        lo = fmin(lo, lc[k]);
+        hi = fmax(hi, lc[G + k]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* The root used whole (a theta so large), or lane 0 starts with the
+     * root's children: the range from its first slot to the end. */
+    REAL4 root = *IRR_GLD(11, &cell4[0]);
+    uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
+    int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
+    uint ctop = root_far, btop = 0, ptop = 0;
+    if (root_far && lid == 0)
+        lc[0] = root;
+    int busy = !root_far && lid == 0 && rinfo.x != BH_EMPTY;
+    uint cur = rinfo.x, end = BH_EMPTY, chain = BH_EMPTY;
+    int live = !root_far;
+    while (live) {
+        /* One node for each busy lane: an entry for a list (kind 1: a
+         * cell, 2: a body), or a cell to open (and maybe a range to hand
+         * off). */
+        uint kind = 0, id = 0, npush = 0, opened = BH_EMPTY, keep = 0;
+        REAL4 rec = (REAL4)(0, 0, 0, 0);
+        uint2 tail = (uint2)(0, 0);
+        const int can_push = ptop + 8 * G <= BH_POOL;
+        if (busy) {
+            if (chain != BH_EMPTY) {
+                /* The rest of a leaf's chain of coincident bodies. */
+                id = chain;
+                kind = 2;
+                rec = *IRR_GLD(16, &body4[chain]);
+                chain = *IRR_GLD(15, &next[chain]);
+            } else {
+                uint2 e = *IRR_GLD(17, &link[cur]);
+                if (end == BH_ONE)
+                    end = e.y; /* a range of one node: its subtree */
+                if (e.x < n) {
+                    id = e.x;
+                    kind = 2;
+                    rec = *IRR_GLD(16, &body4[e.x]);
+                    chain = *IRR_GLD(15, &next[e.x]);
+                    cur = e.y;
+                } else {
+                    REAL4 c = *IRR_GLD(11, &cell4[e.x - n]);
+                    uint2 ci = *IRR_GLD(12, &cinfo[e.x - n]);
+                    if (IRR_BRANCH(13, bh_box_dist2(c, lo, hi) >= dq[ci.y])) {
+                        kind = 1;
+                        rec = c;
+                        cur = e.y;
+                    } else if (can_push && ci.x != e.y) {
+                        /* Open: keep the first child, hand off the other
+                         * children one by one and the rest of the range. */
+                        opened = e.x - n;
+                        keep = ci.x;
+                        for (uint k = 0; k < 8; k++)
+                            npush += *IRR_GLD(19, &child[opened * 8 + k]) != BH_EMPTY;
+                        npush--;
+                        tail = (uint2)(e.y, end);
+                        npush += e.y != end;
+                        cur = ci.x;
+                        end = BH_ONE;
+                    } else {
+                        /* No room: walk the children and the rest in turn. */
+                        cur = ci.x;
+                    }
+                }
+            }
+            busy = chain != BH_EMPTY || cur != end;
+        }
+        ulong tot, ex = clirr_wg_scan_excl_add_ulong((ulong)(kind == 1) | (ulong)(kind == 2) << 16 |
+                                                         (ulong)npush << 32 | (ulong)!busy << 48,
+                                                     tmp, &tot);
+#if CLIRR_HAS_WG_COLLECTIVES
+        barrier(CLK_LOCAL_MEM_FENCE); /* the last step's pool reads */
+#endif
+        if (kind == 1)
+            *IRR_LST(22, &lc[ctop + (uint)(ex & 0xffff)]) = rec;
+        if (kind == 2) {
+            uint at = btop + (uint)(ex >> 16 & 0xffff);
+            *IRR_LST(23, &lb[at]) = rec;
+            lbid[at] = id;
+        }
+        if (opened != BH_EMPTY) {
+            uint at = ptop + (uint)(ex >> 32 & 0xffff);
+            for (uint k = 0; k < 8; k++) {
+                uint slot = opened * 8 + k;
+                if (slot != keep && child[slot] != BH_EMPTY)
+                    pool[at++] = (uint2)(slot, BH_ONE);
+            }
+            if (tail.x != tail.y)
+                pool[at] = tail;
+        }
+        ctop += (uint)(tot & 0xffff);
+        btop += (uint)(tot >> 16 & 0xffff);
+        ptop += (uint)(tot >> 32 & 0xffff);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        /* Idle lanes take ranges from the top of the pool. */
+        uint idle = (uint)(tot >> 48), rank = (uint)(ex >> 48), took = min(idle, ptop);
+        if (!busy && rank < ptop) {
+            uint2 r = pool[ptop - 1 - rank];
+            cur = r.x;
+            end = r.y;
+            busy = 1;
+        }
+        ptop -= took;
+        live = G - idle + took > 0;
+        if (ctop + G > BH_LIST || btop + G > BH_LIST || !live) {
+            /* Every lane's bodies against both lists (four entries a
+             * turn: the loop's own instructions shared by four). */
+            uint i = 0;
+            for (; i + 4 <= ctop; i += 4)
+                for (uint u = 0; u < 4; u++) {
+                    REAL4 q = *IRR_LLD(24, &lc[i + u]);
+                    for (uint j = 0; j < BH_PER; j++)
+                        BH_PAIR(q, q.w, j);
+                }
+            for (; i < ctop; i++) {
+                REAL4 q = *IRR_LLD(24, &lc[i]);
+                for (uint j = 0; j < BH_PER; j++)
+                    BH_PAIR(q, q.w, j);
+            }
+            for (i = 0; i + 4 <= btop; i += 4)
+                for (uint u = 0; u < 4; u++) {
+                    REAL4 q = *IRR_LLD(25, &lb[i + u]);
+                    uint b = lbid[i + u];
+                    for (uint j = 0; j < BH_PER; j++) {
+                        int me = b == bi[j];
+                        self[j] |= me;
+                        BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                    }
+                }
+            for (; i < btop; i++) {
+                REAL4 q = *IRR_LLD(25, &lb[i]);
+                uint b = lbid[i];
+                for (uint j = 0; j < BH_PER; j++) {
+                    int me = b == bi[j];
+                    self[j] |= me;
+                    BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                }
+            }
+            for (uint j = 0; j < BH_PER; j++) {
+                cntc[j] += ctop;
+                cntb[j] += btop;
+            }
+            ctop = btop = 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+    if (root_far) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        REAL4 q = lc[0];
+        for (uint j = 0; j < BH_PER; j++) {
+            BH_PAIR(q, q.w, j);
+            cntc[j]++;
+        }
+    }
+    uint cnt[BH_PER];
+    for (uint j = 0; j < BH_PER; j++) {
+        cntb[j] -= self[j];
+        cnt[j] = cntc[j] + cntb[j];
+    }
+    BH_STORE_BODIES();
 }
+
+#endif /* BH_WALK */
 
 #pragma OPENCL FP_CONTRACT OFF
 

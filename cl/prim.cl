@@ -304,3 +304,17 @@ kernel void prim_compact_tiles(CLIRR_KPARAMS(PRIM_COMPACT_ARGS) IRR_KPARAM)
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
+
+/* ---- the scan push's placement: one work-item per segment ---------------- */
+
+/* Reads are coalesced (neighbouring segments' k-th elements sit side by
+ * side); each segment's writes are consecutive. */
+kernel void prim_scatter_segments(CLIRR_KPARAMS(PRIM_SCATTER_ARGS) IRR_KPARAM)
+{
+    for (uint g = get_global_id(0); IRR_BRANCH(45, g < n); g += get_global_size(0)) {
+        const uint from = *IRR_GLD(46, &offsets[g]);
+        const uint to = g + 1 < n ? *IRR_GLD(47, &offsets[g + 1]) : total;
+        for (uint k = 0; IRR_BRANCH(48, k < to - from); k++)
+            *IRR_GST(50, &out[base + from + k]) = *IRR_GLD(49, &items[(ulong)k * n + g]);
+    }
+}

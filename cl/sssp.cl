@@ -74,7 +74,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #define NL_NAME sssp_topo
 #define NL_PARAMS CLIRR_KPARAMS(SSSP_TOPO_ARGS)
 #define NL_NITEMS n
-#define NL_ITEM(k) (k)
+#define NL_ITEM(k) (presorted ? *IRR_GLD(60, &order[k]) : (k))
 #define NL_COUNT(u) (*IRR_GLD(1, &dist[u]) == CLIRR_NONE ? 0u : SSSP_DEG(u))
 #define NL_PREP(u) uint du = *IRR_GLD(2, &dist[u]);
 #define NL_WORK(u, j) SSSP_SWEEP(u, j, SSSP_STORE, SSSP_NO_MARK)
@@ -84,6 +84,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 /* Kernel unrolling (cl/templates/topo_unroll.clh) of the sweep above. */
 #define UR_NAME sssp_topo_unroll
 #define UR_PARAMS CLIRR_KPARAMS(SSSP_UNROLL_ARGS)
+#define UR_ITEM(k) (presorted ? *IRR_GLD(61, &order[k]) : (k))
 #define UR_VALUE(x) (*IRR_GLD(38, &dist[x]))
 #define UR_REACHED(du) ((du) != CLIRR_NONE)
 #define UR_RELAX(du, e, v)                                                     \

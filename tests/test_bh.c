@@ -314,7 +314,7 @@ static void device_small(th_case *tc)
     static const char *inputs[] = {"plummer:n=1", "plummer:n=2", "plummer:n=7,seed=3", "plummer:n=1000",
                                    "coincident:300", "line:500", "point:40"};
     static const char *variants[] = {"topo", "data", "hybrid"}, *precisions[] = {"float", "double"};
-    static const char *walks[] = {"workgroup", "subgroup", "warp"}, *sorts[] = {"on", "off"};
+    static const char *walks[] = {"workgroup", "subgroup", "warp", "group"}, *sorts[] = {"on", "off"};
     clirr_error err;
     clirr_input *in = NULL;
     unsigned skipped = 0, ran = 0;
@@ -322,7 +322,7 @@ static void device_small(th_case *tc)
         TH_OK(tc, load(inputs[i], &in, &err));
         for (int v = 0; v < 3; v++)
             for (int p = 0; p < 2; p++)
-                for (int w = 0; w < 3; w++)
+                for (int w = 0; w < 4; w++)
                     for (int o = 0; o < 2; o++) {
                         bh_run r = {variants[v], precisions[p], sorts[o], walks[w], NULL, i == 3 ? "3" : NULL, NULL, NULL, 0};
                         bool sk;
@@ -346,14 +346,14 @@ static void device_options(th_case *tc)
 {
     static const char *inputs[] = {"plummer:n=1000,seed=4", "coincident:300", "line:500", "plummer:n=7,seed=3"};
     static const char *cells[] = {"recalc", "store"}, *pers[] = {"1", "2", "3", "4"};
-    static const char *walks[] = {"workgroup", "subgroup", "warp"};
+    static const char *walks[] = {"workgroup", "subgroup", "warp", "group"};
     clirr_error err;
     clirr_input *in = NULL;
     unsigned ran = 0;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         TH_OK(tc, load(inputs[i], &in, &err));
         for (int c = 0; c < 2; c++)
-            for (int w = 0; w < 3; w++)
+            for (int w = 0; w < 4; w++)
                 for (int p = 0; p < 4; p++) {
                     bh_run r = {"topo", "float", "on", walks[w], NULL, "2", cells[c], pers[p], 0};
                     bool sk;
@@ -393,9 +393,9 @@ static void device_irregularity(th_case *tc)
     clirr_irr_options opt = {0};
     TH_OK(tc, clirr_ctx_create(tc->device, &ictx, &err));
     TH_OK(tc, clirr_ctx_irr_enable(ictx, &opt, &err));
-    static const char *walks[] = {"workgroup", "subgroup", "warp"}, *cells[] = {"recalc", "store"};
+    static const char *walks[] = {"workgroup", "subgroup", "warp", "group"}, *cells[] = {"recalc", "store"};
     unsigned ran = 0;
-    for (int w = 0; w < 3; w++)
+    for (int w = 0; w < 4; w++)
         for (int c = 0; c < 2; c++) {
             clirr_intent it;
             clirr_intent_default(a, &it);
@@ -450,7 +450,7 @@ done:
 }
 
 /* 10^5 bodies: each variant in float (data with --cells store), topo in
- * double; one trial each (the small inputs repeat theirs): a CPU device
+ * double, the group walk; one trial each (the small inputs repeat theirs): a CPU device
  * of the 2-core test machine takes minutes over these. */
 static void device_large(th_case *tc)
 {
@@ -462,12 +462,127 @@ static void device_large(th_case *tc)
         {"data", "float", "on", "auto", NULL, NULL, "store", NULL, 1},
         {"hybrid", "float", "on", "auto", "2", NULL, NULL, NULL, 1},
         {"topo", "double", "on", "auto", NULL, NULL, NULL, NULL, 1},
+        {"topo", "float", "on", "group", NULL, NULL, NULL, NULL, 1},
     };
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
         bool sk;
         if (!check(tc, in, &runs[k], &sk))
             goto done;
     }
+done:
+    clirr_input_free(in);
+}
+
+/* One run of the walk `walk` (wg: --wg-size, 0 the default; theta) on in:
+ * verified; its errors against the direct sum and its interaction counts
+ * (this step's, with bodies, all steps'). False when the device cannot. */
+typedef struct walk_stats {
+    clirr_bh_errors e, serial; /* the walk's errors, the serial (per-body) Barnes-Hut's */
+    uint64_t inter, with_bodies, all;
+} walk_stats;
+
+static bool walk_once(th_case *tc, const clirr_input *in, const char *walk, unsigned wg, const char *theta,
+                      walk_stats *ws, bool *ran)
+{
+    const clirr_algo *a = clirr_algo_find("bh");
+    clirr_error err;
+    clirr_session *s = NULL;
+    uint64_t n = clirr_input_items(in);
+    double *expected = malloc(n * a->value_size), *got = malloc(n * a->value_size);
+    bool ok = false;
+    *ran = false;
+    memset(ws, 0, sizeof *ws);
+    TH_REQUIRE(tc, expected && got, "out of memory");
+    clirr_intent it;
+    clirr_intent_default(a, &it);
+    it.wg_size = wg;
+    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "walk"), walk, &it.params, &err));
+    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "theta"), theta, &it.params, &err));
+    clirr_plan plan;
+    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+    int rc = clirr_session_prepare(tc->ctx, in, &plan, &s, &err);
+    if (rc == CLIRR_ERR_UNSUPPORTED) {
+        ok = true;
+        goto done;
+    }
+    TH_OK(tc, rc);
+    TH_OK(tc, a->reference(in, &plan, expected, &err));
+    clirr_stats st;
+    TH_OK(tc, clirr_session_run(s, got, &st, &err));
+    clirr_bh_config c = {1, 0.025, 0.05, atof(theta), false};
+    clirr_verify_report vr;
+    memset(&vr, 0, sizeof vr);
+    TH_REQUIRE(tc, clirr_verify_bh(clirr_input_bodies(in), &c, expected, got, &ws->e, &vr),
+               "walk %s wg %u theta %s: %s", walk, wg, theta, vr.text);
+    TH_REQUIRE(tc, clirr_verify_bh(clirr_input_bodies(in), &c, expected, expected, &ws->serial, &vr),
+               "the serial Barnes-Hut against itself: %s", vr.text);
+    clirr_extras x = {0};
+    clirr_session_extras(s, got, &x);
+    for (size_t k = 0; k < x.n; k++) {
+        if (!strcmp(x.e[k].name, "interactions"))
+            ws->inter = x.e[k].u;
+        if (!strcmp(x.e[k].name, "interactions_with_bodies"))
+            ws->with_bodies = x.e[k].u;
+        if (!strcmp(x.e[k].name, "force.interactions"))
+            ws->all = x.e[k].u;
+    }
+    *ran = ok = true;
+done:
+    clirr_session_release(s);
+    free(expected);
+    free(got);
+    return ok;
+}
+
+/* The group walk opens a cell wherever the work-group's box comes nearer
+ * than the per-body rule allows, so it is at least as accurate as the
+ * serial Barnes-Hut, which opens per body (it performs more interactions,
+ * never a coarser one): its errors against the direct sum at most the
+ * serial one's (and 5%: rounding; a finer tree need not err less on every
+ * body), interactions at least the per-body vote walk's, at least the
+ * serial one's, counts consistent (one step: this step's = all steps'),
+ * at theta 0 the direct sum exactly (n - 1 interactions a body, all with
+ * bodies), and bodies all at one point (a root of size 0) one interaction
+ * a body, with the root used whole. Work-groups of 1, 32 and 128 besides the default. */
+static void device_group(th_case *tc)
+{
+    clirr_error err;
+    clirr_input *in = NULL;
+    TH_OK(tc, load("plummer:n=3000,seed=11", &in, &err));
+    uint64_t n = clirr_input_items(in);
+    walk_stats vote, ws;
+    bool ran;
+    if (!walk_once(tc, in, "workgroup", 0, "0.5", &vote, &ran))
+        goto done;
+    TH_REQUIRE(tc, ran, "the work-group vote did not run");
+    static const unsigned wgs[] = {0, 1, 32, 128};
+    for (size_t k = 0; k < sizeof wgs / sizeof wgs[0]; k++) {
+        if (!walk_once(tc, in, "group", wgs[k], "0.5", &ws, &ran))
+            goto done;
+        if (!ran)
+            continue;
+        TH_EXPECT(tc, ws.e.direct_p99 <= ws.serial.direct_p99 * 1.05 + 1e-6 &&
+                          ws.e.direct_max <= ws.serial.direct_max * 1.05 + 1e-6,
+                  "wg %u: group walk errs more than the serial Barnes-Hut: p99 %g vs %g, max %g vs %g", wgs[k],
+                  ws.e.direct_p99, ws.serial.direct_p99, ws.e.direct_max, ws.serial.direct_max);
+        TH_EXPECT(tc, (wgs[k] == 1 || ws.inter >= vote.inter) && ws.inter == ws.all && ws.with_bodies < ws.inter,
+                  "wg %u: counts %llu (vote %llu), with bodies %llu, all steps %llu", wgs[k],
+                  (unsigned long long)ws.inter, (unsigned long long)vote.inter,
+                  (unsigned long long)ws.with_bodies, (unsigned long long)ws.all);
+    }
+    if (!walk_once(tc, in, "group", 0, "0", &ws, &ran))
+        goto done;
+    TH_EXPECT(tc, !ran || (ws.inter == n * (n - 1) && ws.with_bodies == ws.inter),
+              "theta 0: %llu interactions, %llu with bodies, not %llu", (unsigned long long)ws.inter,
+              (unsigned long long)ws.with_bodies, (unsigned long long)(n * (n - 1)));
+    clirr_input_free(in);
+    in = NULL;
+    TH_OK(tc, load("point:40", &in, &err));
+    if (!walk_once(tc, in, "group", 0, "0.5", &ws, &ran))
+        goto done;
+    TH_EXPECT(tc, !ran || (ws.inter == 40 && ws.with_bodies == 0), "40 bodies at one point: %llu interactions, "
+              "%llu with bodies (the root, of size 0, is far from every body)", (unsigned long long)ws.inter,
+              (unsigned long long)ws.with_bodies);
 done:
     clirr_input_free(in);
 }
@@ -562,7 +677,8 @@ static void cli_output(th_case *tc)
     text[len] = 0;
     static const char *want[] = {"\"energy\"", "\"before\"", "\"after\"", "\"momentum\"", "\"bh_force\"",
                                  "\"bh_build\"", "\"bh_sum_topo\"", "\"bh_link\"", "\"interactions\"",
-                                 "\"tolerance\"", " a work-item\"", "\"cells\":\"recalc\""};
+                                 "\"tolerance\"", " a work-item\"", "\"cells\":\"recalc\"",
+                                 "\"interactions_with_bodies\"", "\"ginteractions_per_s\""};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         TH_EXPECT(tc, strstr(text, want[i]), "the JSON lacks %s", want[i]);
 done:;
@@ -612,6 +728,7 @@ TH_REGISTER(register_bh_tests)
     th_add_device("bh/device/large", device_large, NULL);
     th_add_device("bh/device/prepasses", device_prepasses, NULL);
     th_add_device("bh/device/options", device_options, NULL);
+    th_add_device("bh/device/group", device_group, NULL);
     th_add_device("bh/device/irregularity", device_irregularity, NULL);
     th_add_device("bh/cli/malformed", cli_malformed, NULL);
     th_add_device("bh/cli/output", cli_output, NULL);

@@ -84,9 +84,10 @@ static void model(th_case *tc)
 done:;
 }
 
-/* Many work-groups of pseudo-random records: folded on one thread and on
- * several (work-groups split over threads), the counts are the same. */
-static void model_threads(th_case *tc)
+/* Pseudo-random records over `groups` work-groups of `lids` work-items:
+ * folded on one thread and on several (lane groups split over threads),
+ * the counts are the same. */
+static void model_threads_with(th_case *tc, uint32_t groups, uint32_t lids)
 {
     clirr_error err;
     clirr_error_clear(&err);
@@ -97,7 +98,7 @@ static void model_threads(th_case *tc)
     for (size_t i = 0; i < n; i++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         uint32_t kind = 1 + (uint32_t)(x % 7);
-        put(raw + IRR_WORDS * i, (uint32_t)(x >> 8) % 997, (uint32_t)(x >> 20) % 64,
+        put(raw + IRR_WORDS * i, (uint32_t)(x >> 8) % groups, (uint32_t)(x >> 20) % lids,
             (uint32_t)(x >> 30) % 5, kind, kind == IRR_K_BRANCH ? 0 : 4,
             kind == IRR_K_BRANCH ? (x >> 40) & 1 : (x >> 36) % 4096 * 4);
     }
@@ -130,6 +131,12 @@ done:
     free(raw);
 }
 
+static void model_threads(th_case *tc) { model_threads_with(tc, 997, 64); }
+
+/* One work-group of 1024 work-items (a local-rounds launch): its 64 lane
+ * groups are split over the threads. */
+static void model_threads_one_group(th_case *tc) { model_threads_with(tc, 1, 1024); }
+
 /* ---- hand-made kernels on a device ---------------------------------------- */
 
 static char *read_text(const char *path)
@@ -157,6 +164,7 @@ typedef struct patterns {
     uint32_t w, seg, groups;
     size_t local, global;
     cl_mem a;
+    clirr_irr_report rep; /* of the last launch */
 } patterns;
 
 /* Launch kernel `name` (arguments a, then `value`, then optional local
@@ -179,6 +187,7 @@ static int launch(patterns *p, const char *name, uint32_t value, size_t local_by
     CLIRR_TRY(clirr_ctx_irr_take(p->ctx, &rep, err)); /* start clean */
     CLIRR_TRY(clirr_launch(p->ctx, k, p->global, p->local, err));
     CLIRR_TRY(clirr_ctx_irr_take(p->ctx, &rep, err));
+    p->rep = rep;
     if (rep.nkernels != 1 || strcmp(rep.kernels[0].name, name) || !rep.kernels[0].instrumented)
         return clirr_fail(err, CLIRR_ERR_VERIFY, "%s: the report holds %zu kernels, the first %s", name,
                           rep.nkernels, rep.nkernels ? rep.kernels[0].name : "none");
@@ -191,7 +200,9 @@ fail:
     TH_EXPECT(tc, (got) == (want), "%s: %s = %llu, expected %llu", name, what, \
               (unsigned long long)(got), (unsigned long long)(want))
 
-static void known_patterns(th_case *tc)
+/* The patterns under the model (W = the probed width, B = W), or under the
+ * hardware warp (W = B = 32; devices without it skip). */
+static void known_patterns_with(th_case *tc, uint32_t backend)
 {
     clirr_error err;
     clirr_error_clear(&err);
@@ -202,8 +213,15 @@ static void known_patterns(th_case *tc)
     /* The probed width, at least 4 so that a quarter of a group is a lane. */
     p.w = caps->simd_width >= 4 ? caps->simd_width : 8;
     clirr_irr_options opt = {.simd_width = p.w, .banks = p.w};
+    if (backend == CLIRR_IRR_WARP)
+        opt = (clirr_irr_options){.backend = CLIRR_IRR_WARP, .banks = 32};
     TH_OK(tc, clirr_ctx_create(tc->device, &p.ctx, &err));
-    TH_OK(tc, clirr_ctx_irr_enable(p.ctx, &opt, &err));
+    int rc = clirr_ctx_irr_enable(p.ctx, &opt, &err);
+    if (rc == CLIRR_ERR_UNSUPPORTED && backend == CLIRR_IRR_WARP) {
+        th_skip(tc, "%s", err.msg);
+        goto done;
+    }
+    TH_OK(tc, rc);
     snprintf(path, sizeof path, "%s/../tests/kernels/irr_patterns.cl", th_data_dir());
     TH_REQUIRE(tc, (src = read_text(path)) != NULL, "cannot read %s", path);
     TH_OK(tc, clirr_program_build_source(p.ctx, "irr_patterns.cl", src, "", &p.prog, &err));
@@ -278,6 +296,9 @@ done:
     clirr_ctx_release(p.ctx);
 }
 
+static void known_patterns(th_case *tc) { known_patterns_with(tc, CLIRR_IRR_MODEL); }
+static void known_patterns_warp(th_case *tc) { known_patterns_with(tc, CLIRR_IRR_WARP); }
+
 /* A buffer of 16 records: the launch's losses are counted. */
 static void overflow(th_case *tc)
 {
@@ -303,6 +324,16 @@ static void overflow(th_case *tc)
     /* The next launch starts empty again. */
     TH_OK(tc, launch(&p, "irr_agree", 8, 0, &k, &err));
     TH_EXPECT(tc, k.records == 16 && k.dropped == 64 - 16, "records %llu dropped %llu after a reset",
+              (unsigned long long)k.records, (unsigned long long)k.dropped);
+    /* The report says what the launch wanted; a buffer grown to that holds
+     * it all. */
+    TH_OK(tc, launch(&p, "irr_coalesced", 8, 0, &k, &err));
+    TH_EXPECT(tc, p.rep.largest_launch == 2 * 64 && p.rep.capacity == 16,
+              "largest launch %llu, capacity %llu", (unsigned long long)p.rep.largest_launch,
+              (unsigned long long)p.rep.capacity);
+    TH_OK(tc, clirr_ctx_irr_grow(p.ctx, p.rep.largest_launch, &err));
+    TH_OK(tc, launch(&p, "irr_coalesced", 8, 0, &k, &err));
+    TH_EXPECT(tc, k.records == 2 * 64 && k.dropped == 0, "after growing: records %llu dropped %llu",
               (unsigned long long)k.records, (unsigned long long)k.dropped);
 done:
     free(src);
@@ -544,8 +575,9 @@ static void command(th_case *tc)
                           "--gen", "grid:w=16,h=16", "--variant", "data", "--device", dev, "--csv",
                           csv, NULL);
     TH_REQUIRE(tc, rc == 0, "profile bfs: exit %d: %s", rc, cli_err);
-    TH_EXPECT(tc, strstr(cli_out, "CFI_b") && strstr(cli_out, "all instrumented"), "no table: %s",
-              cli_out);
+    TH_EXPECT(tc, strstr(cli_out, "CFI_b") && strstr(cli_out, "all instrumented") &&
+                      strstr(cli_out, "recording: largest launch"),
+              "no table or recording line: %s", cli_out);
     FILE *f = fopen(csv, "r");
     TH_REQUIRE(tc, f != NULL, "no CSV %s", csv);
     char line[4096];
@@ -564,6 +596,21 @@ static void command(th_case *tc)
                       "grid:w=4,h=4", "--simd-width", "8", NULL);
     TH_EXPECT(tc, rc == 2 && strstr(cli_err, "clirr profile"), "run --simd-width: exit %d: %s", rc,
               cli_err);
+    /* The warp back end: NVIDIA (compute capability 8.0+) only, refused
+     * elsewhere with the reason; an unknown back end is a usage error. */
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
+                      "blackscholes", "--irr-backend", "warp", "--device", dev, NULL);
+    if (strcmp(tc->device->caps.simd_width_source, "CL_DEVICE_WARP_SIZE_NV"))
+        TH_EXPECT(tc, rc == 2 && strstr(cli_err, "warp back end needs an NVIDIA GPU"),
+                  "--irr-backend warp on %s: exit %d: %s", tc->device->caps.name, rc, cli_err);
+    else
+        TH_EXPECT(tc, (rc == 0 && strstr(cli_out, "backend warp")) ||
+                          (rc == 2 && strstr(cli_err, "compute capability")),
+                  "--irr-backend warp: exit %d: %s %s", rc, cli_out, cli_err);
+    rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "bfs", "--gen",
+                      "grid:w=4,h=4", "--irr-backend", "hw", "--device", dev, NULL);
+    TH_EXPECT(tc, rc == 2 && strstr(cli_err, "takes model or warp"), "--irr-backend hw: exit %d: %s", rc,
+              cli_err);
     rc = th_clirr_run(tc, cli_out, sizeof cli_out, cli_err, sizeof cli_err, "profile", "--calib",
                       "nope", NULL);
     TH_EXPECT(tc, rc == 2 && strstr(cli_err, "unknown calibration kernel 'nope'"),
@@ -575,7 +622,9 @@ TH_REGISTER(register_irregularity_tests)
 {
     th_add("irr/model", model, NULL);
     th_add("irr/model-threads", model_threads, NULL);
+    th_add("irr/model-threads-one-group", model_threads_one_group, NULL);
     th_add_device("irr/patterns", known_patterns, NULL);
+    th_add_device("irr/patterns-warp", known_patterns_warp, NULL);
     th_add_device("irr/overflow", overflow, NULL);
     th_add_device("irr/calib", calibration, NULL);
     th_add_device_noctx("irr/command", command, NULL);

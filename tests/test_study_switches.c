@@ -10,6 +10,13 @@
  * spill path runs too. Every result is verified against the reference;
  * the rounds must have run in hier mode; the nested templates are refused
  * at planning with a message that names them.
+ * And the scan push (--push scan, section III-D: per-work-item counts, a
+ * prefix sum, reserved ranges) the same way on the templates that push
+ * from one kernel a round (baseline, dbuf-shared), plus a fixed grid, where
+ * baseline's hub round must spill past its work-item's slots while other
+ * pushes go through the prefix sum; the templates that push from two
+ * kernels or child kernels are refused naming them, and --template auto
+ * plans one that can.
  * And work donation (--donate T, section III-E) on the same input: BFS and
  * SSSP verify at several thresholds, in several push modes; the hub's
  * first round, which work-group 0 runs, must donate (traced: its row
@@ -23,8 +30,18 @@
  * input; a template other than baseline is refused; on a path of 64
  * vertices from its last one, K = 64 settles every vertex in the first sweep
  * (the source's work-item walks the whole path), so the run takes exactly
- * two sweeps whatever the scheduling. */
+ * two sweeps whatever the scheduling.
+ * And the degree pre-sort of the topology-driven sweep (--presort degree):
+ * the order on the device is a permutation in decreasing out-degree, ties
+ * by id; BFS and SSSP topo verify with it on every loop template the
+ * device runs and with --unroll; and bfs_topo's sweep takes its vertices
+ * from the order: given an order that names the source only, a sweep
+ * reaches the source's neighbours and no farther. */
+#include "algo/dgraph.h"
+#include "algo/presort.h"
 #include "arcs.h"
+#include "cl/common/kargs.h"
+#include "cl/bfs.def"
 #include "harness.h"
 #include "ref/ref.h"
 #include "templates/policy.h"
@@ -162,6 +179,77 @@ static void hier_push(th_case *tc)
                       "%s on %s with --push hier: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
                       rc ? err.msg : "planned");
         }
+    }
+done:
+    input_free(&c);
+}
+
+static void scan_push(th_case *tc)
+{
+    static const clirr_template ok[] = {CLIRR_TEMPLATE_BASELINE, CLIRR_TEMPLATE_DBUF_SHARED};
+    clirr_error err;
+    case_input c = {0};
+    const clirr_caps *caps = &tc->device->caps;
+    TH_OK(tc, input_load(&c, NULL, 600, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &c, 0, &err));
+        for (size_t t = 0; t < sizeof ok / sizeof ok[0]; t++)
+            for (int k = 0; k < 4; k++) {
+                /* k: room for all, capacity 1 (grow, and rerun when the hub's spills
+                 * overflow), no dedup at capacity 1, a fixed grid */
+                clirr_intent it;
+                intent(a, ok[t], k == 1 || k == 2 ? 1 : 0, k != 2, &it, &err);
+                it.push = CLIRR_PUSH_SCAN;
+                it.fixed_grid = k == 3;
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
+                clirr_verify_report r;
+                bool good = verify(algo, &c, 0, &r);
+                const char *tn = clirr_template_name(ok[t]);
+                TH_EXPECT(tc, good, "%s, %s, scan, setting %d: %s", a->name, tn, k, r.text);
+                uint32_t other = 0;
+                for (int m = 0; m < CLIRR_PUSH_AUTO; m++)
+                    other += m != CLIRR_PUSH_SCAN ? st.wl_rounds[m] : 0;
+                TH_EXPECT(tc, st.wl_rounds[CLIRR_PUSH_SCAN] > 0 && other == 0,
+                          "%s, %s: %u rounds in scan mode, %u in others", a->name, tn,
+                          st.wl_rounds[CLIRR_PUSH_SCAN], other);
+                TH_EXPECT(tc, st.wl_scan_pushes > 0, "%s, %s, setting %d: nothing placed by the prefix sum",
+                          a->name, tn, k);
+                if (k == 1 || k == 2)
+                    TH_EXPECT(tc, st.wl_grows > 0, "%s, %s, capacity 1: never grew", a->name, tn);
+                /* A launch over every vertex gives each work-item a few slots:
+                 * the hub's 600 pushes cannot fit where one work-item makes them
+                 * (dbuf-shared spreads them over its work-group). */
+                if (k == 3 && ok[t] == CLIRR_TEMPLATE_BASELINE)
+                    TH_EXPECT(tc, st.wl_scan_spills > 0, "%s, %s, fixed grid: the hub spilled nothing", a->name,
+                              tn);
+            }
+        for (clirr_template t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
+            if (clirr_template_is_recursion(t) || t == CLIRR_TEMPLATE_BASELINE || t == CLIRR_TEMPLATE_DBUF_SHARED)
+                continue;
+            clirr_intent it;
+            intent(a, t, 0, true, &it, &err);
+            it.push = CLIRR_PUSH_SCAN;
+            clirr_plan plan;
+            int rc = clirr_plan_make(a, caps, &it, c.in, &plan, &err);
+            const char *says = clirr_template_runnable(caps, t, NULL) ? "--push scan" : "device-side enqueue";
+            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
+                              strstr(err.msg, clirr_template_name(t)),
+                      "%s on %s with --push scan: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
+                      rc ? err.msg : "planned");
+        }
+        clirr_intent it;
+        intent(a, CLIRR_TEMPLATE_BASELINE, 0, true, &it, &err);
+        it.push = CLIRR_PUSH_SCAN;
+        it.tmpl = -1;
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, caps, &it, c.in, &plan, &err));
+        TH_EXPECT(tc, plan.tmpl == CLIRR_TEMPLATE_BASELINE || plan.tmpl == CLIRR_TEMPLATE_DBUF_SHARED,
+                  "%s, --template auto with --push scan planned %s", a->name, clirr_template_name(plan.tmpl));
     }
 done:
     input_free(&c);
@@ -307,10 +395,145 @@ done:
     input_free(&c);
 }
 
+CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
+
+/* The order on the device: every vertex once, out-degrees not increasing,
+ * ties in id order. */
+static bool check_order(th_case *tc, const clirr_graph *g, char *why, size_t size)
+{
+    clirr_error err;
+    cl_mem order = NULL;
+    cl_uint on = 0;
+    uint32_t *ids = malloc(((size_t)g->n + 1) * sizeof *ids);
+    bool *seen = calloc((size_t)g->n + 1, sizeof *seen);
+    bool ok = ids && seen;
+    snprintf(why, size, "out of memory");
+    if (ok && (clirr_presort_upload(tc->ctx, g, CLIRR_PRESORT_DEGREE, &order, &on, &err) != CLIRR_OK || !on ||
+               clirr_buf_read(tc->ctx, order, 0, (size_t)g->n * sizeof *ids, ids, &err) != CLIRR_OK)) {
+        snprintf(why, size, "upload: %.200s", err.msg);
+        ok = false;
+    }
+    for (uint32_t k = 0; ok && k < g->n; k++) {
+        uint32_t v = ids[k], dv = v < g->n ? g->row[v + 1] - g->row[v] : 0;
+        ok = v < g->n && !seen[v];
+        if (ok && k) {
+            uint32_t u = ids[k - 1], du = g->row[u + 1] - g->row[u];
+            ok = du > dv || (du == dv && u < v);
+        }
+        if (!ok)
+            snprintf(why, size, "place %u holds vertex %u (out of order, repeated or no vertex)", k, v);
+        else
+            seen[v] = true;
+    }
+    clirr_mem_release(&order);
+    free(ids);
+    free(seen);
+    return ok;
+}
+
+static void presort(th_case *tc)
+{
+    clirr_error err;
+    case_input c = {0};
+    clirr_dgraph dg = {0};
+    cl_mem level = NULL, changed = NULL, order = NULL;
+    uint32_t *lv = NULL;
+    const clirr_caps *caps = &tc->device->caps;
+    char why[256];
+    for (int input = 0; input < 2; input++) {
+        TH_OK(tc, input_load(&c, input ? "rmat:scale=10,weights=1-50" : NULL, 300, &err));
+        TH_EXPECT(tc, check_order(tc, &c.g, why, sizeof why), "input %d: %s", input, why);
+        for (int algo = 0; algo < 2; algo++) {
+            const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+            TH_REQUIRE(tc, a, "no %s", algo ? "sssp" : "bfs");
+            TH_OK(tc, reference(algo, &c, 0, &err));
+            for (int t = 0; t <= CLIRR_TEMPLATE_COUNT_; t++) {
+                /* every loop template, then baseline with --unroll 8 */
+                clirr_template tm = t < CLIRR_TEMPLATE_COUNT_ ? (clirr_template)t : CLIRR_TEMPLATE_BASELINE;
+                if (clirr_template_is_recursion(tm) || !clirr_template_runnable(caps, tm, NULL))
+                    continue;
+                clirr_intent it;
+                clirr_intent_default(a, &it);
+                it.variant = clirr_algo_variant(a, "topo");
+                it.source.rule = CLIRR_SOURCE_VERTEX;
+                it.source.vertex = 0;
+                it.source_given = true;
+                it.tmpl = (int)tm;
+                it.lb_thres = 8;
+                TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "presort"), "degree", &it.params, &err));
+                if (t == CLIRR_TEMPLATE_COUNT_)
+                    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "unroll"), "8", &it.params, &err));
+                clirr_plan plan;
+                TH_OK(tc, clirr_plan_make(a, caps, &it, c.in, &plan, &err));
+                TH_EXPECT(tc, plan.params.v[clirr_algo_param(a, "presort")].u == CLIRR_PRESORT_DEGREE,
+                          "%s: the plan lost --presort degree", a->name);
+                clirr_stats st;
+                memset(&st, 0, sizeof st);
+                memset(c.got, 0xff, c.g.n * sizeof *c.got);
+                TH_OK(tc, clirr_algo_run(tc->ctx, a, c.in, &it, c.got, &st, &err));
+                clirr_verify_report r;
+                bool ok = verify(algo, &c, 0, &r);
+                TH_EXPECT(tc, ok, "%s topo --presort degree, input %d, %s%s: %s", a->name, input,
+                          clirr_template_name(tm), t == CLIRR_TEMPLATE_COUNT_ ? " --unroll 8" : "", r.text);
+            }
+        }
+    }
+    /* The hub graph: vertex 0 -> leaves 1..300 -> the rest. An order naming
+     * vertex 0 at every place sweeps it alone: the leaves get level 1, no
+     * vertex level 2; in id order (presorted 0) the sweeps reach level 2. */
+    TH_OK(tc, input_load(&c, NULL, 300, &err));
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    TH_OK(tc, clirr_program_get(tc->ctx, "bfs.cl", "", &prog, &err));
+    TH_OK(tc, clirr_kernel_get_checked(tc->ctx, prog, "bfs_topo_baseline", CLIRR_KNARGS(bfs_topo_args), &k, &err));
+    TH_OK(tc, clirr_dgraph_upload(tc->ctx, &c.g, false, &dg, &err));
+    size_t bytes = (size_t)c.g.n * sizeof(uint32_t);
+    lv = malloc(bytes);
+    TH_REQUIRE(tc, lv, "out of memory");
+    TH_OK(tc, clirr_buf_create(tc->ctx, "levels", bytes, &level, &err));
+    TH_OK(tc, clirr_buf_create(tc->ctx, "changed", sizeof(uint32_t), &changed, &err));
+    TH_OK(tc, clirr_buf_create(tc->ctx, "order", bytes, &order, &err));
+    memset(lv, 0, bytes); /* every place: vertex 0 */
+    TH_OK(tc, clirr_buf_write(tc->ctx, order, 0, bytes, lv, &err));
+    for (cl_uint on = 0; on < 2; on++) {
+        memset(lv, 0xff, bytes);
+        lv[0] = 0;
+        TH_OK(tc, clirr_buf_write(tc->ctx, level, 0, bytes, lv, &err));
+        cl_uint n = c.g.n;
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, row), sizeof dg.row, &dg.row, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, col), sizeof dg.col, &dg.col, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, level), sizeof level, &level, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, n), sizeof n, &n, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, changed), sizeof changed, &changed, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, order), sizeof order, &order, &err));
+        TH_OK(tc, clirr_arg(k, CLIRR_KARG(bfs_topo_args, presorted), sizeof on, &on, &err));
+        for (int sweep = 0; sweep < 3; sweep++)
+            TH_OK(tc, clirr_launch(tc->ctx, k, n, 0, &err));
+        TH_OK(tc, clirr_buf_read(tc->ctx, level, 0, bytes, lv, &err));
+        uint32_t ones = 0, twos = 0;
+        for (uint32_t v = 0; v < c.g.n; v++) {
+            ones += lv[v] == 1;
+            twos += lv[v] == 2;
+        }
+        TH_EXPECT(tc, ones == 300 && (on ? twos == 0 : twos > 0),
+                  "bfs_topo, presorted %u with an order of vertex 0 only: %u vertices at level 1, %u at 2", on, ones,
+                  twos);
+    }
+done:
+    clirr_mem_release(&level);
+    clirr_mem_release(&changed);
+    clirr_mem_release(&order);
+    clirr_dgraph_release(&dg);
+    free(lv);
+    input_free(&c);
+}
+
 TH_REGISTER(register_study_switch_tests)
 {
     th_add_device("rounds/hier", hier_push, NULL);
+    th_add_device("rounds/scan", scan_push, NULL);
     th_add_device("rounds/donate", donation, NULL);
     th_add_device("rounds/growth", growth_each_trial, NULL);
     th_add_device("rounds/unroll", unrolling, NULL);
+    th_add_device("rounds/presort", presort, NULL);
 }

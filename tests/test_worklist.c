@@ -1,7 +1,10 @@
 /* tests/test_worklist.c - the worklist on its own: a round kernel pushes a
  * known multiset of items; the next input must be exactly that set (each
  * item once), for every push mode, with a capacity big enough and with
- * capacities so small that the round overflows, grows and reruns. */
+ * capacities so small that the round overflows, grows and reruns. The scan
+ * push also starts from a scratch of 4 work-items' counts and 8 slots, so
+ * that its rounds spill (atomics past the slots), widen the scratch, and
+ * place spilled and counted pushes side by side. */
 #include "harness.h"
 #include "prim/worklist.h"
 
@@ -36,6 +39,7 @@ static const char *kernel_src =
 typedef struct wl_case {
     clirr_push_mode mode;
     size_t capacity;
+    bool tiny_scratch; /* scan: start from 4 counts and 8 slots */
 } wl_case;
 
 static int cmp_u32(const void *a, const void *b)
@@ -74,6 +78,12 @@ static void rounds(th_case *tc)
     cur[1] = 500;
     cur[2] = 9999;
     TH_OK(tc, clirr_worklist_reset(&wl, cur, ncur, &err));
+    if (c->tiny_scratch) {
+        wl.scan_slots = 4;
+        wl.scan_words = 8;
+        TH_OK(tc, clirr_buf_create(tc->ctx, "test scan counts", 4 * sizeof(uint32_t), &wl.scan_n, &err));
+        TH_OK(tc, clirr_buf_create(tc->ctx, "test scan slots", 8 * sizeof(uint32_t), &wl.scan_items, &err));
+    }
     size_t wg = clirr_wg_size(tc->ctx, k, 64);
     for (int round = 0; round < 6; round++) {
         /* The expected next set, computed on the host. */
@@ -107,8 +117,20 @@ static void rounds(th_case *tc)
             }
         free(want);
     }
+    if (c->mode == CLIRR_PUSH_SCAN) {
+        /* Counted pushes from the first (4 slots' worth of 3 items) round, spilled ones in the
+         * tiny scratch's rounds, and a scratch that widened for the rounds after. */
+        TH_EXPECT(tc, wl.scan_pushes > 0, "no push went through the prefix sum");
+        if (c->tiny_scratch)
+            TH_EXPECT(tc, wl.scan_spills > 0 && wl.scan_slots > 4 && wl.scan_words > 8,
+                      "tiny scratch: %llu spills, widened to %u counts and %zu slots",
+                      (unsigned long long)wl.scan_spills, wl.scan_slots, wl.scan_words);
+    }
+    /* The placements (compact, scan) grow without a rerun unless a scan
+     * round spills past the capacity. */
+    bool places = c->mode == CLIRR_PUSH_COMPACT || (c->mode == CLIRR_PUSH_SCAN && !c->tiny_scratch);
     if (c->capacity && c->capacity < 10)
-        TH_EXPECT(tc, wl.grows > 0 && (c->mode == CLIRR_PUSH_COMPACT || wl.reruns > 0),
+        TH_EXPECT(tc, wl.grows > 0 && (places || wl.reruns > 0),
                   "small capacity %zu never grew (grows %u, reruns %u)", c->capacity, wl.grows, wl.reruns);
     else
         TH_EXPECT(tc, wl.grows == 0 && wl.reruns == 0, "default capacity grew");
@@ -170,19 +192,23 @@ done:
     free(t);
 }
 
-#define CASE(name, mode, cap)                                                  \
+#define CASE(name, mode, cap, tiny)                                                  \
     do {                                                                       \
-        static const wl_case c_ = {mode, cap};                                 \
+        static const wl_case c_ = {mode, cap, tiny};                                 \
         th_add_device(name, rounds, &c_);                                      \
     } while (0)
 
 TH_REGISTER(register_worklist_tests)
 {
-    CASE("worklist/atomic", CLIRR_PUSH_ATOMIC, 0);
-    CASE("worklist/chunk", CLIRR_PUSH_CHUNK, 0);
-    CASE("worklist/compact", CLIRR_PUSH_COMPACT, 0);
-    CASE("worklist/atomic/overflow", CLIRR_PUSH_ATOMIC, 2);
-    CASE("worklist/chunk/overflow", CLIRR_PUSH_CHUNK, 2);
-    CASE("worklist/compact/overflow", CLIRR_PUSH_COMPACT, 2);
+    CASE("worklist/atomic", CLIRR_PUSH_ATOMIC, 0, false);
+    CASE("worklist/chunk", CLIRR_PUSH_CHUNK, 0, false);
+    CASE("worklist/compact", CLIRR_PUSH_COMPACT, 0, false);
+    CASE("worklist/atomic/overflow", CLIRR_PUSH_ATOMIC, 2, false);
+    CASE("worklist/chunk/overflow", CLIRR_PUSH_CHUNK, 2, false);
+    CASE("worklist/compact/overflow", CLIRR_PUSH_COMPACT, 2, false);
+    CASE("worklist/scan", CLIRR_PUSH_SCAN, 0, false);
+    CASE("worklist/scan/overflow", CLIRR_PUSH_SCAN, 2, false);
+    CASE("worklist/scan/spill", CLIRR_PUSH_SCAN, 0, true);
+    CASE("worklist/scan/spill/overflow", CLIRR_PUSH_SCAN, 2, true);
     th_add_device("worklist/prepared", prepared, NULL);
 }

@@ -6,6 +6,7 @@
  * int32 is exactly CLIRR_BFS_UNREACHED (-1). */
 #include "algo/bfs_rec.h"
 #include "algo/input.h"
+#include "algo/presort.h"
 #include "algo/round.h"
 #include "algo/run.h"
 #include "cl/bfs.def"
@@ -62,6 +63,8 @@ typedef struct bfs_session {
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
     bool donate;            /* data: --donate T (work donation) */
     clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
+    cl_mem order;           /* topo: --presort degree: the sweep's vertex order; NULL: by id */
+    cl_uint presorted;
     uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
     /* hybrid: the level-synchronous loop over every vertex, taken while
      * the frontier holds at least hybrid.min vertices */
@@ -74,7 +77,7 @@ typedef struct bfs_session {
 } bfs_session;
 
 enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT,
-       PARAM_DONATE, PARAM_UNROLL };
+       PARAM_DONATE, PARAM_UNROLL, PARAM_PRESORT };
 
 static void bfs_release(void *state)
 {
@@ -85,6 +88,7 @@ static void bfs_release(void *state)
     clirr_worklist_release(&s->wl);
     clirr_mem_release(&s->level);
     clirr_mem_release(&s->changed);
+    clirr_mem_release(&s->order);
     clirr_mem_release(&s->info);
     bfs_rec_release(s->rec);
     free(s);
@@ -104,6 +108,11 @@ static int bind_topo(bfs_session *s, clirr_nl *nl, bool level_sync, clirr_error 
         CLIRR_TRY(CLIRR_NL_SET(nl, bfs_level_args, changed, s->changed));
     else
         CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, changed, s->changed));
+    if (!level_sync) { /* without --presort, a placeholder the kernel does not read */
+        cl_mem order = s->order ? s->order : s->changed;
+        CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, order, order));
+        CLIRR_TRY(CLIRR_NL_SET(nl, bfs_topo_args, presorted, s->presorted));
+    }
 fail:
     return rc;
 }
@@ -133,6 +142,9 @@ static int prepare_unroll(bfs_session *s, const clirr_plan *plan, clirr_error *e
     CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, level), s->level));
     CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, n), s->dg->n));
     CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, changed), s->changed));
+    cl_mem order = s->order ? s->order : s->changed;
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, order), order));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(bfs_unroll_args, presorted), s->presorted));
 fail:
     return rc;
 }
@@ -252,6 +264,9 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
     CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
     if (topo) {
         CLIRR_TRY(clirr_buf_create(ctx, "the changed flag", sizeof(uint32_t), &s->changed, err));
+        if (plan->variant == VARIANT_TOPO)
+            CLIRR_TRY(clirr_presort_upload(ctx, s->g, (clirr_presort)plan->params.v[PARAM_PRESORT].u, &s->order,
+                                           &s->presorted, err));
         CLIRR_TRY(bind_topo(s, &s->vl.nl, s->level_sync, err));
         if (plan->variant == VARIANT_TOPO && plan->params.v[PARAM_UNROLL].u > 1)
             CLIRR_TRY(prepare_unroll(s, plan, err));
@@ -567,6 +582,8 @@ static const clirr_param_desc bfs_params[] = {
                       CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA, true},
     [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
                       CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
+    [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
+                       1u << VARIANT_TOPO},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on

@@ -54,7 +54,7 @@ CLIRR_KARGS_STRUCT(integrate_args, BH_INTEGRATE_ARGS);
 
 enum { V_TOPO, V_DATA, V_HYBRID };
 enum { P_STEPS, P_DT, P_EPS, P_THETA, P_PRECISION, P_PREPASSES, P_SORT, P_WALK, P_CELLS, P_PER_ITEM, P_COUNT };
-enum { WALK_AUTO, WALK_SUBGROUP, WALK_WARP, WALK_WORKGROUP };
+enum { WALK_AUTO, WALK_SUBGROUP, WALK_WARP, WALK_WORKGROUP, WALK_GROUP };
 enum { CELLS_RECALC, CELLS_STORE };
 
 /* The most bodies one work-item of the walk computes (--per-item). */
@@ -70,27 +70,29 @@ typedef struct bh_session {
     unsigned variant;
     uint32_t prepasses;
     bool sort, store;            /* --sort, --cells store */
-    int walk;                    /* BH_WALK_*: the force walk's vote */
+    int walk;                    /* BH_WALK_*: the force walk (a vote, or the group walk) */
+    uint32_t gwg, glist;         /* the group walk's work-group and list entries */
     uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
     size_t bbox_wg, bbox_groups, force_wg;
     cl_kernel bbox, root, build, topo, seed, data, sortk, link, force, integrate;
     cl_mem init[6];              /* the input's positions and velocities */
-    cl_mem pos[3], vel[3], acc[3], mass, phi, phi0, inter, order, iota;
+    cl_mem pos[3], vel[3], acc[3], mass, phi, phi0, inter, inter_bb, inter_sum, order, iota;
     cl_mem part, geom, info;
     cl_mem child, pslot, cdepth, ready, ccount, pending, wl[2], wlc[2], cpos[3], cm, next;
     cl_mem cgeo, links, cinfo, cell4, body4; /* --cells store; the walk's layout */
     /* The last trial. */
     uint32_t ncells, depth, passes, rounds, rebuilds;
-    uint64_t interactions;
+    uint64_t interactions, inter_bodies, inter_all; /* last step's, of them with bodies, all steps' */
+    double force_ms;             /* bh_force's kernel time, all steps */
     double energy[2], momentum[2][3];
     bool tree_ok, tree_checked, energy_ok;
     void *tmp;                   /* n REALs, for downloads */
 } bh_session;
 
 static const char *const precisions[] = {"float", "double", NULL};
-static const char *const walks[] = {"auto", "subgroup", "warp", "workgroup", NULL};
+static const char *const walks[] = {"auto", "subgroup", "warp", "workgroup", "group", NULL};
 static const char *const cells[] = {"recalc", "store", NULL};
 
 static void bh_config_of(const clirr_plan *plan, clirr_bh_config *c)
@@ -116,7 +118,7 @@ static void bh_release(void *state)
     if (!s)
         return;
     release_cells(s);
-    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->order, &s->iota, &s->part, &s->geom, &s->info,
+    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->part, &s->geom, &s->info,
                    &s->wlc[0], &s->wlc[1], &s->next, &s->body4};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
@@ -202,17 +204,18 @@ fail:
      vote ", 3 bodies a work-item",  vote ", 4 bodies a work-item",            \
      vote ", 5 bodies a work-item",  vote ", 6 bodies a work-item",            \
      vote ", 7 bodies a work-item",  vote ", 8 bodies a work-item"}
-static const char *const walk_texts[3][BH_PER_MAX] = {
+static const char *const walk_texts[4][BH_PER_MAX] = {
     [BH_WALK_WORKGROUP] = WALK_TEXTS("work-groups, a local-memory vote"),
     [BH_WALK_SUBGROUP] = WALK_TEXTS("sub-groups, sub_group_any"),
     [BH_WALK_WARP] = WALK_TEXTS("NVIDIA warps, vote.sync.any (inline PTX)"),
+    [BH_WALK_GROUP] = WALK_TEXTS("group walk: work-group box, interaction lists in local memory"),
 };
 
 static int build_program(bh_session *s, cl_program *p, clirr_error *err)
 {
-    char opts[128];
-    snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u", s->rs == 8, s->walk,
-             s->store, s->per);
+    char opts[192];
+    snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u -DBH_GWG=%u -DBH_LIST=%u "
+             "-DBH_POOL=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, 16 * s->gwg);
     return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
 }
 
@@ -262,6 +265,46 @@ static bool can_warp(const clirr_caps *c)
     return c->is_gpu && c->simd_width == 32 && strstr(c->simd_width_source, "WARP_SIZE_NV") != NULL;
 }
 
+/* --walk auto takes the group walk where it was measured faster than the
+ * vote the device would otherwise use (tests/bench/RESULTS.md,
+ * "Barnes-Hut"): CPUs without sub-groups (PoCL: 1.8-2x faster than the
+ * work-group vote), with bodies sorted (unsorted, a work-group's box
+ * spans the whole system and the group walk approaches the direct sum).
+ * Not where the device has sub-groups (Intel's CPU runtime: sub_group_any
+ * 2.1x faster) nor on the H100 (the warp vote 6-10x faster); other GPUs
+ * are unmeasured and keep the vote. */
+static bool group_first(const clirr_caps *c, bool sorted)
+{
+    return sorted && c->is_cpu && !can_subgroup(c);
+}
+
+/* The group walk's work-group (--wg-size, else two SIMD groups of the
+ * probe: 64 on NVIDIA; 32 to 128), its pool of 16 ranges a work-item, and
+ * its interaction lists: 8 entries a work-item where two lists of REAL4
+ * and the body numbers fit in 32 KiB with the pool and the device's local
+ * memory (at least 2 a work-item: the kernel's box reduction uses them). */
+static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
+{
+    uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size ? wg_size : 2 * simd;
+    if (!wg_size)
+        g = g < 32 ? 32 : g > 128 ? 128 : g;
+    if (g > 128 || g > caps->max_wg_size)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
+                          "%zu on %s)", g, caps->max_wg_size, caps->name);
+    size_t entry = 2 * 4 * s->rs + 4, fixed = BH_MAXDEPTH * s->rs + 16 * g * 8 + 2 * g * 8 + 256;
+    size_t budget = caps->local_mem < 32768 ? caps->local_mem : 32768;
+    size_t fit = budget > fixed ? (budget - fixed) / entry : 0, list = 8 * (size_t)g;
+    if (list > fit)
+        list = fit / g * g;
+    if (list < 2 * (size_t)g)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds no "
+                          "interaction lists for a work-group of %u", caps->name,
+                          (unsigned long long)caps->local_mem, g);
+    s->gwg = g;
+    s->glist = (uint32_t)list;
+    return CLIRR_OK;
+}
+
 static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
                       clirr_error *err)
 {
@@ -294,7 +337,9 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
                         caps->name);
         goto fail;
     }
-    if (walk == WALK_SUBGROUP || (walk == WALK_AUTO && can_subgroup(caps)))
+    if (walk == WALK_GROUP || (walk == WALK_AUTO && group_first(caps, s->sort)))
+        s->walk = BH_WALK_GROUP;
+    else if (walk == WALK_SUBGROUP || (walk == WALK_AUTO && can_subgroup(caps)))
         s->walk = BH_WALK_SUBGROUP;
     else if (walk == WALK_WARP || (walk == WALK_AUTO && can_warp(caps)))
         s->walk = BH_WALK_WARP;
@@ -310,6 +355,8 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
         uint64_t simd = caps->simd_width ? caps->simd_width : 32;
         s->per = caps->is_gpu && s->n >= 2 * simd * 64 * (uint64_t)caps->compute_units ? 2 : 1;
     }
+    if (s->walk == BH_WALK_GROUP)
+        CLIRR_TRY(size_group_walk(s, caps, plan->wg_size, err));
     if (!(s->tmp = malloc((size_t)s->n * 8 + 8))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
         goto fail;
@@ -332,6 +379,9 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(reals(s, "potentials", n, &s->phi, err));
     CLIRR_TRY(reals(s, "the first step's potentials", n, &s->phi0, err));
     CLIRR_TRY(uints(s, "interaction counts", n, &s->inter, err));
+    CLIRR_TRY(uints(s, "interaction counts with bodies", n, &s->inter_bb, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "interaction counts of all steps", (n ? n : 1) * sizeof(uint64_t),
+                               &s->inter_sum, err));
     CLIRR_TRY(uints(s, "the tree order", n, &s->order, err));
     CLIRR_TRY(uints(s, "the input order", n, &s->iota, err));
     CLIRR_TRY(clirr_prim_iota_u32(ctx, s->iota, n, 0, err));
@@ -354,7 +404,14 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
      * walks alone), or --wg-size; warps need whole ones. */
     size_t simd = caps->simd_width ? caps->simd_width : 32;
     size_t wanted = plan->wg_size ? plan->wg_size : s->walk == BH_WALK_WARP ? 4 * simd : simd;
+    if (s->walk == BH_WALK_GROUP)
+        wanted = s->gwg;
     s->force_wg = clirr_wg_size(ctx, s->force, wanted);
+    if (s->walk == BH_WALK_GROUP && s->force_wg != s->gwg) {
+        rc = clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s runs the walk in work-groups of at most "
+                        "%zu, not %u", caps->name, s->force_wg, s->gwg);
+        goto fail;
+    }
     if (s->walk == BH_WALK_WARP && s->force_wg % 32 != 0) {
         rc = clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "the warp vote needs work-groups of whole warps (32 "
                         "work-items), not %zu", s->force_wg);
@@ -586,6 +643,7 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, cell4, s->cell4);
     SET(k, force_args, body4, s->body4);
     SET(k, force_args, order, order);
+    SET(k, force_args, child, s->child);
     SET_REAL(k, force_args, theta, s->cfg.theta);
     SET_REAL(k, force_args, eps, s->cfg.eps);
     SET_REAL(k, force_args, dthf, s->cfg.dt * 0.5);
@@ -599,9 +657,17 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, az, s->acc[2]);
     SET(k, force_args, phi, phi);
     SET(k, force_args, inter, s->inter);
+    SET(k, force_args, inter_bb, s->inter_bb);
+    SET(k, force_args, inter_sum, s->inter_sum);
     /* per bodies a work-item; every group whole (the kernel's bound
-     * checks keep the lanes past n voting and idle). */
-    CLIRR_TRY(clirr_launch(s->ctx, k, (s->n + s->per - 1) / s->per, s->force_wg, err));
+     * checks keep the lanes past n voting and idle). The group walk's
+     * work-group takes G * per consecutive bodies. */
+    size_t items = (s->n + s->per - 1) / s->per;
+    if (s->walk == BH_WALK_GROUP) {
+        size_t span = (size_t)s->gwg * s->per;
+        items = (s->n + span - 1) / span * s->gwg;
+    }
+    CLIRR_TRY(clirr_launch(s->ctx, k, items, s->force_wg, err));
 fail:
     return rc;
 }
@@ -720,12 +786,23 @@ static void bh_summarize(void *state, const void *result, clirr_stats *stats)
     const double *out = result;
     clirr_error err;
     clirr_error_clear(&err);
-    s->interactions = 0;
-    uint32_t *inter = malloc((size_t)s->n * sizeof *inter);
+    s->interactions = s->inter_bodies = s->inter_all = 0;
+    uint32_t *inter = malloc((size_t)s->n * sizeof(uint64_t));
     double *phi = malloc((size_t)s->n * 2 * sizeof *phi);
     if (inter && clirr_buf_read(s->ctx, s->inter, 0, (size_t)s->n * sizeof *inter, inter, &err) == CLIRR_OK)
         for (uint32_t i = 0; i < s->n; i++)
             s->interactions += inter[i];
+    if (inter && clirr_buf_read(s->ctx, s->inter_bb, 0, (size_t)s->n * sizeof *inter, inter, &err) == CLIRR_OK)
+        for (uint32_t i = 0; i < s->n; i++)
+            s->inter_bodies += inter[i];
+    uint64_t *all = (uint64_t *)inter;
+    if (inter && clirr_buf_read(s->ctx, s->inter_sum, 0, (size_t)s->n * sizeof *all, all, &err) == CLIRR_OK)
+        for (uint32_t i = 0; i < s->n; i++)
+            s->inter_all += all[i];
+    s->force_ms = 0;
+    for (size_t i = 0; i < stats->timing.nkernels; i++)
+        if (!strcmp(stats->timing.kernels[i].name, "bh_force"))
+            s->force_ms = stats->timing.kernels[i].ns / 1e6;
     stats->edges_traversed = s->interactions;
     check_tree(s);
     uint32_t ncells = s->ncells, depth = s->depth, passes = s->passes, rounds = s->rounds;
@@ -768,6 +845,57 @@ static void add_uint(clirr_extras *x, const char *name, uint64_t v, bool table)
     }
 }
 
+/* The device's float rate, as clirr estimates it: compute units x clock
+ * (both probed) x float lanes a compute unit x 2 (a multiply-add a lane a
+ * cycle). The lanes are not probed by OpenCL: NVIDIA's per streaming
+ * multiprocessor from its compute capability (NVIDIA's tables), a CPU's
+ * float vector width x 2 FMA ports (assumed), else the SIMD width. */
+static double float_peak_gflops(const clirr_caps *c, double *lanes, const char **basis)
+{
+    uint32_t cc = c->nv_cc;
+    if (cc) {
+        *lanes = cc == 60 || cc == 70 || cc == 72 || cc == 75 || cc == 80 ? 64 : 128;
+        *basis = "NVIDIA FP32 lanes per SM from the compute capability (assumed from NVIDIA's tables)";
+    } else if (c->is_cpu && c->float_vector) {
+        *lanes = 2.0 * c->float_vector;
+        *basis = "CPU: native float vector width x 2 FMA ports per core (assumed)";
+    } else {
+        *lanes = c->simd_width ? c->simd_width : 32;
+        *basis = "the probe's SIMD width as lanes per compute unit (assumed)";
+    }
+    return c->compute_units * (double)c->clock_mhz * 1e-3 * *lanes * 2;
+}
+
+/* The force kernel's rate over all steps: interactions per second, at 20
+ * flops each (GPU Gems 3's count for a softened interaction), against the
+ * estimated float peak. */
+#define BH_FLOPS_PER_INTERACTION 20
+static void add_force_rate(bh_session *s, clirr_extras *x)
+{
+    const clirr_caps *c = clirr_ctx_caps(s->ctx);
+    double lanes;
+    const char *basis;
+    double peak = float_peak_gflops(c, &lanes, &basis);
+    add_uint(x, "force.interactions", s->inter_all, false);
+    if (s->force_ms <= 0)
+        return;
+    double rate = s->inter_all / (s->force_ms * 1e-3), gflops = rate * BH_FLOPS_PER_INTERACTION * 1e-9;
+    add_real(x, "force.ginteractions_per_s", rate * 1e-9, true);
+    add_real(x, "force.gflops", gflops, false);
+    if (peak > 0) {
+        add_real(x, "force.peak_percent", 100 * gflops / peak, true);
+        add_real(x, "force.peak_gflops", peak, false);
+        clirr_extra *e = clirr_extras_add(x, "force.peak_units_mhz_lanes", CLIRR_EXTRA_REALS);
+        if (e) {
+            double v[3] = {c->compute_units, c->clock_mhz, lanes};
+            memcpy(e->reals, v, sizeof v);
+            e->nreals = 3;
+        }
+        if ((e = clirr_extras_add(x, "force.peak_lanes", CLIRR_EXTRA_TEXT)))
+            e->text = basis;
+    }
+}
+
 static void bh_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
@@ -779,6 +907,10 @@ static void bh_extras(void *state, const void *result, clirr_extras *x)
     add_uint(x, "summarize.passes", s->passes, false);
     add_uint(x, "summarize.rounds", s->rounds, false);
     add_uint(x, "interactions", s->interactions, true);
+    add_uint(x, "interactions_with_bodies", s->inter_bodies, false);
+    if (s->walk == BH_WALK_GROUP)
+        add_uint(x, "force.group", s->gwg, false); /* work-items walking together */
+    add_force_rate(s, x);
     clirr_extra *e = clirr_extras_add(x, "walk", CLIRR_EXTRA_TEXT);
     if (e)
         e->text = walk_texts[s->walk][s->per - 1];
@@ -840,7 +972,8 @@ static const clirr_param_desc bh_params[] = {
                      "hybrid: topology-driven passes before the worklist", NULL, 1u << V_HYBRID},
     [P_SORT] = {"sort", CLIRR_PARAM_BOOL, "on", 0, 0, "walk the bodies in tree order (neighbours walk together)"},
     [P_WALK] = {"walk", CLIRR_PARAM_CHOICE, "auto", 0, 0,
-                "the force walk's vote: subgroup (where the device has them), warp (NVIDIA), workgroup, auto",
+                "the force walk: a vote on each node by subgroup (where the device has them), warp (NVIDIA) or "
+                "workgroup; group (the work-group's box, interaction lists); auto",
                 walks},
     [P_CELLS] = {"cells", CLIRR_PARAM_CHOICE, "recalc", 0, 0,
                  "cell centres while descending (build, sort): recalc (computed) or store (read per cell)", cells},

@@ -351,7 +351,9 @@ int clirr_round_loop_run_many(clirr_round_loop *rl, clirr_worklist *wl, uint32_t
             uint32_t small = clirr_policy_push_small(wl->universe);
             limit = small < limit ? small : limit;
         }
-        if (mode != CLIRR_PUSH_COMPACT && rl->used[mode] && size <= limit)
+        /* Not the compaction nor the scan push: both place the output on
+         * the host's call after every round. */
+        if (mode != CLIRR_PUSH_COMPACT && mode != CLIRR_PUSH_SCAN && rl->used[mode] && size <= limit)
             return run_queued(rl, wl, mode, limit, rounds, err);
     }
     *rounds = 1;

@@ -42,6 +42,9 @@ void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats)
     stats->wl_max = wl->max_size;
     stats->wl_grow_ns = wl->grow_ns;
     wl->grow_ns = 0;
+    stats->wl_scan_pushes = wl->scan_pushes;
+    stats->wl_scan_spills = wl->scan_spills;
+    wl->scan_pushes = wl->scan_spills = 0;
     memcpy(stats->wl_rounds, wl->rounds, sizeof stats->wl_rounds);
     wl->grows = wl->reruns = 0;
     wl->max_size = 0;

@@ -6,6 +6,7 @@
  * Distances are uint32 with CLIRR_SSSP_INF for unreached; an unweighted
  * graph has unit weights. */
 #include "algo/input.h"
+#include "algo/presort.h"
 #include "algo/round.h"
 #include "algo/run.h"
 #include "cl/sssp.def"
@@ -65,10 +66,13 @@ typedef struct sssp_session {
                                spatial hybrid's partition; 1: one vertex) */
     bool donate;            /* data: --donate T (work donation) */
     clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
+    cl_mem order;           /* topo: --presort degree: the sweep's vertex order; NULL: by id */
+    cl_uint presorted;
     uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
 } sssp_session;
 
-enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL }; /* the descriptor's parameters */
+enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
+       PARAM_PRESORT }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -80,6 +84,7 @@ static void sssp_release(void *state)
     clirr_worklist_release(&s->wl);
     clirr_mem_release(&s->dist);
     clirr_mem_release(&s->status);
+    clirr_mem_release(&s->order);
     for (int i = 0; i < 2; i++) {
         clirr_mem_release(&s->far[i]);
         clirr_mem_release(&s->far_info[i]);
@@ -117,6 +122,9 @@ static int prepare_unroll(sssp_session *s, const clirr_plan *plan, const char *o
     CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, dist), s->dist));
     CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, n), s->dg->n));
     CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, status), s->status));
+    cl_mem order = s->order ? s->order : s->status;
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, order), order));
+    CLIRR_TRY(CLIRR_ARG(u->kernel, CLIRR_KARG(sssp_unroll_args, presorted), s->presorted));
 fail:
     return rc;
 }
@@ -131,6 +139,10 @@ static int bind_topo(sssp_session *s, clirr_error *err)
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, dist, s->dist));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, n, s->dg->n));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, status, s->status));
+    /* without --presort, a placeholder the kernel does not read */
+    cl_mem order = s->order ? s->order : s->status;
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, order, order));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_topo_args, presorted, s->presorted));
 fail:
     return rc;
 }
@@ -222,6 +234,10 @@ static int prepare_hybrid(sssp_session *s, const clirr_plan *plan, const char *o
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, n, s->dg->n));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, status, s->status));
     CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, mark, s->mark));
+    /* The hybrid's sweep takes the vertices by id. */
+    cl_uint by_id = 0;
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, order, s->status));
+    CLIRR_TRY(CLIRR_NL_SET(nl, sssp_hybrid_args, presorted, by_id));
     CLIRR_TRY(clirr_round_loop_cap(&s->vl.rl, s->hybrid.min - 1, err));
 fail:
     return rc;
@@ -272,6 +288,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (topo) {
+        CLIRR_TRY(clirr_presort_upload(ctx, s->g, (clirr_presort)plan->params.v[PARAM_PRESORT].u, &s->order,
+                                       &s->presorted, err));
         CLIRR_TRY(bind_topo(s, err));
         if (plan->params.v[PARAM_UNROLL].u > 1)
             CLIRR_TRY(prepare_unroll(s, plan, options, err));
@@ -576,6 +594,8 @@ static const clirr_param_desc sssp_params[] = {
                       CLIRR_DONATE_HELP, NULL, 1u << VARIANT_DATA, true},
     [PARAM_UNROLL] = {"unroll", CLIRR_PARAM_UINT, "0", 0, 4096,
                       CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
+    [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
+                       1u << VARIANT_TOPO},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)

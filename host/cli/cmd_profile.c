@@ -14,7 +14,8 @@
 static void calib_help(void)
 {
     printf("usage: clirr profile --calib NAME[,NAME]|all [--device SEL] [--csv FILE]\n"
-           "       [--simd-width W] [--segment S] [--banks B] [--irr-records N] [--irr-sample K]\n\n"
+           "       [--simd-width W] [--segment S] [--banks B] [--irr-records N] [--irr-sample K]\n"
+           "       [--irr-backend model|warp]\n\n"
            "Runs regular calibration kernels, each checked against its CPU reference,\n"
            "with the irregularity model of 'clirr profile ALGO' (see its --help):\n");
     for (size_t i = 0; i < clirr_calib_count(); i++)
@@ -72,14 +73,14 @@ static int calib_case(clirr_ctx *ctx, const clirr_device *dev, size_t k, size_t 
 
 static int calib_main(int argc, char **argv)
 {
-    enum { C_CALIB = 1, C_DEVICE, C_CSV, C_SIMDW, C_SEGMENT, C_BANKS, C_RECORDS, C_SAMPLE, C_HELP };
+    enum { C_CALIB = 1, C_DEVICE, C_CSV, C_SIMDW, C_SEGMENT, C_BANKS, C_RECORDS, C_SAMPLE, C_HELP, C_BACKEND };
     static const struct option opts[] = {
         {"calib", required_argument, NULL, C_CALIB},   {"device", required_argument, NULL, C_DEVICE},
         {"csv", required_argument, NULL, C_CSV},       {"simd-width", required_argument, NULL, C_SIMDW},
         {"segment", required_argument, NULL, C_SEGMENT}, {"banks", required_argument, NULL, C_BANKS},
         {"irr-records", required_argument, NULL, C_RECORDS},
         {"irr-sample", required_argument, NULL, C_SAMPLE}, {"help", no_argument, NULL, C_HELP},
-        {NULL, 0, NULL, 0}};
+        {"irr-backend", required_argument, NULL, C_BACKEND}, {NULL, 0, NULL, 0}};
     const char *names = NULL, *selector = NULL, *csv_path = NULL;
     clirr_irr_options irr = {0};
     int c;
@@ -99,6 +100,11 @@ static int calib_main(int argc, char **argv)
         case C_BANKS: irr.banks = (uint32_t)v; break;
         case C_RECORDS: irr.records = v; break;
         case C_SAMPLE: irr.sample = (uint32_t)v; break;
+        case C_BACKEND:
+            if (strcmp(optarg, "model") && strcmp(optarg, "warp"))
+                return cli_usage_error("profile", "--irr-backend takes model or warp, not '%s'", optarg);
+            irr.backend = strcmp(optarg, "warp") ? CLIRR_IRR_MODEL : CLIRR_IRR_WARP;
+            break;
         case C_HELP:
         case 'h': calib_help(); return 0;
         default: return cli_usage_error("profile", "unknown option or missing value with --calib");

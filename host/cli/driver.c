@@ -230,6 +230,31 @@ static int trials(driver *d, clirr_ctx *ctx, clirr_session *s, const clirr_input
     return rc;
 }
 
+/* profile with the default buffer: when a launch wanted more records than
+ * the buffer holds, grow it to what that launch wanted (a quarter more:
+ * a data-driven run's next trial may differ) and say that the trials run
+ * again; true when they should. An explicit --irr-records is kept. */
+static bool grow_records(driver *d, clirr_ctx *ctx, exp_row *row, unsigned attempt)
+{
+    clirr_irr_kernel all;
+    clirr_irr_total(&row->irr, &all);
+    if (!all.dropped || d->cfg->irr.records || attempt >= 3)
+        return false;
+    uint64_t want = row->irr.largest_launch + row->irr.largest_launch / 4;
+    clirr_error err;
+    clirr_error_clear(&err);
+    if (clirr_ctx_irr_grow(ctx, want, &err) != CLIRR_OK) {
+        fprintf(stderr, "clirr profile: %s: %s\n", row->algo->name, err.msg);
+        return false;
+    }
+    fprintf(stderr,
+            "clirr profile: %s: a launch wanted %llu records, the buffer held %llu: grown to %llu, "
+            "trials run again\n",
+            row->algo->name, (unsigned long long)row->irr.largest_launch,
+            (unsigned long long)row->irr.capacity, (unsigned long long)want);
+    return true;
+}
+
 /* Plan, prepare, time and verify one case. */
 static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
 {
@@ -272,14 +297,19 @@ static void run_case(driver *d, const group *g, size_t dev, exp_row *row)
     if (row->status != CLIRR_OK)
         goto fail;
     clirr_session_prepare_times(s, &row->prep);
-    row->status = trials(d, ctx, s, in, row, &err);
+    for (unsigned attempt = 0;; attempt++) {
+        row->nkernels = 0;
+        row->status = trials(d, ctx, s, in, row, &err);
+        if (row->status != CLIRR_OK || !cfg->profile)
+            break;
+        row->status = clirr_ctx_irr_take(ctx, &row->irr, &err);
+        row->irr_taken = row->status == CLIRR_OK;
+        if (row->status != CLIRR_OK || !grow_records(d, ctx, row, attempt))
+            break;
+    }
     if (row->status != CLIRR_OK)
         goto fail;
     if (cfg->profile) {
-        row->status = clirr_ctx_irr_take(ctx, &row->irr, &err);
-        row->irr_taken = row->status == CLIRR_OK;
-        if (row->status != CLIRR_OK)
-            goto fail;
         clirr_irr_kernel all;
         clirr_irr_total(&row->irr, &all);
         if (all.dropped) {

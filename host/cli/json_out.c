@@ -277,6 +277,10 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
             json_object_object_add(rounds, clirr_push_mode_name((clirr_push_mode)k),
                                    json_object_new_int64(s->wl_rounds[k]));
         json_object_object_add(wl, "rounds_by_push", rounds);
+        if (s->wl_rounds[CLIRR_PUSH_SCAN]) {
+            json_object_object_add(wl, "scan_pushes", json_object_new_int64((int64_t)s->wl_scan_pushes));
+            json_object_object_add(wl, "scan_spills", json_object_new_int64((int64_t)s->wl_scan_spills));
+        }
         json_object_object_add(wl, "local_rounds", json_object_new_int64(s->local_rounds));
         json_object_object_add(wl, "local_launches", json_object_new_int64(s->local_launches));
         json_object_object_add(wl, "queued_rounds", json_object_new_int64(s->queued_rounds));

@@ -12,7 +12,7 @@ enum {
     O_ALGO = 256, O_GRAPH, O_LIST, O_TREE, O_BODIES, O_CNF, O_MESH, O_ROOT, O_GEN, O_SYM, O_DEVICE, O_VARIANT, O_PUSH, O_TEMPLATE,
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
-    O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE,
+    O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE, O_IRRBACKEND,
     O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_UPLOAD, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
@@ -52,6 +52,7 @@ static const struct option common[] = {
     {"banks", required_argument, NULL, O_BANKS},
     {"irr-records", required_argument, NULL, O_IRRREC},
     {"irr-sample", required_argument, NULL, O_IRRSAMPLE},
+    {"irr-backend", required_argument, NULL, O_IRRBACKEND},
     {"repeat", required_argument, NULL, O_REPEAT},
     {"warmup", required_argument, NULL, O_WARMUP},
     {"json", optional_argument, NULL, O_JSON},
@@ -141,8 +142,8 @@ static void print_help(const exp_config *cfg)
            b ? "all" : "$CLIRR_DEVICE, else auto = first GPU, else device 0");
     printf("\nhow it runs (lists make more cases):\n"
            "  --variant V[,V]     a variant of the algorithm, or all (default: %s)\n"
-           "  --push M[,M]        data-driven worklist push: atomic, chunk, compact, hier, auto\n"
-           "                      (chosen per round), all (default auto)\n"
+           "  --push M[,M]        data-driven worklist push: atomic, chunk, compact, hier, scan,\n"
+           "                      auto (chosen per round), all (default auto)\n"
            "  --template T[,T]    how loops over items and arcs meet the device: baseline,\n"
            "                      dual-queue, dbuf-global, dbuf-shared, nested-naive,\n"
            "                      nested-opt; how a recursion does (descendants, heights,\n"
@@ -330,10 +331,8 @@ static int parse_pushes(exp_config *cfg, const char *text)
     for (size_t i = 0; i < n; i++) {
         clirr_push_mode m;
         bool all = !strcmp(vals[i], "all");
-        if (!all && !strcmp(vals[i], "scan")) /* the compaction's old name */
-            return bad(cfg, "push mode 'scan' is now 'compact' (a compaction over every item's mark)%s", "");
         if (!all && clirr_push_mode_parse(vals[i], &m) != 0)
-            return bad(cfg, "unknown push mode '%s' (atomic, chunk, compact, hier, auto, all)", vals[i]);
+            return bad(cfg, "unknown push mode '%s' (atomic, chunk, compact, hier, scan, auto, all)", vals[i]);
         for (int k = 0; k < CLIRR_PUSH_COUNT_; k++) {
             clirr_push_mode c = all ? (clirr_push_mode)k : m;
             bool dup = false;
@@ -546,6 +545,16 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
             cfg->irr.sample = (uint32_t)v;
         return rc;
     }
+    case O_IRRBACKEND:
+        if (!cfg->profile)
+            return cli_usage_error(cfg->command, "--irr-backend is an option of 'clirr profile'");
+        if (!strcmp(arg, "model"))
+            cfg->irr.backend = CLIRR_IRR_MODEL;
+        else if (!strcmp(arg, "warp"))
+            cfg->irr.backend = CLIRR_IRR_WARP;
+        else
+            return cli_usage_error(cfg->command, "--irr-backend takes model or warp, not '%s'", arg);
+        return 0;
     case O_VERIFY: cfg->verify = true; return 0;
     case O_NOVERIFY: cfg->verify = false; return 0;
     case O_REPEAT:

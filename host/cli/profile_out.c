@@ -15,10 +15,15 @@ void prof_help(void)
            "  --segment S         bytes of a coalescing segment (default: the device's\n"
            "                      global-memory cache line; 64 when it reports none)\n"
            "  --banks B           local-memory banks of 4-byte words (default 32)\n"
-           "  --irr-records N     record buffer capacity per launch (default 4M records,\n"
-           "                      24 bytes each); an overflow fails the case, never\n"
-           "                      truncates it silently\n"
+           "  --irr-records N     record buffer capacity per launch, fixed (24 bytes a\n"
+           "                      record); an overflow fails the case, never truncates it\n"
+           "                      silently. Default: 4M records, grown to what a launch\n"
+           "                      wanted (the trials then run again) while the device\n"
+           "                      has room\n"
            "  --irr-sample K      record only work-groups whose id is a multiple of K\n"
+           "  --irr-backend B     model (default, every device) or warp: NVIDIA GPUs of\n"
+           "                      compute capability 8.0+ count each instance as the\n"
+           "                      hardware warp executed it (inline PTX vote/match), W = 32\n"
            "Per kernel: CFI_b = divergent / executed branches (W-wide groups), MAI_m =\n"
            "replays / (memory instructions + replays), a global access replaying once per\n"
            "extra S-byte segment, a local one once per extra word in its busiest bank;\n"
@@ -71,6 +76,15 @@ void prof_report_table(const clirr_irr_report *p)
     line("all instrumented", &all);
     if (others[0])
         printf("    not instrumented (launches): %s\n", others);
+    if (p->backend && !strcmp(p->backend, "warp"))
+        printf("    recording: counted on the device per site, %.1f MB of counters read in %.3f s, "
+               "%.3f s waiting for launches\n",
+               p->read_bytes / 1e6, p->read_s, p->wait_s);
+    else
+        printf("    recording: largest launch %llu records (buffer %llu), %.1f MB read in %.3f s, "
+               "folded in %.3f s (%u threads), %.3f s waiting for launches\n",
+               (unsigned long long)p->largest_launch, (unsigned long long)p->capacity,
+               p->read_bytes / 1e6, p->read_s, p->fold_s, p->fold_threads, p->wait_s);
     fflush(stdout);
 }
 
@@ -186,6 +200,15 @@ json_object *prof_json(const exp_row *r)
     json_object_object_add(o, "sample", json_object_new_int((int)p->sample));
     if (p->notes[0])
         json_object_object_add(o, "note", json_object_new_string(p->notes));
+    json_object *cost = json_object_new_object();
+    json_object_object_add(cost, "largest_launch", json_object_new_int64((int64_t)p->largest_launch));
+    json_object_object_add(cost, "capacity", json_object_new_int64((int64_t)p->capacity));
+    json_object_object_add(cost, "read_bytes", json_object_new_int64((int64_t)p->read_bytes));
+    json_object_object_add(cost, "read_s", json_object_new_double(p->read_s));
+    json_object_object_add(cost, "fold_s", json_object_new_double(p->fold_s));
+    json_object_object_add(cost, "fold_threads", json_object_new_int((int)p->fold_threads));
+    json_object_object_add(cost, "wait_s", json_object_new_double(p->wait_s));
+    json_object_object_add(o, "recording", cost);
     json_object *ks = json_object_new_array();
     for (size_t i = 0; i < p->nkernels; i++)
         json_object_array_add(ks, jkernel(&p->kernels[i]));

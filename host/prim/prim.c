@@ -63,6 +63,7 @@ CLIRR_KARGS_STRUCT(prim_scan_args, PRIM_SCAN_ARGS);
 CLIRR_KARGS_STRUCT(prim_scan_inplace_args, PRIM_SCAN_INPLACE_ARGS);
 CLIRR_KARGS_STRUCT(prim_scan_tail_args, PRIM_SCAN_TAIL_ARGS);
 CLIRR_KARGS_STRUCT(prim_compact_args, PRIM_COMPACT_ARGS);
+CLIRR_KARGS_STRUCT(prim_scatter_args, PRIM_SCATTER_ARGS);
 
 /* Every kernel of cl/prim.cl, with the argument count of its list. */
 typedef enum prim_kernel_id {
@@ -78,6 +79,7 @@ typedef enum prim_kernel_id {
     PK_SCAN,
     PK_SCAN_INPLACE,
     PK_COMPACT,
+    PK_SCATTER,
     PK_RANGE_FSUM,    /* fp64 only from here on */
     PK_PARTIALS_FADD,
     PK_COUNT_
@@ -101,6 +103,7 @@ static const struct prim_kernel_spec {
     [PK_SCAN] = {"prim_scan_tiles", CLIRR_KNARGS(prim_scan_args)},
     [PK_SCAN_INPLACE] = {"prim_scan_tiles_inplace", CLIRR_KNARGS(prim_scan_inplace_args)},
     [PK_COMPACT] = {"prim_compact_tiles", CLIRR_KNARGS(prim_compact_args)},
+    [PK_SCATTER] = {"prim_scatter_segments", CLIRR_KNARGS(prim_scatter_args)},
     [PK_RANGE_FSUM] = {"prim_range_fsum", CLIRR_KNARGS(prim_range_fsum_args)},
     [PK_PARTIALS_FADD] = {"prim_partials_fadd", CLIRR_KNARGS(prim_partials_f_args)},
 };
@@ -363,6 +366,34 @@ int clirr_prim_scan_u32(clirr_ctx *ctx, cl_mem in, cl_mem out, size_t n,
         CLIRR_TRY(clirr_buf_read(ctx, partials, r.groups * sizeof(cl_ulong), sizeof t, &t, err));
         *total = t;
     }
+fail:
+    return rc;
+}
+
+/* ---- placing segments ---------------------------------------------------- */
+
+int clirr_prim_scatter_segments_u32(clirr_ctx *ctx, cl_mem offsets, cl_mem items, size_t n, uint32_t total,
+                                    cl_mem out, size_t base, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = NULL;
+    if (n == 0 || total == 0)
+        return CLIRR_OK;
+    CLIRR_TRY(check_n(n, "scatter", err));
+    CLIRR_TRY(check_buf(offsets, n, "scatter", "offsets", err));
+    if (base > UINT32_MAX - (size_t)total)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "scatter: base %zu + total %u overflows", base, total);
+    CLIRR_TRY(check_buf(out, base + total, "scatter", "out", err));
+    CLIRR_TRY(prim_kernel(ctx, PK_SCATTER, &k, err));
+    cl_uint nn = (cl_uint)n, tt = total, bb = (cl_uint)base;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_scatter_args, offsets), offsets));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_scatter_args, items), items));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_scatter_args, n), nn));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_scatter_args, total), tt));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_scatter_args, out), out));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(prim_scatter_args, base), bb));
+    size_t wg = clirr_wg_size(ctx, k, 0);
+    CLIRR_TRY(clirr_launch(ctx, k, (n + wg - 1) / wg * wg, wg, err));
 fail:
     return rc;
 }

@@ -62,6 +62,12 @@ int clirr_prim_compact_u32(clirr_ctx *ctx, cl_mem keys, uint32_t match, cl_mem v
                            size_t n, cl_mem out, size_t out_capacity, uint32_t *count,
                            clirr_error *err);
 
+/* The scan push's placement (cl/common/worklist.clh): offsets[0..n) is the
+ * exclusive prefix sum of n segment lengths, total their sum; element k of
+ * segment g, items[k * n + g], goes to out[base + offsets[g] + k]. */
+int clirr_prim_scatter_segments_u32(clirr_ctx *ctx, cl_mem offsets, cl_mem items, size_t n, uint32_t total,
+                                    cl_mem out, size_t base, clirr_error *err);
+
 typedef enum clirr_reduce_op { CLIRR_REDUCE_SUM, CLIRR_REDUCE_MIN, CLIRR_REDUCE_MAX } clirr_reduce_op;
 
 /* Reduce in[0..n) with op; SUM is exact in 64 bits. For n == 0: SUM 0,

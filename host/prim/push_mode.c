@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-static const char *push_names[CLIRR_PUSH_COUNT_] = {"atomic", "chunk", "compact", "hier", "auto"};
+static const char *push_names[CLIRR_PUSH_COUNT_] = {"atomic", "chunk", "compact", "hier", "scan", "auto"};
 
 const char *clirr_push_mode_name(clirr_push_mode mode)
 {

@@ -1,6 +1,7 @@
 /* host/prim/worklist.c - the double-buffered worklist: binding it to round
- * kernels, detecting output overflow, growing and rerunning, and the
- * prefix-sum placement of COMPACT mode. See worklist.h for the round protocol
+ * kernels, detecting output overflow, growing and rerunning, the
+ * prefix-sum placement of COMPACT mode and the per-work-item placement of
+ * SCAN mode. See worklist.h for the round protocol
  * and cl/common/worklist.clh for the push modes. */
 #include "prim/worklist.h"
 
@@ -31,7 +32,8 @@ int clirr_worklist_init(clirr_worklist *wl, clirr_ctx *ctx, uint32_t universe,
     CLIRR_TRY(clirr_prim_prepare(ctx, err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[0], err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist", wl->cap * sizeof(uint32_t), &wl->items[1], err));
-    CLIRR_TRY(clirr_buf_create(ctx, "worklist length", sizeof(uint32_t), &wl->count, err));
+    /* The length; then, for the scan push, the launch's work-items. */
+    CLIRR_TRY(clirr_buf_create(ctx, "worklist length", 2 * sizeof(uint32_t), &wl->count, err));
     CLIRR_TRY(clirr_buf_create(ctx, "worklist marks", (size_t)universe * sizeof(uint32_t),
                                &wl->marks, err));
     /* Epochs start at 1, so zeroed marks belong to no round. */
@@ -48,14 +50,15 @@ const char *clirr_worklist_push_option(clirr_push_mode mode)
     case CLIRR_PUSH_ATOMIC: return "-DCLIRR_WL_PUSH=0";
     case CLIRR_PUSH_CHUNK: return "-DCLIRR_WL_PUSH=1";
     case CLIRR_PUSH_HIER: return "-DCLIRR_WL_PUSH=3"; /* the host adds WL_HIER_CAP */
+    case CLIRR_PUSH_SCAN: return "-DCLIRR_WL_PUSH=4";
     default: return "-DCLIRR_WL_PUSH=2";
     }
 }
 
-/* Grow both buffers to hold `need` items, keeping the input's contents;
- * timed on the host between finishes (the queue's earlier work is not
- * counted). */
-static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
+/* Grow both buffers to hold `need` items, keeping the input's contents
+ * and the output's first keep_out items; timed on the host between
+ * finishes (the queue's earlier work is not counted). */
+static int grow_keep(clirr_worklist *wl, size_t need, size_t keep_out, clirr_error *err)
 {
     int rc = CLIRR_OK;
     size_t cap = wl->cap * 2 > need ? wl->cap * 2 : need;
@@ -65,6 +68,8 @@ static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &in, err));
     CLIRR_TRY(clirr_buf_create(wl->ctx, "worklist", cap * sizeof(uint32_t), &out, err));
     CLIRR_TRY(clirr_buf_copy(wl->ctx, wl->items[wl->cur], 0, in, 0, (size_t)wl->size * sizeof(uint32_t), err));
+    if (keep_out)
+        CLIRR_TRY(clirr_buf_copy(wl->ctx, wl->items[1 - wl->cur], 0, out, 0, keep_out * sizeof(uint32_t), err));
     clirr_mem_release(&wl->items[0]);
     clirr_mem_release(&wl->items[1]);
     wl->items[0] = in;
@@ -78,6 +83,128 @@ static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
 fail:
     clirr_mem_release(&in);
     clirr_mem_release(&out);
+    return rc;
+}
+
+/* Output of the round becomes the input. */
+static void swap_in(clirr_worklist *wl, uint32_t out_size)
+{
+    wl->cur = 1 - wl->cur;
+    wl->size = out_size;
+    wl->rerun = false;
+    if (out_size > wl->max_size)
+        wl->max_size = out_size;
+}
+
+static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
+{
+    return grow_keep(wl, need, 0, err);
+}
+
+/* ---- the scan push's scratch ------------------------------------------- */
+
+/* Slots a work-item gets when every item of the universe has one (a wide
+ * round's launch), and the most a round that spilled may widen it to. */
+#define SCAN_DEPTH 4
+#define SCAN_MAX_DEPTH 8
+#define SCAN_SLOTS_STEP 1024
+
+static size_t scan_budget(const clirr_worklist *wl, uint32_t slots)
+{
+    uint64_t words = clirr_ctx_caps(wl->ctx)->max_alloc / sizeof(uint32_t);
+    uint64_t most = (uint64_t)SCAN_MAX_DEPTH * slots;
+    most = most < words ? most : words;
+    return (size_t)(most < UINT32_MAX ? most : UINT32_MAX);
+}
+
+/* (Re)allocate the counts for `slots` work-items and `words` slots. */
+static int scan_alloc(clirr_worklist *wl, uint32_t slots, size_t words, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (slots != wl->scan_slots || !wl->scan_n) {
+        clirr_mem_release(&wl->scan_n);
+        wl->scan_slots = 0;
+        CLIRR_TRY(clirr_buf_create(wl->ctx, "scan push counts", (size_t)slots * sizeof(uint32_t), &wl->scan_n, err));
+        wl->scan_slots = slots;
+    }
+    if (words != wl->scan_words || !wl->scan_items) {
+        clirr_mem_release(&wl->scan_items);
+        wl->scan_words = 0;
+        CLIRR_TRY(clirr_buf_create(wl->ctx, "scan push slots", words * sizeof(uint32_t), &wl->scan_items, err));
+        wl->scan_words = words;
+    }
+fail:
+    return rc;
+}
+
+/* First use: a count for every item's work-item (with dedup no round
+ * launches more, bar the rounding to work-groups), SCAN_DEPTH slots each. */
+static int scan_ensure(clirr_worklist *wl, clirr_error *err)
+{
+    if (wl->scan_n && wl->scan_items)
+        return CLIRR_OK;
+    uint64_t slots = ((uint64_t)wl->universe + SCAN_SLOTS_STEP - 1) / SCAN_SLOTS_STEP * SCAN_SLOTS_STEP;
+    slots = slots ? slots : SCAN_SLOTS_STEP;
+    if (slots > UINT32_MAX / 2)
+        slots = UINT32_MAX / 2;
+    size_t most = scan_budget(wl, (uint32_t)slots);
+    size_t words = (size_t)slots * SCAN_DEPTH < most ? (size_t)slots * SCAN_DEPTH : most;
+    return scan_alloc(wl, (uint32_t)slots, words ? words : 1, err);
+}
+
+/* After a round that launched `launched` work-items and spilled: counts
+ * for all of them, or twice the slots, for the rounds to come. */
+static int scan_widen(clirr_worklist *wl, uint32_t launched, uint32_t spills, clirr_error *err)
+{
+    uint32_t slots = wl->scan_slots;
+    size_t words = wl->scan_words;
+    if (launched > slots) {
+        uint64_t s = ((uint64_t)launched + SCAN_SLOTS_STEP - 1) / SCAN_SLOTS_STEP * SCAN_SLOTS_STEP;
+        slots = (uint32_t)(s < UINT32_MAX / 2 ? s : UINT32_MAX / 2);
+        size_t want = (size_t)slots * SCAN_DEPTH, most = scan_budget(wl, slots);
+        want = want < most ? want : most;
+        words = want > words ? want : words;
+    } else if (spills) {
+        size_t most = scan_budget(wl, slots);
+        words = 2 * words < most ? 2 * words : most;
+    }
+    if (slots == wl->scan_slots && words == wl->scan_words)
+        return CLIRR_OK;
+    return scan_alloc(wl, slots, words, err);
+}
+
+/* The scan push's round end: the spills sit at the output's front; the
+ * counts' prefix sum places every work-item's slots after them. */
+static int scan_end(clirr_worklist *wl, bool *rerun, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t head[2] = {0, 0}; /* spills, the launch's work-items */
+    CLIRR_TRY(clirr_buf_read(wl->ctx, wl->count, 0, sizeof head, head, err));
+    if (head[0] > wl->cap) { /* spilled past the capacity: those are lost */
+        CLIRR_TRY(grow(wl, head[0], err));
+        wl->reruns++;
+        wl->rerun = true;
+        *rerun = true;
+        return scan_widen(wl, head[1], head[0], err);
+    }
+    uint64_t placed = 0;
+    bool counted = head[1] > 0 && head[1] <= wl->scan_slots;
+    if (counted)
+        CLIRR_TRY(clirr_prim_scan_u32(wl->ctx, wl->scan_n, wl->scan_n, head[1], &placed, err));
+    uint64_t size = head[0] + placed;
+    if (size > UINT32_MAX)
+        return clirr_fail(err, CLIRR_ERR_OPENCL, "a scan-push round reported %llu items", (unsigned long long)size);
+    if (size > wl->cap)
+        CLIRR_TRY(grow_keep(wl, size, head[0], err));
+    if (counted)
+        CLIRR_TRY(clirr_prim_scatter_segments_u32(wl->ctx, wl->scan_n, wl->scan_items, head[1], (uint32_t)placed,
+                                                  wl->items[1 - wl->cur], head[0], err));
+    wl->scan_pushes += placed;
+    wl->scan_spills += head[0];
+    swap_in(wl, (uint32_t)size);
+    if (head[0])
+        CLIRR_TRY(scan_widen(wl, head[1], head[0], err));
+fail:
     return rc;
 }
 
@@ -178,6 +305,10 @@ int clirr_worklist_begin(clirr_worklist *wl, clirr_error *err)
     wl->epoch++;
     if (wl->mode == CLIRR_PUSH_COMPACT)
         return CLIRR_OK;
+    if (wl->mode == CLIRR_PUSH_SCAN) {
+        rc = scan_ensure(wl, err);
+        return rc != CLIRR_OK ? rc : clirr_prim_fill_u32(wl->ctx, wl->count, 0, 2, 0, err);
+    }
     return clirr_prim_fill_u32(wl->ctx, wl->count, 0, 1, 0, err);
 }
 
@@ -209,19 +340,17 @@ int clirr_worklist_bind(clirr_worklist *wl, cl_kernel k, cl_uint first, clirr_er
     /* Read only when wl_in_size says so (queued rounds). */
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_count), wl->count));
     CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_in_limit), cap32));
+    /* The scan push's scratch; outside it, a placeholder no kernel reads. */
+    cl_mem scan_n = wl->scan_n ? wl->scan_n : wl->count, scan_items = wl->scan_items ? wl->scan_items : wl->count;
+    cl_uint slots = wl->scan_n ? wl->scan_slots : 0, words = (cl_uint)wl->scan_words;
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_scan_n), scan_n));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_scan_items), scan_items));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_scan_slots), slots));
+    CLIRR_TRY(CLIRR_ARG(k, first + CLIRR_KARG(wl_args, wl_scan_words), words));
 fail:
     return rc;
 }
 
-/* Output of the round becomes the input. */
-static void swap_in(clirr_worklist *wl, uint32_t out_size)
-{
-    wl->cur = 1 - wl->cur;
-    wl->size = out_size;
-    wl->rerun = false;
-    if (out_size > wl->max_size)
-        wl->max_size = out_size;
-}
 
 int clirr_worklist_end(clirr_worklist *wl, bool *rerun, clirr_error *err)
 {
@@ -242,6 +371,8 @@ int clirr_worklist_end(clirr_worklist *wl, bool *rerun, clirr_error *err)
         swap_in(wl, count);
         return CLIRR_OK;
     }
+    if (wl->mode == CLIRR_PUSH_SCAN)
+        return scan_end(wl, rerun, err);
     uint32_t count = 0;
     CLIRR_TRY(clirr_buf_read(wl->ctx, wl->count, 0, sizeof count, &count, err));
     if (count > wl->cap) {
@@ -358,4 +489,6 @@ void clirr_worklist_release(clirr_worklist *wl)
     clirr_mem_release(&wl->items[1]);
     clirr_mem_release(&wl->count);
     clirr_mem_release(&wl->marks);
+    clirr_mem_release(&wl->scan_n);
+    clirr_mem_release(&wl->scan_items);
 }

@@ -15,7 +15,13 @@
  * push modes count pushes past the capacity), grows both buffers, keeps the
  * input as it was and asks for the round to be rerun; nothing is lost. In
  * COMPACT mode the output is placed by a prefix-sum compaction of the round's
- * marks after the kernel, grown first when needed, so it never overflows. */
+ * marks after the kernel, grown first when needed, so it never overflows.
+ * In SCAN mode the kernel leaves each work-item's pushes in its slots of a
+ * scratch and their counts; clirr_worklist_end takes the prefix sum of the
+ * counts and places the pushes at it after the spilled ones (pushes past a
+ * work-item's slots, atomic), growing the output first when needed; only
+ * a spill past the capacity overflows and reruns the round. The scratch
+ * widens after a round that spilled, for the rounds after it. */
 #ifndef CLIRR_PRIM_WORKLIST_H
 #define CLIRR_PRIM_WORKLIST_H
 
@@ -31,7 +37,8 @@ typedef struct clirr_worklist {
     size_t cap;         /* capacity of each item buffer */
     size_t asked_cap;   /* the initial capacity asked for (0: the universe) */
     uint32_t size;      /* items in the input */
-    cl_mem count;       /* output length (ATOMIC, CHUNK) */
+    cl_mem count;       /* output length (ATOMIC, CHUNK, HIER; SCAN: the spills),
+                           then (SCAN) the launch's work-items */
     cl_mem marks;       /* per item: epoch of the round that pushed it */
     uint32_t epoch;     /* stamp of the current attempt */
     bool rerun;         /* the current attempt reruns an overflowed round */
@@ -41,6 +48,11 @@ typedef struct clirr_worklist {
     uint64_t grow_ns;   /* host time of the grows (allocation and copy, finished) */
     uint64_t max_size;
     uint32_t rounds[CLIRR_PUSH_AUTO]; /* rounds run in each push mode */
+    /* SCAN: per work-item counts (then their prefix sum) and slots */
+    cl_mem scan_n, scan_items;
+    uint32_t scan_slots;  /* work-items scan_n has room for */
+    size_t scan_words;    /* slots in scan_items, for all work-items together */
+    uint64_t scan_pushes, scan_spills;
 } clirr_worklist;
 
 /* Set up a worklist for ids < universe with room for `capacity` items per

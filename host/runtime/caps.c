@@ -203,6 +203,16 @@ int clirr_caps_probe(cl_platform_id platform, cl_device_id d, clirr_caps *c,
     cl_uint u = 0;
     info_ok(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof u, &u);
     c->compute_units = u;
+    info_ok(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof u, &u);
+    c->clock_mhz = u;
+    info_ok(d, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof u, &u);
+    c->float_vector = u;
+    if (has_word(ext, "cl_nv_device_attribute_query")) {
+        cl_uint major = 0, minor = 0;
+        info_ok(d, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major);
+        info_ok(d, CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor);
+        c->nv_cc = major * 10 + minor;
+    }
     info_ok(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof u, &u);
     c->mem_base_align = u / 8;
     u = 0;

@@ -4,6 +4,7 @@
  * folding after each launch, and the per-kernel report
  * (include/clirr/irregularity.h). A context without it builds and runs
  * exactly as before. */
+#include "clirr/clock.h"
 #include "runtime/context.h"
 #include "runtime/irr.h"
 
@@ -15,10 +16,12 @@
 #define IRR_ARG_UNKNOWN (-2) /* no argument names: see clirr_irr_kernel_checked */
 
 struct clirr_irr_state {
+    uint32_t backend;           /* CLIRR_IRR_MODEL or CLIRR_IRR_WARP */
     uint32_t simd_width, segment, banks, sample;
     uint64_t capacity;          /* records per launch */
     cl_mem buf;
     uint32_t *host;             /* read-back of the records */
+    clirr_irr_scratch fold;     /* the fold's room, reused */
     size_t host_words;
     clirr_irr_report rep;
     int status;                 /* first failure during a launch's read-back */
@@ -37,6 +40,97 @@ fail:
     return rc;
 }
 
+/* Warp back end: the header and every site's counters to zero. */
+static int clear_sites(clirr_ctx *ctx, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_irr_state *s = ctx->irr;
+    size_t bytes = IRR_HEADER * sizeof(uint32_t) + IRR_SITES * IRR_SITE_WORDS * sizeof(uint64_t);
+    if (bytes > s->host_words * sizeof(uint32_t)) {
+        uint32_t *grown = realloc(s->host, bytes);
+        if (!grown)
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+        s->host = grown;
+        s->host_words = bytes / sizeof(uint32_t);
+    }
+    memset(s->host, 0, bytes);
+    CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, s->buf, CL_TRUE, 0, bytes, s->host, 0, NULL, NULL));
+fail:
+    return rc;
+}
+
+/* The warp back end's requirements: NVIDIA's warp (its warp-size query
+ * answered), compute capability 8.0+ (match.any is 7.0, redux.sync 8.0). */
+#define CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV_ 0x4000
+static int warp_supported(clirr_ctx *ctx, clirr_error *err)
+{
+    const clirr_caps *c = &ctx->device.caps;
+    cl_uint major = 0;
+    if (strcmp(c->simd_width_source, "CL_DEVICE_WARP_SIZE_NV") || c->simd_width != 32 ||
+        clGetDeviceInfo(ctx->device.id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV_, sizeof major, &major,
+                        NULL) != CL_SUCCESS)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "the warp back end needs an NVIDIA GPU (inline PTX); %s is none: use the model",
+                          c->name);
+    if (major < 8)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "the warp back end needs compute capability 8.0 (redux.sync); %s has %u.x",
+                          c->name, major);
+    return CLIRR_OK;
+}
+
+/* Records the device's buffer can hold: half its largest allocation. */
+static uint64_t records_that_fit(const clirr_caps *c)
+{
+    return c->max_alloc / 2 / (IRR_WORDS * sizeof(uint32_t));
+}
+
+static int buffer_make(clirr_ctx *ctx, clirr_error *err)
+{
+    clirr_irr_state *s = ctx->irr;
+    size_t bytes = s->backend == CLIRR_IRR_WARP
+                       ? IRR_HEADER * sizeof(uint32_t) + IRR_SITES * IRR_SITE_WORDS * sizeof(uint64_t)
+                       : (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
+    int rc = clirr_buf_create(ctx, "irregularity records", bytes, &s->buf, err);
+    s->rep.capacity = s->backend == CLIRR_IRR_WARP ? 0 : s->capacity;
+    if (rc != CLIRR_OK)
+        return rc;
+    return s->backend == CLIRR_IRR_WARP ? clear_sites(ctx, err) : write_header(ctx, err);
+}
+
+int clirr_ctx_irr_grow(clirr_ctx *ctx, uint64_t records, clirr_error *err)
+{
+    clirr_irr_state *s = ctx->irr;
+    if (!s)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "the irregularity recorder is not enabled");
+    if (records <= s->capacity || s->backend == CLIRR_IRR_WARP)
+        return CLIRR_OK;
+    const clirr_caps *c = &ctx->device.caps;
+    if (records > records_that_fit(c) || records > UINT32_MAX - 64)
+        return clirr_fail(err, CLIRR_ERR_TOO_LARGE,
+                          "%llu irregularity records per launch (%llu bytes) do not fit %s's largest "
+                          "buffer",
+                          (unsigned long long)records,
+                          (unsigned long long)records * IRR_WORDS * sizeof(uint32_t), c->name);
+    int rc = clirr_finish(ctx, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    uint64_t old = s->capacity;
+    clirr_mem_release(&s->buf);
+    s->capacity = records;
+    rc = buffer_make(ctx, err);
+    if (rc != CLIRR_OK) { /* the device refused it: back to the old size */
+        clirr_mem_release(&s->buf);
+        s->capacity = old;
+        if (buffer_make(ctx, NULL) != CLIRR_OK) {
+            s->status = rc; /* no buffer at all: launches refuse to run */
+            if (err)
+                s->err = *err;
+        }
+    }
+    return rc;
+}
+
 int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -49,7 +143,19 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     if (!s)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     clirr_caps *c = &ctx->device.caps;
-    s->rep.backend = "model";
+    s->backend = opt->backend;
+    s->rep.backend = s->backend == CLIRR_IRR_WARP ? "warp" : "model";
+    if (s->backend == CLIRR_IRR_WARP) {
+        int wrc = warp_supported(ctx, err);
+        if (wrc == CLIRR_OK && ((opt->simd_width && opt->simd_width != 32) || opt->sample > 1 || opt->records))
+            wrc = clirr_fail(err, CLIRR_ERR_USAGE,
+                             "the warp back end counts the hardware's 32-lane warps, every one: no "
+                             "--simd-width, --irr-sample or --irr-records");
+        if (wrc != CLIRR_OK) {
+            free(s);
+            return wrc;
+        }
+    }
     s->simd_width = opt->simd_width ? opt->simd_width : c->simd_width ? c->simd_width : 32;
     s->segment = opt->segment ? opt->segment : c->cacheline;
     if (!s->segment) {
@@ -66,7 +172,7 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     /* Room for the capacity asked for; the default shrinks to half the
      * device's largest buffer, an explicit capacity that does not fit is
      * refused. */
-    uint64_t fit = c->max_alloc / 2 / (IRR_WORDS * sizeof(uint32_t));
+    uint64_t fit = records_that_fit(c);
     s->capacity = opt->records ? opt->records : IRR_DEFAULT_RECORDS;
     if (s->capacity > UINT32_MAX - 64) {
         free(s);
@@ -87,17 +193,20 @@ int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_err
     s->rep.banks = s->banks;
     s->rep.sample = s->sample;
     ctx->irr = s;
-    size_t bytes = (IRR_HEADER + (size_t)s->capacity * IRR_WORDS) * sizeof(uint32_t);
-    CLIRR_TRY(clirr_buf_create(ctx, "irregularity records", bytes, &s->buf, err));
-    CLIRR_TRY(write_header(ctx, err));
+    CLIRR_TRY(buffer_make(ctx, err));
     /* Child kernels enqueued on the device would escape the records: such
      * a context runs none. The kernels' argument names tell the host which
      * kernels take the buffer. */
     c->device_enqueue = false;
     clirr_caps_build_options(c, ctx->cap_options, sizeof ctx->cap_options);
     size_t len = strlen(ctx->cap_options);
-    snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
-             " -DCLIRR_IRREG=1 -cl-kernel-arg-info");
+    if (s->backend == CLIRR_IRR_WARP)
+        snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
+                 " -DCLIRR_IRREG=2 -DIRR_SEGMENT=%u -DIRR_BANKS=%u -cl-kernel-arg-info", s->segment,
+                 s->banks);
+    else
+        snprintf(ctx->cap_options + len, sizeof ctx->cap_options - len,
+                 " -DCLIRR_IRREG=1 -cl-kernel-arg-info");
     return CLIRR_OK;
 fail:
     clirr_irr_free(ctx);
@@ -111,6 +220,7 @@ void clirr_irr_free(clirr_ctx *ctx)
         return;
     clirr_mem_release(&s->buf);
     free(s->host);
+    clirr_irr_scratch_free(&s->fold);
     free(s);
     ctx->irr = NULL;
 }
@@ -165,7 +275,66 @@ int clirr_irr_before_launch(clirr_ctx *ctx, cl_kernel kernel, const clirr_kernel
     int rc = CLIRR_OK;
     if (!ctx->irr || !e || e->irr_arg < 0)
         return CLIRR_OK;
+    if (!ctx->irr->buf)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "no irregularity record buffer (a larger one failed)");
     CLIRR_CL_TRY(clSetKernelArg(kernel, (cl_uint)e->irr_arg, sizeof(cl_mem), &ctx->irr->buf));
+fail:
+    return rc;
+}
+
+/* Warp back end: add every site's counters to k, then clear them. */
+static int harvest_sites(clirr_ctx *ctx, clirr_irr_kernel *k, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_irr_state *s = ctx->irr;
+    size_t bytes = IRR_HEADER * sizeof(uint32_t) + IRR_SITES * IRR_SITE_WORDS * sizeof(uint64_t);
+    uint64_t t0 = clirr_now_ns();
+    CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, 0, bytes, s->host, 0, NULL, NULL));
+    uint64_t t1 = clirr_now_ns();
+    s->rep.read_s += (t1 - t0) / 1e9;
+    s->rep.read_bytes += bytes;
+    k->dropped += s->host[IRR_H_DROPPED];
+    const uint64_t *c = (const uint64_t *)(s->host + IRR_HEADER);
+    for (size_t i = 0; i < IRR_SITES; i++, c += IRR_SITE_WORDS) {
+        uint64_t inst = c[1], lanes = c[2], count = c[3], bytes_asked = c[4];
+        if (!inst)
+            continue;
+        uint32_t kind = (uint32_t)(c[0] & 0xff);
+        k->records += lanes;
+        k->lanes += lanes;
+        k->lane_slots += inst * 32;
+        switch (kind) {
+        case IRR_K_BRANCH:
+            k->branches += inst;
+            k->divergent += count;
+            break;
+        case IRR_K_GLD:
+        case IRR_K_GST:
+        case IRR_K_GAT:
+            k->gmem += inst;
+            k->gmem_replays += count - inst;
+            if (kind == IRR_K_GLD) {
+                k->gld += inst;
+                k->gld_requested += bytes_asked;
+                k->gld_moved += count * s->segment;
+            } else {
+                k->gst += inst;
+                k->gst_requested += bytes_asked;
+                k->gst_moved += count * s->segment;
+            }
+            break;
+        case IRR_K_LLD:
+        case IRR_K_LST:
+        case IRR_K_LAT:
+            k->lmem += inst;
+            k->lmem_replays += count - inst;
+            break;
+        default:
+            return clirr_fail(err, CLIRR_ERR_INPUT, "irregularity site %zu of unknown kind %u", i, kind);
+        }
+    }
+    CLIRR_TRY(clear_sites(ctx, err));
+    s->rep.fold_s += (clirr_now_ns() - t1) / 1e9;
 fail:
     return rc;
 }
@@ -183,11 +352,18 @@ static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_er
     if (!instrumented)
         return CLIRR_OK;
     k->instrumented = true;
+    uint64_t t0 = clirr_now_ns();
     CLIRR_CL_TRY(clFinish(ctx->queue));
+    uint64_t t1 = clirr_now_ns();
+    s->rep.wait_s += (t1 - t0) / 1e9;
+    if (s->backend == CLIRR_IRR_WARP)
+        return harvest_sites(ctx, k, err);
     uint32_t h[IRR_HEADER];
     CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, 0, sizeof h, h, 0, NULL, NULL));
     size_t n = h[IRR_H_CURSOR] < s->capacity ? h[IRR_H_CURSOR] : (size_t)s->capacity;
     k->dropped += h[IRR_H_DROPPED];
+    if (n + h[IRR_H_DROPPED] > s->rep.largest_launch)
+        s->rep.largest_launch = n + h[IRR_H_DROPPED];
     if (n) {
         size_t words = n * IRR_WORDS;
         if (words > s->host_words) {
@@ -197,9 +373,17 @@ static int harvest(clirr_ctx *ctx, const char *name, bool instrumented, clirr_er
             s->host = grown;
             s->host_words = words;
         }
+        uint64_t t2 = clirr_now_ns();
         CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, s->buf, CL_TRUE, IRR_HEADER * sizeof(uint32_t),
                                          words * sizeof(uint32_t), s->host, 0, NULL, NULL));
-        CLIRR_TRY(clirr_irr_fold(s->host, n, s->simd_width, s->segment, s->banks, k, err));
+        uint64_t t3 = clirr_now_ns();
+        CLIRR_TRY(clirr_irr_fold_reusing(&s->fold, s->host, n, s->simd_width, s->segment, s->banks, k, err));
+        s->rep.read_s += (t3 - t2) / 1e9;
+        s->rep.fold_s += (clirr_now_ns() - t3) / 1e9;
+        s->rep.read_bytes += words * sizeof(uint32_t);
+        unsigned threads = clirr_irr_fold_threads(n);
+        if (threads > s->rep.fold_threads)
+            s->rep.fold_threads = threads;
     }
     if (n || h[IRR_H_DROPPED])
         CLIRR_TRY(write_header(ctx, err));
@@ -229,6 +413,9 @@ int clirr_ctx_irr_take(clirr_ctx *ctx, clirr_irr_report *out, clirr_error *err)
     }
     *out = s->rep;
     s->rep.nkernels = 0;
+    s->rep.largest_launch = s->rep.read_bytes = 0;
+    s->rep.wait_s = s->rep.read_s = s->rep.fold_s = 0;
+    s->rep.fold_threads = 0;
     s->status = CLIRR_OK;
     return rc;
 }

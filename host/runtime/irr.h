@@ -18,6 +18,10 @@ enum {
     IRR_H_SAMPLE = 3,
 };
 enum {
+    IRR_SITES = 4096,    /* warp back end: sites with counters */
+    IRR_SITE_WORDS = 8,  /* ulongs a site: kind | size << 8, instances, lanes, count, bytes */
+};
+enum {
     IRR_K_BRANCH = 1,
     IRR_K_GLD,
     IRR_K_GST,
@@ -33,5 +37,20 @@ enum {
  * kind. */
 int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t segment,
                    uint32_t banks, clirr_irr_kernel *k, clirr_error *err);
+
+/* Room for the fold's events that one recorder reuses from launch to
+ * launch ({NULL, 0} to start). */
+typedef struct clirr_irr_scratch {
+    void *events;
+    size_t cap;
+} clirr_irr_scratch;
+void clirr_irr_scratch_free(clirr_irr_scratch *ws);
+
+/* clirr_irr_fold in ws's room (grown when too small). */
+int clirr_irr_fold_reusing(clirr_irr_scratch *ws, const uint32_t *raw, size_t n, uint32_t simd_width,
+                           uint32_t segment, uint32_t banks, clirr_irr_kernel *k, clirr_error *err);
+
+/* Threads clirr_irr_fold uses for n records. */
+unsigned clirr_irr_fold_threads(size_t n);
 
 #endif

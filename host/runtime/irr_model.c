@@ -3,15 +3,18 @@
  * would issue, counted as divergent branches, replayed accesses, active
  * lanes and moved bytes (include/clirr/irregularity.h states the model).
  *
- * Two sorts: by (work-group, local id, site, record order), which numbers
+ * Two stable radix sorts: by (work-group, local id, site), which numbers
  * every work-item's executions of each site (its occurrence), then by
  * (work-group, local id / W, site, occurrence), which puts the lanes of
- * one dynamic instance side by side. Work-groups never share an instance,
- * so large launches are split by work-group over threads, each sorting and
- * counting its share, and the counts are added. */
+ * one dynamic instance side by side. An instance never spans two lane
+ * groups (W-wide groups of one work-group), so large launches are split by
+ * lane group over threads, each sorting and counting its share, and the
+ * counts are added: a launch of one large work-group (the local-rounds
+ * kernels run a whole traversal so) is split as well as one of many. */
 #include "base/parallel.h"
 #include "runtime/irr.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,46 +22,63 @@
 typedef struct irr_event {
     uint32_t wg, lid, site, kind_size;
     uint64_t value;
-    uint32_t seq, occ;
+    uint32_t occ;
     uint32_t lane_group; /* lid / W */
 } irr_event;
 
-static int by_lane(const void *pa, const void *pb)
+/* Stable LSD radix sort of ev[0..n) by one 32-bit field (at byte offset
+ * off), RADIX_BITS a pass and only the passes its largest value needs; tmp
+ * has room for n. The sorted events end in *ev (the two pointers swap). */
+#define RADIX_BITS 11
+#define RADIX_BUCKETS (1u << RADIX_BITS)
+
+static uint32_t field(const irr_event *e, size_t off)
 {
-    const irr_event *a = pa, *b = pb;
-    if (a->wg != b->wg)
-        return a->wg < b->wg ? -1 : 1;
-    if (a->lid != b->lid)
-        return a->lid < b->lid ? -1 : 1;
-    if (a->site != b->site)
-        return a->site < b->site ? -1 : 1;
-    return a->seq < b->seq ? -1 : a->seq > b->seq;
+    uint32_t v;
+    memcpy(&v, (const char *)e + off, sizeof v);
+    return v;
 }
 
-static int by_instance(const void *pa, const void *pb)
+static int radix_by(irr_event **ev, irr_event **tmp, size_t n, size_t off)
 {
-    const irr_event *a = pa, *b = pb;
-    if (a->wg != b->wg)
-        return a->wg < b->wg ? -1 : 1;
-    if (a->lane_group != b->lane_group)
-        return a->lane_group < b->lane_group ? -1 : 1;
-    if (a->site != b->site)
-        return a->site < b->site ? -1 : 1;
-    if (a->occ != b->occ)
-        return a->occ < b->occ ? -1 : 1;
-    return a->lid < b->lid ? -1 : a->lid > b->lid;
+    uint32_t bits = 0;
+    for (size_t i = 0; i < n; i++)
+        bits |= field(&(*ev)[i], off);
+    size_t *count = malloc((RADIX_BUCKETS + 1) * sizeof *count);
+    if (!count)
+        return CLIRR_ERR_NOMEM;
+    for (unsigned shift = 0; shift < 32 && bits >> shift; shift += RADIX_BITS) {
+        memset(count, 0, (RADIX_BUCKETS + 1) * sizeof *count);
+        for (size_t i = 0; i < n; i++)
+            count[(field(&(*ev)[i], off) >> shift & (RADIX_BUCKETS - 1)) + 1]++;
+        for (unsigned b = 0; b < RADIX_BUCKETS; b++)
+            count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++)
+            (*tmp)[count[field(&(*ev)[i], off) >> shift & (RADIX_BUCKETS - 1)]++] = (*ev)[i];
+        irr_event *t = *ev;
+        *ev = *tmp;
+        *tmp = t;
+    }
+    free(count);
+    return CLIRR_OK;
 }
 
-static int by_u64(const void *pa, const void *pb)
+/* Ascending order of v[0..n) (n is at most a few W: insertion sort). */
+static void sort_small(uint64_t *v, size_t n)
 {
-    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-    return a < b ? -1 : a > b;
+    for (size_t i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        size_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /* Distinct values among v[0..n) (sorts v). */
 static size_t distinct(uint64_t *v, size_t n)
 {
-    qsort(v, n, sizeof *v, by_u64);
+    sort_small(v, n);
     size_t d = 0;
     for (size_t i = 0; i < n; i++)
         d += i == 0 || v[i] != v[i - 1];
@@ -90,7 +110,7 @@ static uint64_t bank_depth(const irr_event *e, size_t n, uint32_t banks, uint64_
         for (uint64_t w = w0; w <= w1 && w - w0 < 4; w++)
             scratch[m++] = (w % banks) << 48 | (w & 0xffffffffffffu);
     }
-    qsort(scratch, m, sizeof *scratch, by_u64);
+    sort_small(scratch, m);
     uint64_t best = 0, run = 0;
     for (size_t i = 0; i < m; i++) {
         if (i > 0 && scratch[i] == scratch[i - 1])
@@ -146,20 +166,32 @@ static int count_instance(const irr_event *e, size_t n, uint32_t segment, uint32
     }
 }
 
-/* Sort and count one share of the events (whole work-groups) into k. */
-static int fold_share(irr_event *ev, size_t n, uint32_t simd_width, uint32_t segment, uint32_t banks,
-                      clirr_irr_kernel *k, clirr_error *err)
+/* Sort and count one share of the events (whole lane groups, in record
+ * order) into k. Stable radix sorts: by (work-group, local id, site), which
+ * keeps each work-item's executions of a site in order and so numbers its
+ * occurrences; then by (work-group, lane group, site, occurrence), which
+ * makes every instance's lanes adjacent. */
+static int fold_share(irr_event *ev, irr_event *tmp, size_t n, uint32_t simd_width, uint32_t segment,
+                      uint32_t banks, clirr_irr_kernel *k, clirr_error *err)
 {
     int rc = CLIRR_OK;
     if (n == 0)
         return CLIRR_OK;
-    qsort(ev, n, sizeof *ev, by_lane);
-    for (size_t i = 0; i < n; i++) {
+    static const size_t by_lane[] = {offsetof(irr_event, site), offsetof(irr_event, lid),
+                                     offsetof(irr_event, wg)};
+    static const size_t by_instance[] = {offsetof(irr_event, occ), offsetof(irr_event, site),
+                                         offsetof(irr_event, lane_group), offsetof(irr_event, wg)};
+    for (size_t f = 0; f < 3 && rc == CLIRR_OK; f++)
+        rc = radix_by(&ev, &tmp, n, by_lane[f]);
+    for (size_t i = 0; i < n && rc == CLIRR_OK; i++) {
         bool same = i > 0 && ev[i].wg == ev[i - 1].wg && ev[i].lid == ev[i - 1].lid &&
                     ev[i].site == ev[i - 1].site;
         ev[i].occ = same ? ev[i - 1].occ + 1 : 0;
     }
-    qsort(ev, n, sizeof *ev, by_instance);
+    for (size_t f = 0; f < 4 && rc == CLIRR_OK; f++)
+        rc = radix_by(&ev, &tmp, n, by_instance[f]);
+    if (rc != CLIRR_OK)
+        return clirr_fail(err, rc, "out of memory sorting irregularity records");
     /* An instance has at most W lanes, each touching at most 4 words. */
     uint64_t *scratch = malloc(4 * (size_t)simd_width * sizeof *scratch);
     if (!scratch)
@@ -200,7 +232,7 @@ static void add_counts(clirr_irr_kernel *k, const clirr_irr_kernel *p)
 }
 
 typedef struct fold_job {
-    irr_event *ev;
+    irr_event *ev, *tmp;
     size_t n;
     uint32_t simd_width, segment, banks;
     clirr_irr_kernel counts;
@@ -211,7 +243,7 @@ typedef struct fold_job {
 static void fold_part(void *arg)
 {
     fold_job *j = arg;
-    j->rc = fold_share(j->ev, j->n, j->simd_width, j->segment, j->banks, &j->counts, &j->err);
+    j->rc = fold_share(j->ev, j->tmp, j->n, j->simd_width, j->segment, j->banks, &j->counts, &j->err);
 }
 
 /* Below this many records one thread is quicker than starting more. */
@@ -220,30 +252,59 @@ static void fold_part(void *arg)
 
 /* Threads for the fold: the host's online cores (CLIRR_IRR_THREADS
  * overrides), at most IRR_FOLD_MAX_THREADS. */
-static unsigned fold_threads(size_t n)
+unsigned clirr_irr_fold_threads(size_t n)
 {
     unsigned t = clirr_host_threads(n, IRR_FOLD_PARALLEL_MIN, "CLIRR_IRR_THREADS");
     return t > IRR_FOLD_MAX_THREADS ? IRR_FOLD_MAX_THREADS : t;
 }
 
+static unsigned share_of(const uint32_t *record, uint32_t simd_width, unsigned nt)
+{
+    return (unsigned)(((uint64_t)record[0] + record[1] / simd_width) % nt);
+}
+
+void clirr_irr_scratch_free(clirr_irr_scratch *ws)
+{
+    free(ws->events);
+    ws->events = NULL;
+    ws->cap = 0;
+}
+
 int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t segment,
                    uint32_t banks, clirr_irr_kernel *k, clirr_error *err)
+{
+    clirr_irr_scratch ws = {NULL, 0};
+    int rc = clirr_irr_fold_reusing(&ws, raw, n, simd_width, segment, banks, k, err);
+    clirr_irr_scratch_free(&ws);
+    return rc;
+}
+
+int clirr_irr_fold_reusing(clirr_irr_scratch *ws, const uint32_t *raw, size_t n, uint32_t simd_width,
+                           uint32_t segment, uint32_t banks, clirr_irr_kernel *k, clirr_error *err)
 {
     int rc = CLIRR_OK;
     if (n == 0)
         return CLIRR_OK;
-    unsigned nt = fold_threads(n);
-    irr_event *ev = malloc(n * sizeof *ev);
+    unsigned nt = clirr_irr_fold_threads(n);
+    /* The events and the radix sorts' second copy, kept for the next
+     * launch: fresh pages for every large launch cost more than sorting. */
+    if (ws->cap < 2 * n) {
+        clirr_irr_scratch_free(ws);
+        ws->events = malloc(2 * n * sizeof(irr_event));
+        ws->cap = ws->events ? 2 * n : 0;
+    }
+    irr_event *ev = ws->events;
     size_t *start = calloc((size_t)nt + 1, sizeof *start);
     fold_job *jobs = calloc(nt, sizeof *jobs);
     if (!ev || !start || !jobs) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for %zu irregularity records", n);
         goto done;
     }
-    /* Work-group w goes to share w mod nt (record order kept within a
-     * share: a counting sort), so every instance lies in one share. */
+    /* Lane group l of work-group w goes to share (w + l) mod nt (record
+     * order kept within a share: a counting sort), so every instance lies
+     * in one share. */
     for (size_t i = 0; i < n; i++)
-        start[raw[i * IRR_WORDS] % nt + 1]++;
+        start[share_of(raw + i * IRR_WORDS, simd_width, nt) + 1]++;
     for (unsigned t = 0; t < nt; t++)
         start[t + 1] += start[t];
     size_t *fill = malloc(nt * sizeof *fill);
@@ -254,12 +315,13 @@ int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t 
     memcpy(fill, start, nt * sizeof *fill);
     for (size_t i = 0; i < n; i++) {
         const uint32_t *r = raw + i * IRR_WORDS;
-        ev[fill[r[0] % nt]++] = (irr_event){r[0], r[1], r[2], r[3], (uint64_t)r[5] << 32 | r[4],
-                                            (uint32_t)i, 0, r[1] / simd_width};
+        ev[fill[share_of(r, simd_width, nt)]++] =
+            (irr_event){r[0], r[1], r[2], r[3], (uint64_t)r[5] << 32 | r[4], 0, r[1] / simd_width};
     }
     free(fill);
     for (unsigned t = 0; t < nt; t++) {
-        jobs[t] = (fold_job){ev + start[t], start[t + 1] - start[t], simd_width, segment, banks,
+        jobs[t] = (fold_job){ev + start[t], ev + n + start[t], start[t + 1] - start[t], simd_width,
+                             segment, banks,
                              {.records = 0}, CLIRR_OK, {0}};
         clirr_error_clear(&jobs[t].err);
     }
@@ -275,7 +337,6 @@ int clirr_irr_fold(const uint32_t *raw, size_t n, uint32_t simd_width, uint32_t 
         for (unsigned t = 0; t < nt; t++)
             add_counts(k, &jobs[t].counts);
 done:
-    free(ev);
     free(start);
     free(jobs);
     return rc;

@@ -192,6 +192,9 @@ static void pick_queue_rounds(const clirr_algo *a, const clirr_caps *caps, const
     } else if (it->queue_rounds == 0) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off (--queue-rounds off)";
+    } else if (it->push == CLIRR_PUSH_SCAN && clirr_plan_uses_worklist(p)) {
+        p->queue_rounds = 0;
+        p->queue_rounds_reason = "off: the scan push places each round's output after it, on the host's call";
     } else if (a->per_round_variants >> p->variant & 1) {
         p->queue_rounds = 0;
         p->queue_rounds_reason = "off: the variant decides on the host after every round";
@@ -255,6 +258,37 @@ static int pick_hier(const clirr_caps *caps, clirr_plan *p, clirr_error *err)
                           caps->name, (unsigned long long)caps->local_mem);
     p->push_reason = "asked for with --push: each work-group queues its pushes in local memory (a quarter of it, "
                      "at most 2048 items), spilling to the global worklist when full";
+    return CLIRR_OK;
+}
+
+/* --push scan gives each work-item of a launch its own slots and count
+ * (cl/common/worklist.clh): a round may launch one pushing kernel only.
+ * dual-queue and dbuf-global push from two kernels a round, the nested
+ * templates from child kernels. Under --template auto, the planned
+ * template gives way to dbuf-shared (load-balanced in one kernel), or
+ * baseline where that cannot run. */
+static bool scan_template(clirr_template t)
+{
+    return t == CLIRR_TEMPLATE_BASELINE || t == CLIRR_TEMPLATE_DBUF_SHARED;
+}
+
+static int pick_scan(const clirr_caps *caps, const clirr_intent *it, clirr_plan *p, clirr_error *err)
+{
+    if (!scan_template(p->tmpl) && it->tmpl >= 0)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "--push scan needs one pushing kernel a round (each work-item's slots and count are the "
+                          "launch's); the %s template pushes from %s: use baseline or dbuf-shared",
+                          clirr_template_name(p->tmpl),
+                          p->tmpl == CLIRR_TEMPLATE_NESTED_NAIVE || p->tmpl == CLIRR_TEMPLATE_NESTED_OPT
+                              ? "child kernels"
+                              : "two kernels a round");
+    if (!scan_template(p->tmpl)) {
+        p->tmpl = clirr_template_runnable(caps, CLIRR_TEMPLATE_DBUF_SHARED, NULL) ? CLIRR_TEMPLATE_DBUF_SHARED
+                                                                                  : CLIRR_TEMPLATE_BASELINE;
+        p->template_reason = "auto with --push scan: a template that pushes from one kernel a round";
+    }
+    p->push_reason = "asked for with --push: each work-item writes its pushes to its own slots and counts them; a "
+                     "prefix sum of the counts places them (pushes past a work-item's slots take an atomic)";
     return CLIRR_OK;
 }
 
@@ -335,6 +369,11 @@ int clirr_plan_make(const clirr_algo *a, const clirr_caps *caps, const clirr_int
     p->wl_capacity = it->wl_capacity;
     if (clirr_plan_uses_worklist(p) && it->push == CLIRR_PUSH_HIER) {
         rc = pick_hier(caps, p, err);
+        if (rc != CLIRR_OK)
+            return rc;
+    }
+    if (clirr_plan_uses_worklist(p) && it->push == CLIRR_PUSH_SCAN) {
+        rc = pick_scan(caps, it, p, err);
         if (rc != CLIRR_OK)
             return rc;
     }

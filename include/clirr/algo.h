@@ -177,6 +177,8 @@ typedef struct clirr_stats {
     uint64_t wl_max;          /* largest worklist seen */
     uint64_t wl_grow_ns;      /* host time of the capacity increases (allocation, copy) */
     uint32_t wl_rounds[CLIRR_PUSH_AUTO]; /* data-driven rounds per push mode */
+    uint64_t wl_scan_pushes;  /* scan push: pushes placed through the prefix sum */
+    uint64_t wl_scan_spills;  /* scan push: pushes past a work-item's slots (one atomic each) */
     uint32_t local_rounds;    /* of the rounds, those run inside one-work-group launches */
     uint32_t local_launches;  /* those launches */
     uint32_t queued_rounds;   /* of the rounds, those queued ahead without a read-back each */
@@ -197,7 +199,7 @@ typedef struct clirr_verify_report {
 typedef enum clirr_extra_type { CLIRR_EXTRA_UINT, CLIRR_EXTRA_REAL, CLIRR_EXTRA_BOOL,
                                 CLIRR_EXTRA_UINTS, CLIRR_EXTRA_INT, CLIRR_EXTRA_TEXT,
                                 CLIRR_EXTRA_REALS } clirr_extra_type;
-#define CLIRR_MAX_EXTRAS 16
+#define CLIRR_MAX_EXTRAS 24
 #define CLIRR_MAX_EXTRA_LIST 128
 #define CLIRR_MAX_EXTRA_REALS 4
 /* A name with dots ("energy.before") nests in the JSON: {"energy":

@@ -48,6 +48,10 @@ typedef struct clirr_caps {
     uint64_t global_mem;
     uint64_t max_alloc;          /* largest single buffer */
     uint32_t compute_units;
+    uint32_t clock_mhz;          /* CL_DEVICE_MAX_CLOCK_FREQUENCY */
+    uint32_t float_vector;       /* CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT */
+    uint32_t nv_cc;              /* NVIDIA compute capability x 10 (90:
+                                    9.0), 0 elsewhere */
     size_t max_wg_size;
     uint32_t simd_width;         /* lanes that execute in lock step */
     char simd_width_source[64];  /* which query gave simd_width */

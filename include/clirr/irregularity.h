@@ -34,11 +34,20 @@
 extern "C" {
 #endif
 
+/* Back ends: the SIMT model over per-work-item records (every device), or
+ * the hardware warp (NVIDIA GPUs of compute capability 8.0+: inline PTX
+ * votes and matches count each instance as the warp executed it; no
+ * records, W = 32, no sampling). */
+enum { CLIRR_IRR_MODEL = 0, CLIRR_IRR_WARP = 1 };
+
 typedef struct clirr_irr_options {
+    uint32_t backend;      /* CLIRR_IRR_MODEL or CLIRR_IRR_WARP */
     uint32_t simd_width;   /* W; 0 = the probed SIMD width */
     uint32_t segment;      /* S in bytes; 0 = the device's cache line (64 when it says 0) */
     uint32_t banks;        /* B; 0 = 32 */
-    uint64_t records;      /* buffer capacity in records per launch; 0 = 4M */
+    uint64_t records;      /* buffer capacity in records per launch; 0 = 4M to start
+                            * with, grown by clirr_ctx_irr_grow when a launch
+                            * needs more (the caller reruns it) */
     uint32_t sample;       /* record work-groups whose id is a multiple of this; 0/1 = all */
 } clirr_irr_options;
 
@@ -61,8 +70,15 @@ typedef struct clirr_irr_kernel {
 #define CLIRR_IRR_MAX_KERNELS 48
 typedef struct clirr_irr_report {
     uint32_t simd_width, segment, banks, sample;
-    const char *backend;            /* "model" (records + SIMT model) */
+    const char *backend;            /* "model" (records + SIMT model) or "warp" */
     char notes[256];                /* e.g. the cache line the device did not give */
+    /* What recording cost, summed over the launches since the last take:
+     * the largest launch's records (kept + dropped: what a buffer must
+     * hold for it), the buffer's capacity, the bytes read back, and the
+     * seconds spent waiting for launches to end, reading and folding. */
+    uint64_t largest_launch, capacity, read_bytes;
+    double wait_s, read_s, fold_s;
+    unsigned fold_threads;          /* most threads one launch's fold used */
     size_t nkernels;
     clirr_irr_kernel kernels[CLIRR_IRR_MAX_KERNELS];
 } clirr_irr_report;
@@ -73,6 +89,13 @@ typedef struct clirr_irr_report {
  * from caps with device_enqueue false. CLIRR_ERR_TOO_LARGE when the buffer
  * does not fit the device. */
 CLIRR_API int clirr_ctx_irr_enable(clirr_ctx *ctx, const clirr_irr_options *opt, clirr_error *err);
+
+/* Make the record buffer hold `records` per launch (it never shrinks):
+ * after an overflow, report.largest_launch says how many the launch
+ * wanted. Records held so far are dropped (take them first).
+ * CLIRR_ERR_TOO_LARGE when that does not fit the device's largest buffer
+ * (half of it, leaving room for the algorithm's own). */
+CLIRR_API int clirr_ctx_irr_grow(clirr_ctx *ctx, uint64_t records, clirr_error *err);
 
 /* The counts gathered since the last take (waiting for queued work first),
  * then cleared. Returns the status of the wait or of a record read that

@@ -14,11 +14,12 @@ typedef enum clirr_push_mode {
     CLIRR_PUSH_CHUNK,      /* each work-item reserves its pushes at once */
     CLIRR_PUSH_COMPACT,    /* atomic-free: mark, then compact the marks of all items */
     CLIRR_PUSH_HIER,       /* a work-group queue in local memory, spilling */
+    CLIRR_PUSH_SCAN,       /* atomic-free: per-work-item counts, a prefix sum, reserved ranges */
     CLIRR_PUSH_AUTO,       /* chosen per round by the policy (templates/policy.c) */
     CLIRR_PUSH_COUNT_
 } clirr_push_mode;
 
-/* "atomic", "chunk", "compact", "hier", "auto". */
+/* "atomic", "chunk", "compact", "hier", "scan", "auto". */
 CLIRR_API const char *clirr_push_mode_name(clirr_push_mode mode);
 
 /* Parse a name; returns 0 and sets *mode, or -1 for an unknown name. */

@@ -7,9 +7,11 @@
 #        topo, data and hybrid summarization; sorted and unsorted force,
 #        float and double; Figure 13 (hybrid, pre-passes 0..5) at 5M;
 #        --cells recalc and store; the force walk's vote and bodies per
-#        work-item at 5M x 1.
-#   cpu: 50K x 3 (variants, double, --cells store; unsorted x 1) and
-#        500K x 1 with fewer trials (a CPU device takes a second or more
+#        work-item at 5M x 1; the group walk against the warp vote (5M x 2,
+#        500K x 10) and its work-group and bodies a work-item (5M x 1).
+#   cpu: 50K x 3 (variants, double, --cells store; unsorted x 1; the
+#        group walk against the work-group vote) and 500K x 1 with fewer
+#        trials (a CPU device takes a second or more
 #        per step).
 # --kernels gives the time per phase: tree = prim_fill (slots emptied) +
 # bh_bbox + bh_root + bh_build; summarization = bh_sum_*; bh_sort; force =
@@ -40,6 +42,10 @@ if [ "$kind" = gpu ]; then
     run 5m-cells $R --gen plummer:n=5000000 --steps 2 --variant topo --cells store
     run 5m-walk --repeat 2 --warmup 1 --gen plummer:n=5000000 --steps 1 --variant topo --walk warp,workgroup \
         --per-item 1,2,4
+    run 5m-group $R --gen plummer:n=5000000 --steps 2 --variant topo --walk warp,group
+    run 5m-group-sweep --repeat 2 --warmup 1 --gen plummer:n=5000000 --steps 1 --variant topo --walk group \
+        --per-item 1,2 --wg-size 32,64,128
+    run 500k-group $R --gen plummer:n=500000 --steps 10 --variant topo --walk warp,group
     run 500k $R --gen plummer:n=500000 --steps 10 --variant topo,data,hybrid
     run 500k-options $R --gen plummer:n=500000 --steps 10 --variant topo --precision float,double --sort=on,off \
         --cells recalc,store
@@ -52,4 +58,6 @@ else
     run 50k-store $R --gen plummer:n=50000 --steps 3 --variant topo --cells store
     run 50k-unsorted --repeat 1 --warmup 0 --gen plummer:n=50000 --steps 1 --variant topo --sort=off
     run 500k --repeat 1 --warmup 1 --gen plummer:n=500000 --steps 1 --variant topo
+    run 50k-group $R --gen plummer:n=50000 --steps 3 --variant topo --walk workgroup,group
+    run 500k-group --repeat 1 --warmup 1 --gen plummer:n=500000 --steps 1 --variant topo --walk workgroup,group
 fi

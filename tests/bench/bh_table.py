@@ -36,8 +36,8 @@ def fills(kernels):
 def main():
     args = sys.argv[1:]
     print("| device | input | steps | variant | prec | sort | K | cells | walk | total ms | kernel ms/step | tree "
-          "| summ. | sort | link | force | integ. | iters/step | interactions | Ginter/s | GFLOP/s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| summ. | sort | link | force | integ. | iters/step | interactions | Ginter/s | GFLOP/s | % peak |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for path in args:
         # errors="replace": a JSON written before 2026-11-23 could hold a
         # "walk" text whose memory was freed (fixed in host/algo/bh.c).
@@ -53,6 +53,11 @@ def main():
             force = phase(ks, ["bh_force"])
             inter = r["results"]["interactions"]
             rate = inter / (force / steps / 1e3) / 1e9 if force else 0
+            fr = r["results"].get("force", {})
+            # Since issue 14-c the JSON has every step's interactions and
+            # the rate against the estimated float peak (host/algo/bh.c).
+            rate = fr.get("ginteractions_per_s", rate)
+            peak = f"{fr['peak_percent']:.1f}" if "peak_percent" in fr else "" 
             name = r["device_name"].replace("NVIDIA ", "")[:12]
             k = p["prepasses"] if r["plan"]["variant"] == "hybrid" else "-"
             per_build = 3 if p.get("cells") == "store" else 2
@@ -62,6 +67,8 @@ def main():
             vote = walk.split(",")[0].replace("NVIDIA ", "").replace("work-groups", "wg").replace("sub-groups", "sg")
             per = walk.split(" bod")[0].split(", ")[-1] if " bod" in walk else "?"
             wg = walk.split("work-groups of ")[1].split(",")[0] if "work-groups of " in walk else ""
+            if walk.startswith("group walk"):
+                vote, wg = "group", str(fr.get("group", ""))
             nf, fms = fills(ks)
             tree_fill = fms * min(nf, steps * per_build) / nf if nf else 0.0
             sum_fill = fms - tree_fill
@@ -72,7 +79,7 @@ def main():
                   f"{phase(ks, ['bh_sum_*']) + sum_fill:.2f} | {phase(ks, ['bh_sort']):.2f} | "
                   f"{phase(ks, ['bh_link']):.2f} | {force:.2f} | "
                   f"{phase(ks, ['bh_integrate']):.2f} | {r['iterations'] / steps:.1f} | {inter} | {rate:.2f} | "
-                  f"{rate * FLOPS:.0f} |")
+                  f"{rate * FLOPS:.0f} | {peak} |")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def save(fig, out):
 
 
 def short(name):
-    return name.split("/")[-1].split(",weights")[0]
+    return name.split("/")[-1].split(",weights")[0].split(",seed")[0]
 
 
 def trace(path, out, metric="arcs_pct"):
@@ -86,10 +86,49 @@ def hybrid(path, out):
     save(fig, out)
 
 
+def bars(out, paths):
+    panels = {}
+    for path in paths:
+        doc = json.load(open(path))
+        devs = {d["index"]: d["name"] for d in doc["devices"]}
+        for r in doc["runs"]:
+            if r.get("status") != "ok":
+                continue
+            plan = r["plan"]
+            dedup = plan["params"].get("dedup", "on")
+            key = (devs.get(r["device"], "?")[:16], short(r["input"]), r["algorithm"], plan["template"],
+                   "dedup " + dedup)
+            label = plan["push"] + (" from %d" % plan["wl_capacity"] if plan.get("wl_capacity") else "")
+            panels.setdefault(key, {})[label] = r["time_ms"]["kernel"]
+    if not panels:
+        sys.exit("no finished runs in %s" % ", ".join(paths))
+    cols = min(4, len(panels))
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.2 * rows), squeeze=False)
+    for ax, (key, p) in zip(axes.flat, sorted(panels.items())):
+        base = p.get("atomic")
+        labels = sorted(p, key=lambda k: (k.split()[0] != "atomic", k))
+        ys = [p[k] / base if base else p[k] for k in labels]
+        colors = {"atomic": "C0", "compact": "C1", "hier": "C2", "scan": "C3", "chunk": "C4"}
+        ax.bar(range(len(labels)), ys, color=[colors.get(k.split()[0], "C7") for k in labels],
+               hatch=None, edgecolor=["black" if " from " in k else "none" for k in labels])
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=7)
+        if base:
+            ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_ylabel("kernel time / atomic" if base else "kernel ms", fontsize=8)
+        ax.set_title("%s\n%s" % (key[0], ", ".join(key[1:])), fontsize=7)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.axis("off")
+    save(fig, out)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 4 or sys.argv[1] not in ("trace", "hybrid"):
+    if len(sys.argv) < 4 or sys.argv[1] not in ("trace", "hybrid", "bars"):
         sys.exit(__doc__)
     if sys.argv[1] == "trace":
         trace(*sys.argv[2:5])
+    elif sys.argv[1] == "bars":
+        bars(sys.argv[2], sys.argv[3:])
     else:
         hybrid(sys.argv[2], sys.argv[3])
