@@ -62,6 +62,8 @@ typedef struct walker {
 static bool push(walker *w, uint32_t c)
 {
     if (w->n == w->cap) {
+        if (w->cap > UINT32_MAX / 2)
+            return false;
         uint32_t cap = w->cap ? w->cap * 2 : 1024;
         uint32_t *bigger = realloc(w->list, (size_t)cap * sizeof *bigger);
         if (!bigger)
