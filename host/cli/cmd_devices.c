@@ -77,9 +77,11 @@ static void print_text(const clirr_device *d)
            c->local_mem_dedicated ? "" : " (emulated in global memory)", c->cacheline,
            c->host_unified ? "the host's memory" : "its own memory (large uploads staged through pinned memory)");
     printf("    features   device-enqueue %s, work-group collectives %s, subgroups %s,\n"
-           "               generic address space %s, int64 atomics %s, fp64 %s\n",
+           "               generic address space %s, int64 atomics %s, fp64 %s,\n"
+           "               correctly rounded float division %s\n",
            yesno(c->device_enqueue), yesno(c->wg_collectives), yesno(c->subgroups),
-           yesno(c->generic_address_space), yesno(c->int64_atomics), yesno(c->fp64));
+           yesno(c->generic_address_space), yesno(c->int64_atomics), yesno(c->fp64),
+           yesno(c->fp32_exact_divide));
     printf("    templates ");
     for (int t = 0; t < CLIRR_TEMPLATE_COUNT_; t++)
         if (clirr_template_runnable(c, (clirr_template)t, NULL))
@@ -123,6 +125,7 @@ static json_object *device_json(const clirr_device *d)
     json_object_object_add(caps, "int64_atomics", json_object_new_boolean(c->int64_atomics));
     json_object_object_add(caps, "int64_extended_atomics", json_object_new_boolean(c->int64_extended_atomics));
     json_object_object_add(caps, "fp64", json_object_new_boolean(c->fp64));
+    json_object_object_add(caps, "fp32_exact_divide", json_object_new_boolean(c->fp32_exact_divide));
     json_object_object_add(caps, "local_mem_bytes", json_object_new_int64((int64_t)c->local_mem));
     json_object_object_add(caps, "local_mem_dedicated", json_object_new_boolean(c->local_mem_dedicated));
     json_object_object_add(caps, "global_mem_bytes", json_object_new_int64((int64_t)c->global_mem));

@@ -189,6 +189,9 @@ int clirr_caps_probe(cl_platform_id platform, cl_device_id d, clirr_caps *c,
     c->int64_atomics = has_word(ext, "cl_khr_int64_base_atomics");
     c->int64_extended_atomics = has_word(ext, "cl_khr_int64_extended_atomics");
     c->fp64 = has_word(ext, "cl_khr_fp64");
+    cl_device_fp_config fp32 = 0;
+    info_ok(d, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp32, &fp32);
+    c->fp32_exact_divide = (fp32 & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
 
     cl_device_local_mem_type lmt = 0;
     info_ok(d, CL_DEVICE_LOCAL_MEM_TYPE, sizeof lmt, &lmt);

@@ -43,6 +43,9 @@ typedef struct clirr_caps {
     bool int64_atomics;          /* cl_khr_int64_base_atomics */
     bool int64_extended_atomics; /* cl_khr_int64_extended_atomics (min/max) */
     bool fp64;
+    bool fp32_exact_divide;      /* CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT in
+                                    CL_DEVICE_SINGLE_FP_CONFIG: builds may ask
+                                    for -cl-fp32-correctly-rounded-divide-sqrt */
     bool local_mem_dedicated;    /* CL_LOCAL vs CL_GLOBAL local memory */
     uint64_t local_mem;          /* bytes of local memory per work-group */
     uint64_t global_mem;
