@@ -128,6 +128,24 @@ static void intent(const clirr_algo *a, clirr_template t, size_t capacity, bool 
     clirr_param_set(a, (unsigned)clirr_algo_param(a, "dedup"), dedup ? "on" : "off", &it->params, err);
 }
 
+/* Template t refuses push mode `push` (exit 2, the plan's message naming
+ * the mode and the template; where the device has no device-side enqueue,
+ * that refuses the nested templates first). */
+static void expect_refused(th_case *tc, const clirr_algo *a, const clirr_input *in, clirr_template t,
+                           clirr_push_mode push, const char *option)
+{
+    clirr_error err;
+    clirr_intent it;
+    intent(a, t, 0, true, &it, &err);
+    it.push = push;
+    clirr_plan plan;
+    int rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err);
+    const char *says = clirr_template_runnable(&tc->device->caps, t, NULL) ? option : "device-side enqueue";
+    TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) && strstr(err.msg, clirr_template_name(t)),
+              "%s on %s with %s: %s (%s)", a->name, clirr_template_name(t), option, clirr_status_name(rc),
+              rc ? err.msg : "planned");
+}
+
 static void hier_push(th_case *tc)
 {
     clirr_error err;
@@ -167,18 +185,8 @@ static void hier_push(th_case *tc)
                               "%s, %s, capacity 1: %u grows, %u reruns", a->name,
                               clirr_template_name(templates[t]), st.wl_grows, st.wl_reruns);
             }
-        for (clirr_template t = CLIRR_TEMPLATE_NESTED_NAIVE; t <= CLIRR_TEMPLATE_NESTED_OPT; t++) {
-            clirr_intent it;
-            intent(a, t, 0, true, &it, &err);
-            clirr_plan plan;
-            int rc = clirr_plan_make(a, caps, &it, c.in, &plan, &err);
-            /* Where the device has no device-side enqueue, that refuses them first. */
-            const char *says = clirr_template_runnable(caps, t, NULL) ? "--push hier" : "device-side enqueue";
-            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
-                              strstr(err.msg, clirr_template_name(t)),
-                      "%s on %s with --push hier: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
-                      rc ? err.msg : "planned");
-        }
+        for (clirr_template t = CLIRR_TEMPLATE_NESTED_NAIVE; t <= CLIRR_TEMPLATE_NESTED_OPT; t++)
+            expect_refused(tc, a, c.in, t, CLIRR_PUSH_HIER, "--push hier");
     }
 done:
     input_free(&c);
@@ -231,16 +239,7 @@ static void scan_push(th_case *tc)
         for (clirr_template t = 0; t < CLIRR_TEMPLATE_COUNT_; t++) {
             if (clirr_template_is_recursion(t) || t == CLIRR_TEMPLATE_BASELINE || t == CLIRR_TEMPLATE_DBUF_SHARED)
                 continue;
-            clirr_intent it;
-            intent(a, t, 0, true, &it, &err);
-            it.push = CLIRR_PUSH_SCAN;
-            clirr_plan plan;
-            int rc = clirr_plan_make(a, caps, &it, c.in, &plan, &err);
-            const char *says = clirr_template_runnable(caps, t, NULL) ? "--push scan" : "device-side enqueue";
-            TH_EXPECT(tc, rc == CLIRR_ERR_UNSUPPORTED && strstr(err.msg, says) &&
-                              strstr(err.msg, clirr_template_name(t)),
-                      "%s on %s with --push scan: %s (%s)", a->name, clirr_template_name(t), clirr_status_name(rc),
-                      rc ? err.msg : "planned");
+            expect_refused(tc, a, c.in, t, CLIRR_PUSH_SCAN, "--push scan");
         }
         clirr_intent it;
         intent(a, CLIRR_TEMPLATE_BASELINE, 0, true, &it, &err);

@@ -307,6 +307,21 @@ fail:
     return rc;
 }
 
+/* Dependencies of level d (order[first .. first+count)) from level d + 1,
+ * on the wide kernel. */
+static int sum_delta(bc_session *s, uint32_t d, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_nl *del = &s->delta_loop;
+    uint32_t first = s->offsets[d], count = s->offsets[d + 1] - first;
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, first, first));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, count, count));
+    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, depth, d));
+    CLIRR_TRY(clirr_nl_run(del, count, err));
+fail:
+    return rc;
+}
+
 /* One launch of bc_forward_local from level *d (count vertices). Returns
  * with *d and *count at the level it stopped on (count 0: *d was the
  * last), host offsets filled, or *count unchanged and no level run when
@@ -394,9 +409,8 @@ fail:
 static int backward(bc_session *s, uint32_t source, uint32_t depth, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    clirr_nl *del = &s->delta_loop;
     bc_local *l = &s->local;
-    CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, source, source));
+    CLIRR_TRY(CLIRR_NL_SET(&s->delta_loop, bc_delta_args, source, source));
     if (l->used) {
         cl_uint src = source;
         CLIRR_TRY(clirr_buf_write(s->ctx, l->offsets, 0, ((size_t)depth + 1) * sizeof(uint32_t), s->offsets, err));
@@ -414,12 +428,7 @@ static int backward(bc_session *s, uint32_t source, uint32_t depth, clirr_error 
             d = lo;
             continue;
         }
-        d--;
-        uint32_t first = s->offsets[d], count = s->offsets[d + 1] - first;
-        CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, first, first));
-        CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, count, count));
-        CLIRR_TRY(CLIRR_NL_SET(del, bc_delta_args, depth, d));
-        CLIRR_TRY(clirr_nl_run(del, count, err));
+        CLIRR_TRY(sum_delta(s, --d, err));
     }
 fail:
     return rc;

@@ -283,9 +283,10 @@ static int upload_graph(sp_session *s, clirr_error *err)
     }
     unsigned parts = clirr_host_threads(L, 1u << 20, "CLIRR_HOST_THREADS");
     slots_part part[CLIRR_MAX_PARTS];
-    for (unsigned i = 0; i < parts; i++)
-        part[i] = (slots_part){f, s->fg, lit, vclause, vneg, (uint32_t)(L * i / parts),
-                               (uint32_t)(L * (i + 1) / parts)};
+    for (unsigned i = 0; i < parts; i++) {
+        part[i] = (slots_part){f, s->fg, lit, vclause, vneg, 0, 0};
+        clirr_part_bounds(L, parts, i, &part[i].lo, &part[i].hi);
+    }
     clirr_run_parts(parts, slots_range, part, sizeof part[0]);
     CLIRR_TRY(buffer(s, "the clause offsets", (C + 1) * 4, f->clause_off, &s->clause_off, err));
     CLIRR_TRY(buffer(s, "the literals", L * 4, lit, &s->lit, err));

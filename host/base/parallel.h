@@ -3,6 +3,7 @@
 #define CLIRR_BASE_PARALLEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The most parts clirr_run_parts runs at once. */
 #define CLIRR_MAX_PARTS 64
@@ -12,6 +13,13 @@
  * of their own, the last on the caller's, and on the caller's too any part
  * whose thread cannot start. */
 void clirr_run_parts(unsigned n, void (*fn)(void *part), void *parts, size_t part_size);
+
+/* Part i of `parts` near-equal consecutive shares of 0..n-1: [lo, hi). */
+static inline void clirr_part_bounds(uint64_t n, unsigned parts, unsigned i, uint32_t *lo, uint32_t *hi)
+{
+    *lo = (uint32_t)(n * i / parts);
+    *hi = (uint32_t)(n * (i + 1) / parts);
+}
 
 /* How many parts a host job of `work` units should run in: 1 below
  * `min_work`, else the online cores (the environment variable `env`, when

@@ -184,8 +184,7 @@ static void factor_pass(factor_part *part, unsigned parts, int pass, uint32_t n)
 {
     for (unsigned i = 0; i < parts; i++) {
         part[i].pass = pass;
-        part[i].lo = (uint32_t)((uint64_t)n * i / parts);
-        part[i].hi = (uint32_t)((uint64_t)n * (i + 1) / parts);
+        clirr_part_bounds(n, parts, i, &part[i].lo, &part[i].hi);
     }
     clirr_run_parts(parts, factor_range, part, sizeof part[0]);
 }

@@ -97,9 +97,10 @@ int clirr_graph_transpose(const clirr_graph *g, clirr_graph *t, clirr_error *err
     head_range range[CLIRR_MAX_PARTS];
     uint32_t bound[CLIRR_MAX_PARTS + 1];
     /* Counting: equal vertex ranges (every part reads all arcs anyway). */
-    for (unsigned i = 0; i < parts; i++)
-        range[i] = (head_range){g, t, (uint32_t)((uint64_t)g->n * i / parts),
-                                (uint32_t)((uint64_t)g->n * (i + 1) / parts)};
+    for (unsigned i = 0; i < parts; i++) {
+        range[i] = (head_range){g, t, 0, 0};
+        clirr_part_bounds(g->n, parts, i, &range[i].lo, &range[i].hi);
+    }
     clirr_run_parts(parts, count_heads, range, sizeof range[0]);
     /* Prefix sums make row[v] the start of v; placing advances it to the
      * start of v + 1, and one shift restores the offsets. */

@@ -153,9 +153,10 @@ static void start_values(const sp_state *st, uint64_t key, uint32_t *value)
     uint32_t n = st->f->nvars;
     unsigned parts = clirr_host_threads(n, 100000, "CLIRR_HOST_THREADS");
     start_part part[CLIRR_MAX_PARTS];
-    for (unsigned i = 0; i < parts; i++)
-        part[i] = (start_part){st, key, value, (uint32_t)((uint64_t)n * i / parts),
-                               (uint32_t)((uint64_t)n * (i + 1) / parts)};
+    for (unsigned i = 0; i < parts; i++) {
+        part[i] = (start_part){st, key, value, 0, 0};
+        clirr_part_bounds(n, parts, i, &part[i].lo, &part[i].hi);
+    }
     clirr_run_parts(parts, start_range, part, sizeof part[0]);
 }
 

@@ -113,8 +113,7 @@ static void build_pass(build_part *part, unsigned parts, int pass, uint32_t n)
 {
     for (unsigned i = 0; i < parts; i++) {
         part[i].pass = pass;
-        part[i].lo = (uint32_t)((uint64_t)n * i / parts);
-        part[i].hi = (uint32_t)((uint64_t)n * (i + 1) / parts);
+        clirr_part_bounds(n, parts, i, &part[i].lo, &part[i].hi);
     }
     clirr_run_parts(parts, build_range, part, sizeof part[0]);
 }
