@@ -86,14 +86,20 @@ fail:
     return rc;
 }
 
+/* The input now holds n items. */
+static void input_set(clirr_worklist *wl, uint32_t n)
+{
+    wl->size = n;
+    if (n > wl->max_size)
+        wl->max_size = n;
+}
+
 /* Output of the round becomes the input. */
 static void swap_in(clirr_worklist *wl, uint32_t out_size)
 {
     wl->cur = 1 - wl->cur;
-    wl->size = out_size;
     wl->rerun = false;
-    if (out_size > wl->max_size)
-        wl->max_size = out_size;
+    input_set(wl, out_size);
 }
 
 static int grow(clirr_worklist *wl, size_t need, clirr_error *err)
@@ -233,13 +239,6 @@ static int input_room(clirr_worklist *wl, uint32_t n, clirr_error *err)
     return grow(wl, n, err);
 }
 
-/* The input now holds n items. */
-static void input_set(clirr_worklist *wl, uint32_t n)
-{
-    wl->size = n;
-    if (n > wl->max_size)
-        wl->max_size = n;
-}
 
 int clirr_worklist_reset(clirr_worklist *wl, const uint32_t *items, uint32_t n,
                          clirr_error *err)
