@@ -641,8 +641,10 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  *
  * Local memory (the host sizes it from the device's): BH_LIST cells,
  * BH_BLIST bodies with their numbers, BH_STK stack entries. */
-#if BH_LIST < 2 * BH_GWG || BH_BLIST < 9 * BH_GWG || BH_STK < 7 * (BH_MAXDEPTH + BH_GWG)
-#error "the group walk needs lists of 2 BH_GWG cells and 9 BH_GWG bodies, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
+#include "common/scan.clh"
+
+#if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_BLIST < 9 * BH_GWG || BH_STK < 7 * (BH_MAXDEPTH + BH_GWG)
+#error "the group walk needs BH_GWG <= 128, lists of 2 BH_GWG cells and 9 BH_GWG bodies, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
 #endif
 
 /* One softened interaction of body j with mass m at q.xyz (no count: the
@@ -674,13 +676,11 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     __local REAL4 lc[BH_LIST], lb[BH_BLIST]; /* cells, bodies */
     __local uint lbid[BH_BLIST];             /* the bodies' numbers */
     __local uint stk[BH_STK];                /* nodes to test */
-    __local uint counts[6];                  /* a step's pushes, cells, bodies; two sets in turn */
+    __local uint tmp[2 * BH_GWG];            /* the scan's */
     const uint lid = get_local_id(0), G = BH_GWG;
     REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
     for (uint d = lid; d < BH_MAXDEPTH; d += G)
         dq[d] = ldexp(dq0, -2 * (int)d);
-    for (uint k = lid; k < 6; k += G)
-        counts[k] = 0;
     size_t first = get_group_id(0) * (size_t)(G * BH_PER) + lid;
     uint bi[BH_PER], cntc[BH_PER], cntb[BH_PER];
     int act[BH_PER], self[BH_PER];
@@ -720,63 +720,76 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             stk[0] = n;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    uint top = !root_far, ctop = root_far, btop = 0, turn = 0;
+    /* Room a depth-first walk may need from any node (7 a level). */
+    const uint reserve = 7 * (depth + 1);
+    uint top = !root_far, ctop = root_far, btop = 0;
     for (;;) {
         if (top > 0) {
             uint b = min(top, G);
-            if (top + 7 * b + 7 * BH_MAXDEPTH > BH_STK) {
+            if (top + 7 * b + reserve > BH_STK) {
                 uint room = BH_STK - top;
-                b = room >= 7 * (BH_MAXDEPTH + 1) ? (room - 7 * BH_MAXDEPTH) / 7 : 1;
+                b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
             }
             uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
-            barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
-            if (lid == 0)
-                counts[3 - turn] = counts[4 - turn] = counts[5 - turn] = 0;
-            uint base = top - b;
+            /* What the node gives: stack entries, bodies, a cell. */
+            uint npush = 0, nbody = 0, kid[8];
+            int whole = 0, chains = 0;
+            REAL4 rec = (REAL4)(0, 0, 0, 0);
             if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
                 /* A body of a chain below a deepest cell. */
-                uint at = btop + atomic_inc(&counts[turn + 2]);
-                *IRR_LST(23, &lb[at]) = *IRR_GLD(16, &body4[node]);
-                lbid[at] = node;
-                uint nx = *IRR_GLD(15, &next[node]);
-                if (nx != BH_EMPTY)
-                    stk[base + atomic_inc(&counts[turn])] = nx;
+                rec = *IRR_GLD(16, &body4[node]);
+                nbody = 1;
+                kid[0] = *IRR_GLD(15, &next[node]);
+                npush = kid[0] != BH_EMPTY;
             } else if (node != BH_EMPTY) {
                 uint c = node - n;
-                REAL4 rec = *IRR_GLD(11, &cell4[c]);
+                rec = *IRR_GLD(11, &cell4[c]);
                 uint2 ci = *IRR_GLD(12, &cinfo[c]);
-                if (IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y])) {
-                    *IRR_LST(22, &lc[ctop + atomic_inc(&counts[turn + 1])]) = rec;
-                } else {
+                whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
+                if (!whole) {
                     /* Open: child cells to the stack, bodies to the list
                      * (through the stack where chains may hang). */
-                    uint kid[8], ncell = 0, nbody = 0;
-                    int chains = ci.y == BH_MAXDEPTH - 1;
+                    chains = ci.y == BH_MAXDEPTH - 1;
                     for (uint k = 0; k < 8; k++) {
                         kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
-                        int body = kid[k] < n, cell = kid[k] != BH_EMPTY && !body;
-                        ncell += cell || (body && chains);
+                        int body = kid[k] < n;
+                        npush += kid[k] != BH_EMPTY && (!body || chains);
                         nbody += body && !chains;
                     }
-                    uint ps = base + atomic_add(&counts[turn], ncell), pb = btop + atomic_add(&counts[turn + 2], nbody);
-                    for (uint k = 0; k < 8; k++) {
-                        uint v = kid[k];
-                        if (v == BH_EMPTY)
-                            continue;
-                        if (v >= n || chains) {
-                            *IRR_LST(27, &stk[ps++]) = v;
-                        } else {
-                            *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
-                            lbid[pb++] = v;
-                        }
+                }
+            }
+            /* Places from one prefix sum of the three counts (11 bits
+             * each: at most 8 G <= 1024 of each); its barriers also keep
+             * every pop before any push. */
+            uint total, at = clirr_wg_scan_excl_add_uint(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
+#if CLIRR_HAS_WG_COLLECTIVES
+            barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
+#endif
+            uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
+            if (whole) {
+                *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;
+            } else if (node != BH_EMPTY && node < n) {
+                *IRR_LST(23, &lb[pb]) = rec;
+                lbid[pb] = node;
+                if (npush)
+                    stk[ps] = kid[0];
+            } else if (node != BH_EMPTY) {
+                for (uint k = 0; k < 8; k++) {
+                    uint v = kid[k];
+                    if (v == BH_EMPTY)
+                        continue;
+                    if (v >= n || chains) {
+                        *IRR_LST(27, &stk[ps++]) = v;
+                    } else {
+                        *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
+                        lbid[pb++] = v;
                     }
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
-            top = base + counts[turn];
-            ctop += counts[turn + 1];
-            btop += counts[turn + 2];
-            turn = 3 - turn;
+            top = base + (total & 0x7ff);
+            btop += total >> 11 & 0x7ff;
+            ctop += total >> 22;
         }
         if (top > 0 && ctop + G <= BH_LIST && btop + 8 * G <= BH_BLIST)
             continue;

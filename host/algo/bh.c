@@ -280,11 +280,11 @@ static bool group_first(const clirr_caps *c, bool sorted)
 }
 
 /* The group walk's work-group (--wg-size, else two SIMD groups of the
- * probe: 64 on NVIDIA; 32 to 128) and its local memory (cl/bh.cl): the
- * node stack (7 entries a work-item and 7 a tree level) and the two
- * interaction lists, 4 cells and 12 bodies a work-item where they fit in
- * 32 KiB and the device's local memory, else the least the kernel takes
- * (2 and 9). */
+ * probe: 64 on NVIDIA; 32 to 128) and its local memory (cl/bh.cl): a node
+ * stack of 24 entries a work-item (measured: a Plummer sphere's walks
+ * keep under about 18), and the two interaction lists, 4 cells and 12
+ * bodies a work-item where they fit in 48 KiB and the device's local
+ * memory, else the least the kernel takes (2 and 9). */
 static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
 {
     uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size ? wg_size : 2 * simd;
@@ -293,19 +293,19 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
     if (g > 128 || g > caps->max_wg_size)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
                           "%zu on %s)", g, caps->max_wg_size, caps->name);
-    size_t budget = caps->local_mem < 32768 ? caps->local_mem : 32768;
-    uint32_t stack = 7 * (BH_MAXDEPTH + g) + g;
-    for (uint32_t cells = 4, bodies = 12;; cells = 2, bodies = 9) {
-        size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)cells * g * 4 * s->rs +
-                       (size_t)bodies * g * (4 * s->rs + 4) + 64;
+    size_t budget = caps->local_mem < 49152 ? caps->local_mem : 49152;
+    uint32_t least = 7 * (BH_MAXDEPTH + g) + g, stack = 24 * g > least ? 24 * g : least;
+    for (uint32_t per_cells = 4, per_bodies = 12;; per_cells = 2, per_bodies = 9) {
+        size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)per_cells * g * 4 * s->rs +
+                       (size_t)per_bodies * g * (4 * s->rs + 4) + (size_t)g * 8;
         if (bytes <= budget) {
             s->gwg = g;
-            s->glist = cells * g;
-            s->gblist = bodies * g;
+            s->glist = per_cells * g;
+            s->gblist = per_bodies * g;
             s->gstack = stack;
             return CLIRR_OK;
         }
-        if (cells == 2)
+        if (per_cells == 2)
             return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds "
                               "no interaction lists for a work-group of %u", caps->name,
                               (unsigned long long)caps->local_mem, g);
@@ -656,6 +656,7 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET_REAL(k, force_args, dthf, s->cfg.dt * 0.5);
     SET(k, force_args, step, step);
     SET(k, force_args, measure, measure);
+    SET(k, force_args, depth, s->depth);
     SET(k, force_args, vx, s->vel[0]);
     SET(k, force_args, vy, s->vel[1]);
     SET(k, force_args, vz, s->vel[2]);
