@@ -80,6 +80,7 @@ typedef struct bh_session {
     cl_kernel bbox, root, build, topo, seed, data, sortk, link, force, integrate;
     cl_mem init[6];              /* the input's positions and velocities */
     cl_mem pos[3], vel[3], acc[3], mass, phi, phi0, inter, inter_bb, inter_sum, order, iota;
+    cl_mem region, region0; /* bh_sort's regions; unsorted: one region (zeros) */
     cl_mem part, geom, info;
     cl_mem child, pslot, cdepth, ready, ccount, pending, wl[2], wlc[2], cpos[3], cm, next;
     cl_mem cgeo, links, cinfo, cell4, body4; /* --cells store; the walk's layout */
@@ -119,7 +120,7 @@ static void bh_release(void *state)
     if (!s)
         return;
     release_cells(s);
-    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->part, &s->geom, &s->info,
+    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->region, &s->region0, &s->part, &s->geom, &s->info,
                    &s->wlc[0], &s->wlc[1], &s->next, &s->body4};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
@@ -392,6 +393,9 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(uints(s, "the tree order", n, &s->order, err));
     CLIRR_TRY(uints(s, "the input order", n, &s->iota, err));
     CLIRR_TRY(clirr_prim_iota_u32(ctx, s->iota, n, 0, err));
+    CLIRR_TRY(uints(s, "the bodies' regions", n, &s->region, err));
+    CLIRR_TRY(uints(s, "one region", n, &s->region0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(ctx, s->region0, 0, n, 0, err));
     CLIRR_TRY(uints(s, "the chains of coincident bodies", n, &s->next, err));
     CLIRR_TRY(reals(s, "the walk's bodies", n * 4, &s->body4, err));
     s->bbox_wg = clirr_wg_size(ctx, s->bbox, 256);
@@ -601,6 +605,10 @@ static int sort_bodies(bh_session *s, clirr_error *err)
     SET(s->sortk, sort_args, ccount, s->ccount);
     SET(s->sortk, sort_args, order, s->order);
     SET(s->sortk, sort_args, cgeo, s->cgeo);
+    /* The group walk's regions: subtrees of at most 4 groups of bodies. */
+    uint32_t region_cap = s->walk == BH_WALK_GROUP ? 4 * s->gwg * s->per : 0;
+    SET(s->sortk, sort_args, region_cap, region_cap);
+    SET(s->sortk, sort_args, region, s->region);
     CLIRR_TRY(launch(s, s->sortk, s->n, err));
 fail:
     return rc;
@@ -650,6 +658,8 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, cell4, s->cell4);
     SET(k, force_args, body4, s->body4);
     SET(k, force_args, order, order);
+    cl_mem region = s->sort ? s->region : s->region0;
+    SET(k, force_args, region, region);
     SET(k, force_args, child, s->child);
     SET_REAL(k, force_args, theta, s->cfg.theta);
     SET_REAL(k, force_args, eps, s->cfg.eps);
