@@ -280,20 +280,13 @@ static bool group_first(const clirr_caps *c, bool sorted)
     return sorted && c->is_cpu && !can_subgroup(c);
 }
 
-/* The group walk's work-group (--wg-size, else two SIMD groups of the
- * probe: 64 on NVIDIA; 32 to 128) and its local memory (cl/bh.cl): a node
+/* The group walk's local memory (cl/bh.cl) for work-groups of g: a node
  * stack of 24 entries a work-item (measured: a Plummer sphere's walks
  * keep under about 18), and the two interaction lists, 4 cells and 12
  * bodies a work-item where they fit in 48 KiB and the device's local
- * memory, else the least the kernel takes (2 and 9). */
-static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
+ * memory, else the least the kernel takes (2 and 9). False: none fits. */
+static bool fit_group_walk(bh_session *s, const clirr_caps *caps, uint32_t g)
 {
-    uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size ? wg_size : 2 * simd;
-    if (!wg_size)
-        g = g < 32 ? 32 : g > 128 ? 128 : g;
-    if (g > 128 || g > caps->max_wg_size)
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
-                          "%zu on %s)", g, caps->max_wg_size, caps->name);
     size_t budget = caps->local_mem < 49152 ? caps->local_mem : 49152;
     uint32_t least = 7 * (BH_MAXDEPTH + g) + g, stack = 24 * g > least ? 24 * g : least;
     for (uint32_t per_cells = 4, per_bodies = 12;; per_cells = 2, per_bodies = 9) {
@@ -304,13 +297,34 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
             s->glist = per_cells * g;
             s->gblist = per_bodies * g;
             s->gstack = stack;
-            return CLIRR_OK;
+            return true;
         }
         if (per_cells == 2)
-            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds "
-                              "no interaction lists for a work-group of %u", caps->name,
-                              (unsigned long long)caps->local_mem, g);
+            return false;
     }
+}
+
+/* The group walk's work-group: --wg-size; else on a GPU the largest of
+ * 128, 64 and 32 whose lists fit (128 measured fastest on the H100:
+ * tests/bench/RESULTS.md), on a CPU two SIMD groups of the probe (32 to
+ * 128). */
+static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
+{
+    uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size;
+    if (!g && caps->is_gpu) {
+        for (g = 128; g > 32 && (g > caps->max_wg_size || !fit_group_walk(s, caps, g));)
+            g /= 2;
+    } else if (!g) {
+        g = 2 * simd < 32 ? 32 : 2 * simd > 128 ? 128 : 2 * simd;
+    }
+    if (g > 128 || g > caps->max_wg_size)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
+                          "%zu on %s)", g, caps->max_wg_size, caps->name);
+    if (!fit_group_walk(s, caps, g))
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds no "
+                          "interaction lists for a work-group of %u", caps->name,
+                          (unsigned long long)caps->local_mem, g);
+    return CLIRR_OK;
 }
 
 static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
