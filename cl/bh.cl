@@ -673,6 +673,21 @@ static inline REAL bh_box_dist2(REAL4 c, REAL4 lo, REAL4 hi)
     return dx * dx + dy * dy + dz * dz;
 }
 
+/* The smallest region (bh_sort's) among the work-group's bodies not yet
+ * walked for (reg: BH_EMPTY once done), BH_EMPTY when none is left. */
+static uint bh_next_region(const uint *reg, __local uint *tmp)
+{
+    uint mine = BH_EMPTY, cur = BH_EMPTY;
+    for (uint j = 0; j < BH_PER; j++)
+        mine = min(mine, reg[j]);
+    barrier(CLK_LOCAL_MEM_FENCE); /* tmp's last readers are done */
+    tmp[get_local_id(0)] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint k = 0; k < BH_GWG; k++)
+        cur = min(cur, tmp[k]);
+    return cur;
+}
+
 __kernel __attribute__((reqd_work_group_size(BH_GWG, 1, 1)))
 void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 {
@@ -702,17 +717,8 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     /* One walk for each region among the group's bodies, in order: the
      * box of a region's bodies is compact (a group straddling the edge of
      * a large cell would have a box over half the system). */
-    for (;;) {
-        uint mine = BH_EMPTY;
-        for (uint j = 0; j < BH_PER; j++)
-            mine = min(mine, reg[j]);
-        tmp[lid] = mine;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        uint cur = BH_EMPTY;
-        for (uint k = 0; k < G; k++)
-            cur = min(cur, tmp[k]);
-        if (cur == BH_EMPTY)
-            break;
+    uint cur = bh_next_region(reg, tmp);
+    while (cur != BH_EMPTY) {
         /* The region's box: every lane reads every lane's (broadcasts). */
         REAL4 lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0), hi = -lo;
         for (uint j = 0; j < BH_PER; j++) {
@@ -745,97 +751,108 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         /* Room a depth-first walk may need from any node (7 a level). */
         const uint reserve = 7 * (depth + 1);
         uint top = !root_far, ctop = root_far, btop = 0;
-        for (;;) {
-            if (top > 0) {
-                uint b = min(top, G);
-                if (top + 7 * b + reserve > BH_STK) {
-                    uint room = BH_STK - top;
-                    b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
-                }
-                uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
-                /* What the node gives: stack entries, bodies, a cell. */
-                uint npush = 0, nbody = 0, kid[8];
-                int whole = 0, chains = 0;
-                REAL4 rec = (REAL4)(0, 0, 0, 0);
-                if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
-                    /* A body of a chain below a deepest cell. */
-                    rec = *IRR_GLD(16, &body4[node]);
-                    nbody = 1;
-                    kid[0] = *IRR_GLD(15, &next[node]);
-                    npush = kid[0] != BH_EMPTY;
-                } else if (node != BH_EMPTY) {
-                    uint c = node - n;
-                    rec = *IRR_GLD(11, &cell4[c]);
-                    uint2 ci = *IRR_GLD(12, &cinfo[c]);
-                    whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
-                    if (!whole) {
-                        /* Open: child cells to the stack, bodies to the list
-                         * (through the stack where chains may hang). */
-                        chains = ci.y == BH_MAXDEPTH - 1;
-                        for (uint k = 0; k < 8; k++) {
-                            kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
-                            int body = kid[k] < n;
-                            npush += kid[k] != BH_EMPTY && (!body || chains);
-                            nbody += body && !chains;
-                        }
-                    }
-                }
-                /* Places from one prefix sum of the three counts (11 bits
-                 * each: at most 8 G <= 1024 of each); its barriers also keep
-                 * every pop before any push. */
-                uint total, at = clirr_wg_scan_excl_add_uint(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
-    #if CLIRR_HAS_WG_COLLECTIVES
-                barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
-    #endif
-                uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
-                if (whole) {
-                    *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;
-                } else if (node != BH_EMPTY && node < n) {
-                    *IRR_LST(23, &lb[pb]) = rec;
-                    lbid[pb] = node;
-                    if (npush)
-                        stk[ps] = kid[0];
-                } else if (node != BH_EMPTY) {
-                    for (uint k = 0; k < 8; k++) {
-                        uint v = kid[k];
-                        if (v == BH_EMPTY)
-                            continue;
-                        if (v >= n || chains) {
-                            *IRR_LST(27, &stk[ps++]) = v;
-                        } else {
-                            *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
-                            lbid[pb++] = v;
-                        }
-                    }
-                }
-                barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
-                top = base + (total & 0x7ff);
-                btop += total >> 11 & 0x7ff;
-                ctop += total >> 22;
+        /* One step a turn, even with the stack empty (then it does
+         * nothing): every barrier is met by every work-item, and the loop
+         * has one exit. */
+        int more = 1;
+        while (more) {
+            uint b = min(top, G);
+            if (top + 7 * b + reserve > BH_STK) {
+                uint room = BH_STK - top;
+                b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
             }
-            if (top > 0 && ctop + G <= BH_LIST && btop + 8 * G <= BH_BLIST)
-                continue;
-            /* Every lane's bodies against both lists (four entries a turn:
-             * the loop's own instructions shared by four). The next writes to
-             * the lists come after the next step's first barrier. */
-            uint i = 0;
-            for (; i + 4 <= ctop; i += 4)
-                for (uint u = 0; u < 4; u++) {
-                    REAL4 q = *IRR_LLD(24, &lc[i + u]);
+            uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
+            /* What the node gives: stack entries, bodies, a cell. */
+            uint npush = 0, nbody = 0, kid[8];
+            int whole = 0, chains = 0;
+            REAL4 rec = (REAL4)(0, 0, 0, 0);
+            if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
+                /* A body of a chain below a deepest cell. */
+                rec = *IRR_GLD(16, &body4[node]);
+                nbody = 1;
+                kid[0] = *IRR_GLD(15, &next[node]);
+                npush = kid[0] != BH_EMPTY;
+            } else if (node != BH_EMPTY) {
+                uint c = node - n;
+                rec = *IRR_GLD(11, &cell4[c]);
+                uint2 ci = *IRR_GLD(12, &cinfo[c]);
+                whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
+                if (!whole) {
+                    /* Open: child cells to the stack, bodies to the list
+                     * (through the stack where chains may hang). */
+                    chains = ci.y == BH_MAXDEPTH - 1;
+                    for (uint k = 0; k < 8; k++) {
+                        kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
+                        int body = kid[k] < n;
+                        npush += kid[k] != BH_EMPTY && (!body || chains);
+                        nbody += body && !chains;
+                    }
+                }
+            }
+            /* Places from one prefix sum of the three counts (11 bits
+             * each: at most 8 G <= 1024 of each); its barriers also keep
+             * every pop before any push. */
+            uint total, at = clirr_wg_scan_excl_add_uint(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
+    #if CLIRR_HAS_WG_COLLECTIVES
+            barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
+    #endif
+            uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
+            if (whole) {
+                *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;
+            } else if (node != BH_EMPTY && node < n) {
+                *IRR_LST(23, &lb[pb]) = rec;
+                lbid[pb] = node;
+                if (npush)
+                    stk[ps] = kid[0];
+            } else if (node != BH_EMPTY) {
+                for (uint k = 0; k < 8; k++) {
+                    uint v = kid[k];
+                    if (v == BH_EMPTY)
+                        continue;
+                    if (v >= n || chains) {
+                        *IRR_LST(27, &stk[ps++]) = v;
+                    } else {
+                        *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
+                        lbid[pb++] = v;
+                    }
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
+            top = base + (total & 0x7ff);
+            btop += total >> 11 & 0x7ff;
+            ctop += total >> 22;
+            if (top == 0 || ctop + G > BH_LIST || btop + 8 * G > BH_BLIST) {
+                /* Every lane's bodies against both lists (four entries a turn:
+                 * the loop's own instructions shared by four). The next writes to
+                 * the lists come after the next step's first barrier. */
+                uint i = 0;
+                for (; i + 4 <= ctop; i += 4)
+                    for (uint u = 0; u < 4; u++) {
+                        REAL4 q = *IRR_LLD(24, &lc[i + u]);
+                        for (uint j = 0; j < BH_PER; j++)
+                            if (in[j])
+                                BH_PAIR(q, q.w, j);
+                    }
+                for (; i < ctop; i++) {
+                    REAL4 q = *IRR_LLD(24, &lc[i]);
                     for (uint j = 0; j < BH_PER; j++)
                         if (in[j])
                             BH_PAIR(q, q.w, j);
                 }
-            for (; i < ctop; i++) {
-                REAL4 q = *IRR_LLD(24, &lc[i]);
-                for (uint j = 0; j < BH_PER; j++)
-                    if (in[j])
-                        BH_PAIR(q, q.w, j);
-            }
-            for (i = 0; i + 4 <= btop; i += 4)
-                for (uint u = 0; u < 4; u++) {
-                    REAL4 q = *IRR_LLD(25, &lb[i + u]);
-                    uint b = lbid[i + u];
+                for (i = 0; i + 4 <= btop; i += 4)
+                    for (uint u = 0; u < 4; u++) {
+                        REAL4 q = *IRR_LLD(25, &lb[i + u]);
+                        uint b = lbid[i + u];
+                        for (uint j = 0; j < BH_PER; j++) {
+                            int me = b == bi[j];
+                            self[j] |= me && in[j];
+                            if (in[j])
+                                BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                        }
+                    }
+                for (; i < btop; i++) {
+                    REAL4 q = *IRR_LLD(25, &lb[i]);
+                    uint b = lbid[i];
                     for (uint j = 0; j < BH_PER; j++) {
                         int me = b == bi[j];
                         self[j] |= me && in[j];
@@ -843,27 +860,18 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                             BH_PAIR(q, me ? (REAL)0 : q.w, j);
                     }
                 }
-            for (; i < btop; i++) {
-                REAL4 q = *IRR_LLD(25, &lb[i]);
-                uint b = lbid[i];
                 for (uint j = 0; j < BH_PER; j++) {
-                    int me = b == bi[j];
-                    self[j] |= me && in[j];
-                    if (in[j])
-                        BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                    cntc[j] += in[j] ? ctop : 0;
+                    cntb[j] += in[j] ? btop : 0;
                 }
+                ctop = btop = 0;
             }
-            for (uint j = 0; j < BH_PER; j++) {
-                cntc[j] += in[j] ? ctop : 0;
-                cntb[j] += in[j] ? btop : 0;
-            }
-            ctop = btop = 0;
-            if (top == 0)
-                break;
+            more = top > 0;
         }
         for (uint j = 0; j < BH_PER; j++)
             if (in[j])
                 reg[j] = BH_EMPTY;
+        cur = bh_next_region(reg, tmp);
     }
     uint cnt[BH_PER];
     for (uint j = 0; j < BH_PER; j++) {
