@@ -418,6 +418,70 @@ done:
     free(ref);
 }
 
+/* What auto picks, as on a GPU (this device's caps, marked a GPU) and as on
+ * this CPU: topo on a GPU where the graph has hubs (rmat, largest degree
+ * 404 against a mean of 4) or bounded degree
+ * (a grid: 4 neighbours), data on the uniform random graph (mean 8
+ * neighbours), on a directed in-star whose out-degrees are all 1 but whose
+ * centre has 20 neighbours (the in-degrees count), and on every CPU. */
+static void auto_shape(th_case *tc)
+{
+    const clirr_algo *a = clirr_algo_find("color");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    TH_REQUIRE(tc, a, "color is not in the registry");
+    static const struct {
+        const char *spec; /* NULL: the in-star */
+        const char *gpu;  /* variant auto picks on a GPU, and a word of its reason */
+        const char *why;
+    } cases[] = {
+        {"grid:w=40,h=25", "topo", "bounded degree"},
+        {"rmat:scale=11,ef=4", "topo", "hubs"},
+        {"random:n=3000,m=12000,seed=8", "data", "neither"},
+        {NULL, "data", "neither"},
+    };
+    clirr_caps gpu = tc->device->caps, cpu = tc->device->caps;
+    gpu.is_gpu = true;
+    gpu.is_cpu = false;
+    cpu.is_gpu = false;
+    cpu.is_cpu = true;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        if (cases[k].spec) {
+            TH_OK(tc, clirr_graph_generate(cases[k].spec, &g, &err));
+        } else {
+            uint32_t src[20], dst[20];
+            for (uint32_t i = 0; i < 20; i++) {
+                src[i] = i + 1;
+                dst[i] = 0;
+            }
+            TH_OK(tc, clirr_graph_from_arcs(21, 20, src, dst, NULL, &g, &err));
+        }
+        const char *name = cases[k].spec ? cases[k].spec : "in-star of 20";
+        TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
+        clirr_intent it;
+        clirr_intent_default(a, &it);
+        it.variant = clirr_algo_variant(a, "auto");
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, &gpu, &it, in, &plan, &err));
+        const char *picked = a->variants[plan.variant].name;
+        TH_REQUIRE(tc, !strcmp(picked, cases[k].gpu), "%s, as on a GPU: auto picked %s, not %s", name, picked,
+                   cases[k].gpu);
+        TH_REQUIRE(tc, plan.variant_reason && strstr(plan.variant_reason, cases[k].why),
+                   "%s, as on a GPU: reason '%s' does not say '%s'", name,
+                   plan.variant_reason ? plan.variant_reason : "", cases[k].why);
+        TH_OK(tc, clirr_plan_make(a, &cpu, &it, in, &plan, &err));
+        picked = a->variants[plan.variant].name;
+        TH_REQUIRE(tc, !strcmp(picked, "data"), "%s, as on a CPU: auto picked %s, not data", name, picked);
+        clirr_input_free(in);
+        clirr_graph_free(&g);
+        in = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_color_tests)
 {
     static const char *const variants[] = {"topo", "data", "jp"};
@@ -437,4 +501,5 @@ TH_REGISTER(register_color_tests)
     th_add_device("color/jp/deterministic", jp_deterministic, NULL);
     th_add_device("color/sync/topo", sync_exact, "topo");
     th_add_device("color/sync/data", sync_exact, "data");
+    th_add_device("color/auto/shape", auto_shape, NULL);
 }

@@ -29,6 +29,8 @@ enum { CHOICE_AUTO, CHOICE_ON, CHOICE_OFF }; /* sync and fuse */
 enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE, PARAM_SYNC };
 #define JP_CLASSES 8 /* 2 * NHASH of cl/color.cl: colors per round */
 #define HUB_FACTOR 32 /* as bfs's auto: where hubs start to matter */
+#define BOUNDED_DEGREE 8 /* neighbours: grids (4), road networks (luxembourg_osm: 6); the
+                          * reason string in color_choose says 8 too */
 
 typedef struct color_session {
     clirr_ctx *ctx;
@@ -57,6 +59,50 @@ static void color_release(void *state)
     clirr_mem_release(&s->changed);
     clirr_mem_release(&s->counter);
     free(s);
+}
+
+/* ---- which rounds suit the graph ------------------------------------------ */
+
+/* Bounded degree: no vertex of g has more than BOUNDED_DEGREE neighbours
+ * in the symmetric form coloring reads. Out-degree plus in-degree bounds a
+ * vertex's neighbours there, and on a symmetric input it is twice them, so
+ * the test is out + in <= 2 * BOUNDED_DEGREE: exact on symmetric inputs,
+ * at most twice the bound on directed ones. Skipped (false) as soon as an
+ * out-degree alone is too large, so only sparse graphs pay the O(m) count.
+ * Grids and road networks qualify; uniform random graphs of the sizes
+ * measured do not (2^23 vertices, mean 8 neighbours: a largest degree
+ * near 25). */
+static bool bounded_degree(const clirr_graph *g)
+{
+    if (!g || !g->n || clirr_graph_max_degree(g) > 2 * BOUNDED_DEGREE)
+        return false;
+    uint8_t *in = calloc(g->n, 1);
+    if (!in)
+        return false; /* the default choice then: nothing is lost but speed */
+    bool ok = true;
+    for (uint32_t i = 0; i < g->m && ok; i++)
+        ok = ++in[g->col[i]] <= 2 * BOUNDED_DEGREE;
+    for (uint32_t v = 0; v < g->n && ok; v++)
+        ok = clirr_graph_degree(g, v) + in[v] <= 2 * BOUNDED_DEGREE;
+    free(in);
+    return ok;
+}
+
+/* Where topo with synchronous rounds beats the data-driven worklist on a
+ * GPU (tests/bench/RESULTS.md, coloring): graphs with hubs, where
+ * synchronous rounds halve the colors, and graphs of bounded degree, where
+ * every round over all vertices is a cheap local sweep (5-7 rounds) and
+ * the worklist's conflict chains take 20-70 rounds of a launch and a
+ * read-back each (luxembourg_osm: 0.13 against 1.6 ms of kernels). */
+typedef enum { GPU_SHAPE_NONE, GPU_SHAPE_HUBS, GPU_SHAPE_BOUNDED } gpu_shape;
+
+static gpu_shape topo_sync_shape(const clirr_graph *g, const clirr_caps *caps)
+{
+    if (!caps->is_gpu)
+        return GPU_SHAPE_NONE;
+    if (clirr_graph_has_hubs(g, HUB_FACTOR))
+        return GPU_SHAPE_HUBS;
+    return bounded_degree(g) ? GPU_SHAPE_BOUNDED : GPU_SHAPE_NONE;
 }
 
 /* ---- prepare ------------------------------------------------------------- */
@@ -185,10 +231,14 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
      * see each other's undecided colors (kron: 172-221 colors against 96);
      * not on CPUs, which run nearly in order anyway, nor without hubs, where
      * the colors barely differ (uniform random: 9 against 7) but the extra
-     * rounds cost (RESULTS.md, coloring). An asked-for fuse (data) turns auto
-     * sync off; fuse auto is on where sync is off. */
+     * rounds cost (RESULTS.md, coloring). On a GPU and a graph of bounded
+     * degree topo runs synchronous rounds too: hashed ties settle a grid's
+     * conflict chains in a few rounds, where ties by id took 632. An
+     * asked-for fuse (data) turns auto sync off; fuse auto is on where sync
+     * is off. */
     unsigned sync = plan->params.v[PARAM_SYNC].u, fuse = plan->params.v[PARAM_FUSE].u;
-    bool gpu_hubs = clirr_ctx_caps(ctx)->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
+    gpu_shape shape = topo_sync_shape(clirr_input_graph(in), clirr_ctx_caps(ctx));
+    bool gpu_hubs = shape == GPU_SHAPE_HUBS || (shape == GPU_SHAPE_BOUNDED && s->variant == VARIANT_TOPO);
     if (s->variant == VARIANT_DATA && sync == CHOICE_ON && fuse == CHOICE_ON) {
         rc = clirr_fail(err, CLIRR_ERR_USAGE,
                         "color --variant data: --fuse on recolors a loser at once from the colors it sees "
@@ -414,7 +464,8 @@ static const clirr_variant_desc color_variants[] = {
     [VARIANT_TOPO] = {"topo", "speculative greedy over every uncolored vertex each round", false},
     [VARIANT_DATA] = {"data", "speculative greedy over a worklist of vertices to (re)color", true},
     [VARIANT_JP] = {"jp", "Jones-Plassmann with hash priorities (deterministic)", false},
-    [VARIANT_AUTO] = {"auto", "topo on a GPU with a graph with hubs (synchronous rounds), else data", true},
+    [VARIANT_AUTO] = {"auto", "topo (synchronous rounds) on a GPU with a graph with hubs or of bounded degree, "
+                              "else data", true},
 };
 
 static const char *const choices[] = {"auto", "on", "off", NULL};
@@ -429,7 +480,8 @@ static const clirr_param_desc color_params[] = {
                     choices},
     [PARAM_SYNC] = {"sync", CLIRR_PARAM_CHOICE, "auto", 0, 0,
                     "synchronous rounds: first-fit sees only the colors of earlier rounds, ties of "
-                    "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs)",
+                    "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs, "
+                    "and topo on a GPU with a graph of bounded degree)",
                     choices},
 };
 
@@ -452,12 +504,21 @@ static const clirr_template_hint color_hint = {
  * with fused resolution is the fastest. */
 static unsigned color_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    bool topo = caps->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
-    *reason = topo ? "auto: topo on a GPU and a graph with hubs (synchronous rounds over every vertex: "
-                     "about half the colors, measured on an H100)"
-                   : "auto: data (a worklist of the vertices to recolor; a CPU, or a graph without hubs: "
-                     "measured on an H100 and PoCL)";
-    return topo ? VARIANT_TOPO : VARIANT_DATA;
+    switch (topo_sync_shape(clirr_input_graph(in), caps)) {
+    case GPU_SHAPE_HUBS:
+        *reason = "auto: topo on a GPU and a graph with hubs (synchronous rounds over every vertex: "
+                  "about half the colors, measured on an H100)";
+        return VARIANT_TOPO;
+    case GPU_SHAPE_BOUNDED:
+        *reason = "auto: topo on a GPU and a graph of bounded degree (at most 8"
+                  " neighbours: synchronous rounds settle in a few cheap sweeps where the worklist takes "
+                  "tens of rounds; measured on an H100 on road networks and grids)";
+        return VARIANT_TOPO;
+    default:
+        *reason = "auto: data (a worklist of the vertices to recolor; a CPU, or a graph with neither hubs "
+                  "nor bounded degree: measured on an H100 and PoCL)";
+        return VARIANT_DATA;
+    }
 }
 
 /* A GPU colors hubs with a work-group each; a CPU keeps the measured hint
