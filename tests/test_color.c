@@ -418,12 +418,46 @@ done:
     free(ref);
 }
 
+/* g with its ids shuffled (a fixed seed): the same graph, no locality. */
+static int shuffled(clirr_graph *g, clirr_error *err)
+{
+    uint32_t *p = malloc(g->n * sizeof *p), *src = malloc(g->m * sizeof *src), *dst = malloc(g->m * sizeof *dst);
+    int rc = CLIRR_ERR_NOMEM;
+    if (p && src && dst) {
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        for (uint32_t i = 0; i < g->n; i++)
+            p[i] = i;
+        for (uint32_t i = g->n - 1; i > 0; i--) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            uint32_t j = (uint32_t)(x % (i + 1)), t = p[i];
+            p[i] = p[j], p[j] = t;
+        }
+        for (uint32_t u = 0; u < g->n; u++)
+            for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
+                src[k] = p[u], dst[k] = p[g->col[k]];
+        clirr_graph h = {0};
+        rc = clirr_graph_from_arcs(g->n, g->m, src, dst, NULL, &h, err);
+        if (rc == CLIRR_OK) {
+            clirr_graph_free(g);
+            *g = h;
+        }
+    } else {
+        clirr_fail(err, rc, "out of memory");
+    }
+    free(p);
+    free(src);
+    free(dst);
+    return rc;
+}
+
 /* What auto picks, as on a GPU (this device's caps, marked a GPU) and as on
  * this CPU: topo on a GPU where the graph has hubs (rmat, largest degree
- * 404 against a mean of 4) or bounded degree
- * (a grid: 4 neighbours), data on the uniform random graph (mean 8
- * neighbours), on a directed in-star whose out-degrees are all 1 but whose
- * centre has 20 neighbours (the in-degrees count), and on every CPU. */
+ * 404 against a mean of 4) or bounded degree with local ids (a 200 x 100 grid: 4
+ * neighbours, half the arcs between consecutive ids); data on the same grid
+ * (large enough that shuffled ids are rarely 256 apart or less)
+ * with shuffled ids, on the uniform random graph (mean 8 neighbours), on a
+ * directed in-star whose out-degrees are all 1 but whose centre has 20
+ * neighbours (the in-degrees count), and on every CPU. */
 static void auto_shape(th_case *tc)
 {
     const clirr_algo *a = clirr_algo_find("color");
@@ -433,13 +467,15 @@ static void auto_shape(th_case *tc)
     TH_REQUIRE(tc, a, "color is not in the registry");
     static const struct {
         const char *spec; /* NULL: the in-star */
+        bool shuffle;     /* ids shuffled */
         const char *gpu;  /* variant auto picks on a GPU, and a word of its reason */
         const char *why;
     } cases[] = {
-        {"grid:w=40,h=25", "topo", "bounded degree"},
-        {"rmat:scale=11,ef=4", "topo", "hubs"},
-        {"random:n=3000,m=12000,seed=8", "data", "neither"},
-        {NULL, "data", "neither"},
+        {"grid:w=200,h=100", false, "topo", "bounded degree"},
+        {"grid:w=200,h=100", true, "data", "neither"},
+        {"rmat:scale=11,ef=4", false, "topo", "hubs"},
+        {"random:n=3000,m=12000,seed=8", false, "data", "neither"},
+        {NULL, false, "data", "neither"},
     };
     clirr_caps gpu = tc->device->caps, cpu = tc->device->caps;
     gpu.is_gpu = true;
@@ -457,7 +493,9 @@ static void auto_shape(th_case *tc)
             }
             TH_OK(tc, clirr_graph_from_arcs(21, 20, src, dst, NULL, &g, &err));
         }
-        const char *name = cases[k].spec ? cases[k].spec : "in-star of 20";
+        if (cases[k].shuffle)
+            TH_OK(tc, shuffled(&g, &err));
+        const char *name = !cases[k].spec ? "in-star of 20" : cases[k].shuffle ? "grid, ids shuffled" : cases[k].spec;
         TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
         clirr_intent it;
         clirr_intent_default(a, &it);

@@ -31,6 +31,8 @@ enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE, PARAM_SYNC };
 #define HUB_FACTOR 32 /* as bfs's auto: where hubs start to matter */
 #define BOUNDED_DEGREE 8 /* neighbours: grids (4), road networks (luxembourg_osm: 6); the
                           * reason string in color_choose says 8 too */
+#define LOCAL_SPAN 256   /* ids apart: the default work-group's span */
+#define LOCAL_SHARE 4    /* local numbering: a quarter of the arcs within it */
 
 typedef struct color_session {
     clirr_ctx *ctx;
@@ -88,21 +90,41 @@ static bool bounded_degree(const clirr_graph *g)
     return ok;
 }
 
+/* Local numbering: at least 1 / LOCAL_SHARE of the arcs join vertices
+ * fewer than LOCAL_SPAN ids apart, so neighbours are colored by the same
+ * work-group at the same moment (luxembourg_osm: 89%, a grid: 50%, the
+ * same graphs with shuffled ids: under 0.5%). */
+static bool local_numbering(const clirr_graph *g)
+{
+    uint64_t near = 0;
+    for (uint32_t u = 0; u < g->n; u++)
+        for (uint32_t i = g->row[u]; i < g->row[u + 1]; i++) {
+            uint32_t v = g->col[i];
+            near += (u > v ? u - v : v - u) < LOCAL_SPAN;
+        }
+    return near * LOCAL_SHARE >= g->m;
+}
+
 /* Where topo with synchronous rounds beats the data-driven worklist on a
  * GPU (tests/bench/RESULTS.md, coloring): graphs with hubs, where
- * synchronous rounds halve the colors, and graphs of bounded degree, where
- * every round over all vertices is a cheap local sweep (5-7 rounds) and
- * the worklist's conflict chains take 20-70 rounds of a launch and a
- * read-back each (luxembourg_osm: 0.13 against 1.6 ms of kernels). */
+ * synchronous rounds halve the colors, and graphs of bounded degree whose
+ * neighbours have nearby ids (roads and grids as they come). There the
+ * worklist colors neighbours in the same work-group at once, and its
+ * conflict chains take 20-60 rounds of a launch and a read-back each;
+ * synchronous rounds with hashed ties settle in 5-7 sweeps (H100:
+ * luxembourg_osm 0.68 against 4.47 ms end to end, the 2048 x 2048 grid
+ * 3.4-4.0 against 4.3). With the ids shuffled the worklist needs 3-5
+ * rounds and wins (0.52 against 0.77 ms, 2.55 against 5.43 ms), so the
+ * numbering counts. */
 typedef enum { GPU_SHAPE_NONE, GPU_SHAPE_HUBS, GPU_SHAPE_BOUNDED } gpu_shape;
 
 static gpu_shape topo_sync_shape(const clirr_graph *g, const clirr_caps *caps)
 {
-    if (!caps->is_gpu)
+    if (!caps->is_gpu || !g)
         return GPU_SHAPE_NONE;
     if (clirr_graph_has_hubs(g, HUB_FACTOR))
         return GPU_SHAPE_HUBS;
-    return bounded_degree(g) ? GPU_SHAPE_BOUNDED : GPU_SHAPE_NONE;
+    return bounded_degree(g) && local_numbering(g) ? GPU_SHAPE_BOUNDED : GPU_SHAPE_NONE;
 }
 
 /* ---- prepare ------------------------------------------------------------- */
@@ -232,13 +254,13 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
      * not on CPUs, which run nearly in order anyway, nor without hubs, where
      * the colors barely differ (uniform random: 9 against 7) but the extra
      * rounds cost (RESULTS.md, coloring). On a GPU and a graph of bounded
-     * degree topo runs synchronous rounds too: hashed ties settle a grid's
-     * conflict chains in a few rounds, where ties by id took 632. An
-     * asked-for fuse (data) turns auto sync off; fuse auto is on where sync
-     * is off. */
+     * degree with local ids topo runs synchronous rounds too: hashed ties
+     * settle the 2048 x 2048 grid's conflict chains in 7 rounds where ties
+     * by id took 114 (H100: 1.5 against 11.6 ms of kernels). An asked-for
+     * fuse (data) turns auto sync off; fuse auto is on where sync is off. */
     unsigned sync = plan->params.v[PARAM_SYNC].u, fuse = plan->params.v[PARAM_FUSE].u;
     gpu_shape shape = topo_sync_shape(clirr_input_graph(in), clirr_ctx_caps(ctx));
-    bool gpu_hubs = shape == GPU_SHAPE_HUBS || (shape == GPU_SHAPE_BOUNDED && s->variant == VARIANT_TOPO);
+    bool auto_sync = shape == GPU_SHAPE_HUBS || (shape == GPU_SHAPE_BOUNDED && s->variant == VARIANT_TOPO);
     if (s->variant == VARIANT_DATA && sync == CHOICE_ON && fuse == CHOICE_ON) {
         rc = clirr_fail(err, CLIRR_ERR_USAGE,
                         "color --variant data: --fuse on recolors a loser at once from the colors it sees "
@@ -246,7 +268,7 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
         goto fail;
     }
     s->sync = sync == CHOICE_ON ||
-              (sync == CHOICE_AUTO && gpu_hubs && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
+              (sync == CHOICE_AUTO && auto_sync && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
     s->fuse = fuse == CHOICE_ON || (fuse == CHOICE_AUTO && !s->sync);
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_SYMMETRIC, false, &s->dg, err));
     s->n = s->dg->n;
@@ -464,8 +486,8 @@ static const clirr_variant_desc color_variants[] = {
     [VARIANT_TOPO] = {"topo", "speculative greedy over every uncolored vertex each round", false},
     [VARIANT_DATA] = {"data", "speculative greedy over a worklist of vertices to (re)color", true},
     [VARIANT_JP] = {"jp", "Jones-Plassmann with hash priorities (deterministic)", false},
-    [VARIANT_AUTO] = {"auto", "topo (synchronous rounds) on a GPU with a graph with hubs or of bounded degree, "
-                              "else data", true},
+    [VARIANT_AUTO] = {"auto", "topo (synchronous rounds) on a GPU with a graph with hubs, or of bounded "
+                              "degree with local ids; else data", true},
 };
 
 static const char *const choices[] = {"auto", "on", "off", NULL};
@@ -481,7 +503,7 @@ static const clirr_param_desc color_params[] = {
     [PARAM_SYNC] = {"sync", CLIRR_PARAM_CHOICE, "auto", 0, 0,
                     "synchronous rounds: first-fit sees only the colors of earlier rounds, ties of "
                     "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs, "
-                    "and topo on a GPU with a graph of bounded degree)",
+                    "and topo on a GPU with a graph of bounded degree and local ids)",
                     choices},
 };
 
@@ -510,13 +532,14 @@ static unsigned color_choose(const clirr_input *in, const clirr_caps *caps, cons
                   "about half the colors, measured on an H100)";
         return VARIANT_TOPO;
     case GPU_SHAPE_BOUNDED:
-        *reason = "auto: topo on a GPU and a graph of bounded degree (at most 8"
-                  " neighbours: synchronous rounds settle in a few cheap sweeps where the worklist takes "
-                  "tens of rounds; measured on an H100 on road networks and grids)";
+        *reason = "auto: topo on a GPU and a graph of bounded degree (at most 8 neighbours) whose "
+                  "neighbours have nearby ids (a quarter of the arcs within 256): synchronous rounds settle "
+                  "in a few sweeps where the worklist's conflict chains take tens of rounds; measured on an "
+                  "H100 on a road network and a grid, and against the same graphs with shuffled ids";
         return VARIANT_TOPO;
     default:
         *reason = "auto: data (a worklist of the vertices to recolor; a CPU, or a graph with neither hubs "
-                  "nor bounded degree: measured on an H100 and PoCL)";
+                  "nor bounded degree and local ids: measured on an H100 and PoCL)";
         return VARIANT_DATA;
     }
 }
