@@ -452,12 +452,13 @@ static int shuffled(clirr_graph *g, clirr_error *err)
 
 /* What auto picks, as on a GPU (this device's caps, marked a GPU) and as on
  * this CPU: topo on a GPU where the graph has hubs (rmat, largest degree
- * 404 against a mean of 4) or bounded degree with local ids (a 200 x 100 grid: 4
- * neighbours, half the arcs between consecutive ids); data on the same grid
- * (large enough that shuffled ids are rarely 256 apart or less)
- * with shuffled ids, on the uniform random graph (mean 8 neighbours), on a
- * directed in-star whose out-degrees are all 1 but whose centre has 20
- * neighbours (the in-degrees count), and on every CPU. */
+ * 404 against a mean of 4) or bounded degree with local ids (a 200 x 100
+ * grid: 4 neighbours, half the arcs between consecutive ids); data on the
+ * same grid with shuffled ids (large enough that shuffled ids are rarely
+ * 256 apart or less), on the uniform random graph (mean 8 neighbours), on
+ * a directed bow-tie whose centre has 10 out-arcs and 10 in-arcs (each
+ * within the bound, 20 neighbours together: both degrees count), and on
+ * every CPU. */
 static void auto_shape(th_case *tc)
 {
     const clirr_algo *a = clirr_algo_find("color");
@@ -466,7 +467,7 @@ static void auto_shape(th_case *tc)
     clirr_input *in = NULL;
     TH_REQUIRE(tc, a, "color is not in the registry");
     static const struct {
-        const char *spec; /* NULL: the in-star */
+        const char *spec; /* NULL: the bow-tie */
         bool shuffle;     /* ids shuffled */
         const char *gpu;  /* variant auto picks on a GPU, and a word of its reason */
         const char *why;
@@ -487,15 +488,15 @@ static void auto_shape(th_case *tc)
             TH_OK(tc, clirr_graph_generate(cases[k].spec, &g, &err));
         } else {
             uint32_t src[20], dst[20];
-            for (uint32_t i = 0; i < 20; i++) {
-                src[i] = i + 1;
-                dst[i] = 0;
+            for (uint32_t i = 0; i < 20; i++) { /* 0 -> 1..10, 11..20 -> 0 */
+                src[i] = i < 10 ? 0 : i + 1;
+                dst[i] = i < 10 ? i + 1 : 0;
             }
             TH_OK(tc, clirr_graph_from_arcs(21, 20, src, dst, NULL, &g, &err));
         }
         if (cases[k].shuffle)
             TH_OK(tc, shuffled(&g, &err));
-        const char *name = !cases[k].spec ? "in-star of 20" : cases[k].shuffle ? "grid, ids shuffled" : cases[k].spec;
+        const char *name = !cases[k].spec ? "bow-tie of 10 out, 10 in" : cases[k].shuffle ? "grid, ids shuffled" : cases[k].spec;
         TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
         clirr_intent it;
         clirr_intent_default(a, &it);
