@@ -673,6 +673,43 @@ static inline REAL bh_box_dist2(REAL4 c, REAL4 lo, REAL4 hi)
     return dx * dx + dy * dy + dz * dz;
 }
 
+/* The work-group's exclusive prefix sum of x (*total: the sum of all),
+ * with a barrier between every work-item's call and any return. NVIDIA
+ * (BH_SHFL, from the host: warps of 32, G a multiple): within each warp by
+ * shuffles (inline PTX), then the warps' sums through local memory, one
+ * barrier; elsewhere common/scan.clh's (log2 G barriers in OpenCL 1.2). */
+#if BH_SHFL
+static inline uint bh_shfl_up(uint v, uint d)
+{
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+    return r;
+}
+
+static inline uint bh_scan(uint x, __local uint *tmp, uint *total)
+{
+    const uint lid = get_local_id(0), lane = lid % 32, warp = lid / 32;
+    uint v = x;
+    for (uint d = 1; d < 32; d <<= 1) {
+        uint y = bh_shfl_up(v, d);
+        v += lane >= d ? y : 0;
+    }
+    if (lane == 31)
+        tmp[warp] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint before = 0, all = 0;
+    for (uint w = 0; w < BH_GWG / 32; w++) {
+        uint t = tmp[w];
+        before += w < warp ? t : 0;
+        all += t;
+    }
+    *total = all;
+    return before + v - x;
+}
+#else
+#define bh_scan clirr_wg_scan_excl_add_uint
+#endif
+
 /* The smallest region (bh_sort's) among the work-group's bodies not yet
  * walked for (reg: BH_EMPTY once done), BH_EMPTY when none is left. */
 static uint bh_next_region(const uint *reg, __local uint *tmp)
@@ -797,10 +834,10 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             /* Places from one prefix sum of the three counts (11 bits
              * each: at most 8 G <= 1024 of each); its barriers also keep
              * every pop before any push. */
-            uint total, at = clirr_wg_scan_excl_add_uint(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
-    #if CLIRR_HAS_WG_COLLECTIVES
+            uint total, at = bh_scan(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
+#if CLIRR_HAS_WG_COLLECTIVES && !BH_SHFL
             barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
-    #endif
+#endif
             uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
             if (whole) {
                 *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;

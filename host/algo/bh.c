@@ -73,6 +73,7 @@ typedef struct bh_session {
     int walk;                    /* BH_WALK_*: the force walk (a vote, or the group walk) */
     uint32_t gwg, glist, gblist; /* the group walk's work-group, cell and body list entries */
     uint32_t gstack;             /* the group walk's node stack */
+    int shfl;                    /* the group walk scans with NVIDIA's warp shuffles */
     uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
@@ -217,7 +218,8 @@ static int build_program(bh_session *s, cl_program *p, clirr_error *err)
 {
     char opts[192];
     snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u -DBH_GWG=%u -DBH_LIST=%u "
-             "-DBH_BLIST=%u -DBH_STK=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, s->gblist, s->gstack);
+             "-DBH_BLIST=%u -DBH_STK=%u -DBH_SHFL=%d", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist,
+             s->gblist, s->gstack, s->shfl);
     return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
 }
 
@@ -228,6 +230,13 @@ static int get_kernels(bh_session *s, bool fallback, clirr_error *err)
     int rc = CLIRR_OK;
     cl_program p = NULL;
     rc = build_program(s, &p, err);
+    if (rc == CLIRR_ERR_OPENCL && s->shfl) {
+        fprintf(stderr, "clirr: bh: %s refused the warp shuffles (inline PTX); the group walk scans in local "
+                "memory\n", clirr_ctx_caps(s->ctx)->name);
+        clirr_error_clear(err);
+        s->shfl = 0;
+        rc = build_program(s, &p, err);
+    }
     if (rc == CLIRR_ERR_OPENCL && fallback && s->walk == BH_WALK_WARP) {
         fprintf(stderr, "clirr: bh: %s refused the warp vote (inline PTX); the work-group vote walks\n",
                 clirr_ctx_caps(s->ctx)->name);
@@ -377,8 +386,10 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
         uint64_t simd = caps->simd_width ? caps->simd_width : 32;
         s->per = caps->is_gpu && s->n >= 2 * simd * 64 * (uint64_t)caps->compute_units ? 2 : 1;
     }
-    if (s->walk == BH_WALK_GROUP)
+    if (s->walk == BH_WALK_GROUP) {
         CLIRR_TRY(size_group_walk(s, caps, plan->wg_size, err));
+        s->shfl = can_warp(caps) && s->gwg % 32 == 0;
+    }
     if (!(s->tmp = malloc((size_t)s->n * 8 + 8))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
         goto fail;
