@@ -801,7 +801,6 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
             /* What the node gives: stack entries, bodies, a cell. */
             uint npush = 0, nbody = 0, kid[8];
-            REAL4 krec[8];
             int whole = 0, chains = 0;
             REAL4 rec = (REAL4)(0, 0, 0, 0);
             if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
@@ -825,10 +824,6 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                         npush += kid[k] != BH_EMPTY && (!body || chains);
                         nbody += body && !chains;
                     }
-                    /* The bodies' records, all their loads under way at once. */
-                    for (uint k = 0; k < 8; k++)
-                        if (kid[k] < n && !chains)
-                            krec[k] = *IRR_GLD(16, &body4[kid[k]]);
                 }
             }
             /* Places from one prefix sum of the three counts (11 bits
@@ -854,7 +849,7 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                     if (v >= n || chains) {
                         *IRR_LST(27, &stk[ps++]) = v;
                     } else {
-                        *IRR_LST(23, &lb[pb]) = krec[k];
+                        *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
                         lbid[pb++] = v;
                     }
                 }
