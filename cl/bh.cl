@@ -710,21 +710,6 @@ static inline uint bh_scan(uint x, __local uint *tmp, uint *total)
 #define bh_scan clirr_wg_scan_excl_add_uint
 #endif
 
-/* The smallest region (bh_sort's) among the work-group's bodies not yet
- * walked for (reg: BH_EMPTY once done), BH_EMPTY when none is left. */
-static uint bh_next_region(const uint *reg, __local uint *tmp)
-{
-    uint mine = BH_EMPTY, cur = BH_EMPTY;
-    for (uint j = 0; j < BH_PER; j++)
-        mine = min(mine, reg[j]);
-    barrier(CLK_LOCAL_MEM_FENCE); /* tmp's last readers are done */
-    tmp[get_local_id(0)] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint k = 0; k < BH_GWG; k++)
-        cur = min(cur, tmp[k]);
-    return cur;
-}
-
 __kernel __attribute__((reqd_work_group_size(BH_GWG, 1, 1)))
 void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 {
@@ -733,6 +718,8 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     __local uint lbid[BH_BLIST];             /* the bodies' numbers */
     __local uint stk[BH_STK];                /* nodes to test */
     __local uint tmp[2 * BH_GWG];            /* the scan's */
+    __local REAL4 gpos[BH_GWG * BH_PER];     /* the group's bodies, by place */
+    __local uint greg[BH_GWG * BH_PER];      /* and their regions */
     const uint lid = get_local_id(0), G = BH_GWG;
     REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
     for (uint d = lid; d < BH_MAXDEPTH; d += G)
@@ -750,14 +737,19 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
         cntc[j] = cntb[j] = 0;
         self[j] = 0;
+        gpos[j * G + lid] = (REAL4)(x[j], y[j], z[j], 0);
+        greg[j * G + lid] = reg[j];
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
     /* One walk for each region among the group's bodies, in order: the
      * box of a region's bodies is compact (a group straddling the edge of
      * a large cell would have a box over half the system). One loop, one
-     * step a turn; between regions (the stack and lists empty) it takes
-     * the next region, its box and the root. The first turn starts empty. */
+     * step a turn; between regions (the stack and lists empty) every lane
+     * reads the next region's places and box from gpos and greg, with no
+     * barrier (PoCL 5 refuses barriers in conditionals here). The first
+     * turn starts empty. */
     const uint reserve = 7 * (depth + 1); /* room for a depth-first walk: 7 a level */
-    uint top = 0, ctop = 0, btop = 0;
+    uint top = 0, ctop = 0, btop = 0, rs = 0, re = 0;
     REAL4 lo = (REAL4)(0, 0, 0, 0), hi = lo;
     for (uint j = 0; j < BH_PER; j++)
         in[j] = 0;
@@ -884,46 +876,38 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             ctop = btop = 0;
         }
         if (top == 0) {
-            /* The next region, if any (every work-item sees the same). */
-            for (uint j = 0; j < BH_PER; j++)
-                if (in[j])
-                    reg[j] = BH_EMPTY;
-            uint cur = bh_next_region(reg, tmp);
-            live = cur != BH_EMPTY;
+            /* The next region, if any (every work-item reads the same). */
+            rs = re;
+            live = rs < G * BH_PER && greg[rs] != BH_EMPTY;
             if (live) {
-                /* Its box: every lane reads every lane's (broadcasts). */
-                lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0);
-                hi = -lo;
-                for (uint j = 0; j < BH_PER; j++) {
-                    in[j] = reg[j] == cur;
-                    if (in[j]) {
-                        REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
-                        lo = fmin(lo, p);
-                        hi = fmax(hi, p);
-                    }
+                uint r = greg[rs];
+                lo = hi = gpos[rs];
+                for (re = rs + 1; re < G * BH_PER && greg[re] == r; re++) {
+                    lo = fmin(lo, gpos[re]);
+                    hi = fmax(hi, gpos[re]);
                 }
-                lc[lid] = lo;
-                lc[G + lid] = hi;
-                barrier(CLK_LOCAL_MEM_FENCE);
-                for (uint k = 0; k < G; k++) {
-                    lo = fmin(lo, lc[k]);
-                    hi = fmax(hi, lc[G + k]);
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
-                /* The root used whole (a theta so large), or the stack
-                 * starts with it. */
+                for (uint j = 0; j < BH_PER; j++)
+                    in[j] = j * G + lid >= rs && j * G + lid < re;
+                /* The root used whole (a theta so large: no list, so that
+                 * no lane writes one another may still be reading), or
+                 * the stack starts with it (lane 0 pops it next). */
                 REAL4 root = *IRR_GLD(11, &cell4[0]);
                 uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
                 int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
-                if (lid == 0) {
-                    if (root_far)
-                        lc[0] = root;
-                    else
-                        stk[0] = n;
-                }
-                barrier(CLK_LOCAL_MEM_FENCE);
+                for (uint j = 0; j < BH_PER; j++)
+                    if (root_far && in[j]) {
+                        REAL fx[BH_PER], fy[BH_PER], fz[BH_PER], fp[BH_PER];
+                        fx[j] = fy[j] = fz[j] = fp[j] = 0;
+                        BH_PAIR(root, root.w, j);
+                        ax_[j] += fx[j];
+                        ay_[j] += fy[j];
+                        az_[j] += fz[j];
+                        ph[j] += fp[j];
+                        cntc[j]++;
+                    }
+                if (!root_far && lid == 0)
+                    stk[0] = n;
                 top = !root_far;
-                ctop = root_far;
             }
         }
     }

@@ -291,16 +291,18 @@ static bool group_first(const clirr_caps *c, bool sorted)
 
 /* The group walk's local memory (cl/bh.cl) for work-groups of g: a node
  * stack of 24 entries a work-item (measured: a Plummer sphere's walks
- * keep under about 18), and the two interaction lists, 4 cells and 12
- * bodies a work-item where they fit in 48 KiB and the device's local
- * memory, else the least the kernel takes (2 and 9). False: none fits. */
+ * keep under about 18), the group's bodies and their regions, and the two
+ * interaction lists, 4 cells and 12 bodies a work-item where they fit in
+ * 48 KiB and the device's local memory, else the least the kernel takes
+ * (2 and 9). False: none fits. */
 static bool fit_group_walk(bh_session *s, const clirr_caps *caps, uint32_t g)
 {
     size_t budget = caps->local_mem < 49152 ? caps->local_mem : 49152;
     uint32_t least = 7 * (BH_MAXDEPTH + g) + g, stack = 24 * g > least ? 24 * g : least;
     for (uint32_t per_cells = 4, per_bodies = 12;; per_cells = 2, per_bodies = 9) {
         size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)per_cells * g * 4 * s->rs +
-                       (size_t)per_bodies * g * (4 * s->rs + 4) + (size_t)g * 8;
+                       (size_t)per_bodies * g * (4 * s->rs + 4) + (size_t)g * 8 +
+                       (size_t)g * s->per * (4 * s->rs + 4);
         if (bytes <= budget) {
             s->gwg = g;
             s->glist = per_cells * g;
