@@ -745,9 +745,8 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
      * box of a region's bodies is compact (a group straddling the edge of
      * a large cell would have a box over half the system). One loop, one
      * step a turn; between regions (the stack and lists empty) every lane
-     * reads the next region's places and box from gpos and greg, with no
-     * barrier (PoCL 5 refuses barriers in conditionals here). The first
-     * turn starts empty. */
+     * reads the next region's places and box from gpos and greg. The
+     * first turn starts empty. */
     const uint reserve = 7 * (depth + 1); /* room for a depth-first walk: 7 a level */
     uint top = 0, ctop = 0, btop = 0, rs = 0, re = 0;
     REAL4 lo = (REAL4)(0, 0, 0, 0), hi = lo;
@@ -874,6 +873,10 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                     self[j] |= sh[j];
                 }
             ctop = btop = 0;
+            /* Each arm with a loop ends at a barrier: PoCL 5 forms no
+             * parallel region for a loop on one arm of a branch that
+             * rejoins before the next barrier (it asserts). */
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
         if (top == 0) {
             /* The next region, if any (every work-item reads the same). */
@@ -909,6 +912,7 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                     stk[0] = n;
                 top = !root_far;
             }
+            barrier(CLK_LOCAL_MEM_FENCE); /* as above */
         }
     }
     uint cnt[BH_PER];
