@@ -21,6 +21,7 @@
  *   bfs_local the same rounds, many in one launch of one work-group, while
  *             the frontier is small (templates/local_rounds.clh).
  *   bfs_bottom_up, bfs_frontier_arcs  direction-optimizing BFS (below).
+ *   bfs_level_bits, bfs_bottom_up_bits  its CPU form (do-bitmap, below).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
@@ -179,5 +180,54 @@ __kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS) IRR_KPARAM
         uint u = *IRR_GLD(25, &items[i]);
         arcs += BFS_DEG(u);
     }
+    bfs_add_arcs(info, arcs);
+}
+
+/* do-bitmap, the CPU form of the bottom-up sweep: the frontier is a bitmap
+ * (bit v % 32 of word v / 32: level[v] == depth), which a core's caches
+ * hold where level[] is 32 times larger, and work-item w owns the words
+ * [w * wpi, (w + 1) * wpi), a contiguous range of 32 wpi vertices: it
+ * writes the next frontier's words whole (no atomics) and adds its counts
+ * to info once. bfs_level_bits makes the bitmap of a level from level[]
+ * when the search turns bottom-up. */
+__kernel void bfs_level_bits(CLIRR_KPARAMS(BFS_LEVEL_BITS_ARGS) IRR_KPARAM)
+{
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(40, w < wend); w++) {
+        uint bits = 0, vend = min(32 * w + 32, n);
+        for (uint v = 32 * w; IRR_BRANCH(41, v < vend); v++)
+            bits |= (uint)(*IRR_GLD(42, &level[v]) == depth) << (v % 32);
+        *IRR_GST(43, &front[w]) = bits;
+    }
+}
+
+__kernel void bfs_bottom_up_bits(CLIRR_KPARAMS(BFS_BOTTOM_UP_BITS_ARGS) IRR_KPARAM)
+{
+    uint found = 0;
+    ulong arcs = 0;
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(44, w < wend); w++) {
+        uint bits = 0, vend = min(32 * w + 32, n);
+        for (uint v = 32 * w; IRR_BRANCH(45, v < vend); v++) {
+            if (IRR_BRANCH(46, *IRR_GLD(47, &level[v]) != CLIRR_NONE))
+                continue;
+            uint kend = *IRR_GLD(49, &trow[v + 1]);
+            for (uint k = *IRR_GLD(48, &trow[v]); IRR_BRANCH(50, k < kend); k++) {
+                uint u = *IRR_GLD(51, &tcol[k]);
+                if (IRR_BRANCH(52, (*IRR_GLD(53, &front[u / 32]) >> (u % 32)) & 1u)) {
+                    *IRR_GST(54, &level[v]) = depth + 1;
+                    bits |= 1u << (v % 32);
+                    found++;
+                    arcs += BFS_DEG(v);
+                    break;
+                }
+            }
+        }
+        *IRR_GST(55, &next[w]) = bits;
+    }
+    if (found)
+        atomic_add(&info[0], found);
     bfs_add_arcs(info, arcs);
 }

@@ -276,17 +276,21 @@ static uint64_t extra(clirr_session *s, const void *result, const char *name)
     return UINT64_MAX;
 }
 
-/* Direction-optimizing BFS: a random graph switches to bottom-up, a
- * directed rmat graph to bottom-up and back for its tail, a path never
- * does, a graph with unreachable parts keeps them unreached; every result
- * equals the reference, with local rounds on and off. */
+/* Direction-optimizing BFS, do and do-bitmap: a random graph switches to
+ * bottom-up, a directed rmat graph to bottom-up and back for its tail, a
+ * path never does, a graph with unreachable parts keeps them unreached, a
+ * vertex count off a multiple of 32 ends the bitmaps mid-word; every
+ * result equals the reference, with local rounds on and off, in two trials
+ * of one session. */
 static void direction_optimizing(th_case *tc)
 {
     static const struct {
         const char *spec;
         unsigned switches;
     } cases[] = {{"random:n=20000,m=200000,seed=5", 1}, {"rmat:scale=13,ef=16,seed=2", 2},
-                 {"grid:w=2000,h=1", 0}, {"random:n=5000,m=6000,seed=7", 0}};
+                 {"grid:w=2000,h=1", 0}, {"random:n=5000,m=6000,seed=7", 0},
+                 {"random:n=20011,m=200000,seed=6", 1}};
+    static const char *const variants[] = {"do", "do-bitmap"};
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
@@ -300,10 +304,12 @@ static void direction_optimizing(th_case *tc)
         while (source + 1 < g.n && clirr_graph_degree(&g, source) == 0)
             source++;
         TH_OK(tc, reference(0, &g, source, want, &err));
-        for (int local = 0; local < 2; local++) {
+        for (int vk = 0; vk < 4; vk++) {
+            int local = vk & 1;
+            const char *vname = variants[vk >> 1];
             clirr_intent it;
             clirr_intent_default(a, &it);
-            it.variant = clirr_algo_variant(a, "do");
+            it.variant = clirr_algo_variant(a, vname);
             it.source.rule = CLIRR_SOURCE_VERTEX;
             it.source.vertex = source;
             it.source_given = true;
@@ -313,10 +319,14 @@ static void direction_optimizing(th_case *tc)
             memset(&st, 0, sizeof st);
             TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
             TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
-            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
-            clirr_verify_report r;
-            TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
-                      local ? "auto" : "off", r.text);
+            /* two trials of one session: the second starts from the first's bitmaps */
+            for (int trial = 0; trial < 2; trial++) {
+                clirr_verify_report r;
+                memset(got, 0xa5, (size_t)g.n * sizeof *got);
+                TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, %s, local rounds %s, trial %d: %s",
+                          cases[i].spec, vname, local ? "auto" : "off", trial, r.text);
+            }
             uint64_t bottom = extra(sess, got, "bottom_up_rounds"), switches = extra(sess, got, "direction_switches");
             if (cases[i].switches)
                 TH_EXPECT(tc, bottom > 0 && switches >= cases[i].switches, "%s: %llu bottom-up rounds, %llu switches",
@@ -679,14 +689,15 @@ done:
     unload(&g, &in, &want, &got);
 }
 
-/* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
- * the plan's, before anything runs. */
+/* bfs auto: on a CPU device do-bitmap, elsewhere do where hubs hold many
+ * arcs and data elsewhere; the choice is the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
 {
     static const struct {
         const char *spec, *want;
     } cases[] = {{"rmat:scale=12,ef=8,seed=1", "do"}, {"grid:w=64,h=64", "data"},
                  {"random:n=4096,m=16384,seed=1", "data"}, {"grid:w=2000,h=1", "data"}};
+    bool cpu = tc->device->caps.is_cpu; /* a CPU: do-bitmap on every graph */
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
@@ -700,8 +711,9 @@ static void bfs_auto_choice(th_case *tc)
         it.variant = clirr_algo_variant(a, "auto");
         clirr_plan plan;
         TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, cases[i].want), "%s: auto chose %s, not %s",
-                  cases[i].spec, a->variants[plan.variant].name, cases[i].want);
+        const char *want = cpu ? "do-bitmap" : cases[i].want;
+        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, want), "%s: auto chose %s, not %s", cases[i].spec,
+                  a->variants[plan.variant].name, want);
         clirr_input_free(in);
         in = NULL;
         clirr_graph_free(&g);

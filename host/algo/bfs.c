@@ -30,9 +30,17 @@ _Static_assert(CLIRR_KARG(bfs_part_args, wl_in) == CLIRR_KARG(bfs_data_args, wl_
                "BFS_PART_ARGS must start with BFS_DATA_ARGS");
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_level_bits_args, BFS_LEVEL_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_bottom_up_bits_args, BFS_BOTTOM_UP_BITS_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
-       VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
+       VARIANT_DO_BITMAP, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
+#define DO_VARIANTS ((1u << VARIANT_DO) | (1u << VARIANT_DO_BITMAP))
+
+/* do-bitmap: work-items a compute unit (ranges of bitmap words; enough for
+ * the cores to balance uneven sweeps) and work-items a work-group. */
+#define BITS_ITEMS_PER_UNIT 64
+#define BITS_WG 4
 #define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
@@ -60,6 +68,11 @@ typedef struct bfs_session {
     cl_kernel bottom_up, frontier_arcs;
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
+    /* do-bitmap: the bitmap sweep and the two frontier bitmaps (front: the
+     * current level, next: the one a sweep finds; swapped every sweep) */
+    cl_kernel level_bits, bottom_up_bits;
+    cl_mem front, next;
+    uint32_t bits_items, wpi; /* work-items of a sweep, words a work-item */
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
     bool donate;            /* data: --donate T (work donation) */
     clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
@@ -90,6 +103,8 @@ static void bfs_release(void *state)
     clirr_mem_release(&s->changed);
     clirr_mem_release(&s->order);
     clirr_mem_release(&s->info);
+    clirr_mem_release(&s->front);
+    clirr_mem_release(&s->next);
     bfs_rec_release(s->rec);
     free(s);
 }
@@ -151,6 +166,37 @@ fail:
 _Static_assert(CLIRR_KARG(bfs_unroll_args, unroll) == CLIRR_KNARGS(bfs_topo_args),
                "BFS_UNROLL_ARGS must start with BFS_TOPO_ARGS");
 
+/* do-bitmap: the bitmap sweep (bound as bfs_bottom_up is, plus its
+ * bitmaps), the level-to-bitmap kernel and the two bitmaps. */
+static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t n = s->dg->n, words = n / 32 + 1;
+    uint64_t items = (uint64_t)clirr_ctx_caps(s->ctx)->compute_units * BITS_ITEMS_PER_UNIT;
+    s->bits_items = (uint32_t)(items < 1 ? 1 : items > words ? words : items);
+    s->wpi = (words + s->bits_items - 1) / s->bits_items;
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS frontier bitmap", (size_t)words * sizeof(uint32_t), &s->front, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS next frontier bitmap", (size_t)words * sizeof(uint32_t), &s->next, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_level_bits", CLIRR_KNARGS(bfs_level_bits_args),
+                                       &s->level_bits, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_bottom_up_bits", CLIRR_KNARGS(bfs_bottom_up_bits_args),
+                                       &s->bottom_up_bits, err));
+    cl_kernel k = s->bottom_up_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, trow), s->dt->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, tcol), s->dt->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, info), s->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, wpi), s->wpi));
+    k = s->level_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, wpi), s->wpi));
+fail:
+    return rc;
+}
+
 /* Direction-optimizing: the transpose on the device and the bottom-up and
  * frontier-arcs kernels with their fixed arguments. */
 static int prepare_do(bfs_session *s, const clirr_input *in, const clirr_plan *plan, clirr_error *err)
@@ -176,6 +222,8 @@ static int prepare_do(bfs_session *s, const clirr_input *in, const clirr_plan *p
     k = s->frontier_arcs;
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, row), s->dg->row));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, info), s->info));
+    if (plan->variant == VARIANT_DO_BITMAP)
+        CLIRR_TRY(prepare_bitmap(s, prog, err));
 fail:
     return rc;
 }
@@ -279,7 +327,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_part_args, n, s->g->n));
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_part_args, part, s->part));
         }
-        if (plan->variant == VARIANT_DO)
+        if ((1u << plan->variant) & DO_VARIANTS)
             CLIRR_TRY(prepare_do(s, in, plan, err));
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, err));
@@ -357,6 +405,32 @@ fail:
     return rc;
 }
 
+/* do-bitmap: one bottom-up sweep from level depth (its bitmap made from
+ * level[] first when make_front: the search just turned bottom-up), the
+ * next level's bitmap becoming the front. */
+static int bitmap_sweep(bfs_session *s, uint32_t depth, bool make_front, uint32_t *found, uint64_t *arcs,
+                        clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    size_t wg = clirr_wg_size(s->ctx, s->bottom_up_bits, BITS_WG);
+    if (make_front) {
+        CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, front), s->front));
+        CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, depth), depth));
+        CLIRR_TRY(clirr_launch(s->ctx, s->level_bits, s->bits_items, clirr_wg_size(s->ctx, s->level_bits, BITS_WG),
+                               err));
+    }
+    cl_kernel k = s->bottom_up_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, depth), depth));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, front), s->front));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, next), s->next));
+    CLIRR_TRY(count_pass(s, k, s->bits_items, wg, found, arcs, err));
+    cl_mem swap = s->front;
+    s->front = s->next;
+    s->next = swap;
+fail:
+    return rc;
+}
+
 /* Direction-optimizing: top-down worklist rounds (local rounds included)
  * while the frontier's arcs are few, bottom-up sweeps while they are many;
  * the frontier goes back into the worklist (a compaction of the level)
@@ -368,7 +442,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
     uint64_t frontier_arcs = g->row[s->source + 1] - g->row[s->source];
     uint64_t unexplored = g->m - frontier_arcs;
     uint32_t frontier = 1, before = 0, depth = 0;
-    bool bottom = false;
+    bool bottom = false, front_ready = false; /* do-bitmap: s->front holds level depth */
     s->bottom_up_rounds = s->switches = 0;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (frontier > 0) {
@@ -388,8 +462,13 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
             clirr_trace_mark m;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
-            CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
-            CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
+            if (s->bottom_up_bits)
+                CLIRR_TRY(bitmap_sweep(s, depth, !front_ready, &frontier, &frontier_arcs, err));
+            else {
+                CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
+                CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
+            }
+            front_ready = true;
             r.items_out = frontier;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -398,6 +477,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
             s->bottom_up_rounds++;
         } else {
             uint32_t rounds = 0;
+            front_ready = false;
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
             CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
             depth += rounds;
@@ -597,9 +677,19 @@ static const clirr_param_desc bfs_params[] = {
  * 2^23: data 104 against do 568), so auto is BFS's default. */
 #define DO_MIN_SKEW 32
 
+/* On CPU devices auto is do-bitmap on every graph: on PoCL (2-core
+ * development machine, GAPBS's kron scale 20 and uniform scale 21, source
+ * 0/1) its bitmap sweeps took kron's BFS from 31.6 (do) to 19.9 ms of
+ * kernel and the uniform graph's from 286 (data) to 87 ms, and on the grid
+ * and the road network, where Beamer's rule never turns bottom-up, it runs
+ * as data does (tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"). */
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    (void)caps;
+    if (caps->is_cpu) {
+        *reason = "auto: do-bitmap, a CPU device (bitmap bottom-up sweeps over contiguous ranges, no atomic a "
+                  "vertex; measured on PoCL)";
+        return VARIANT_DO_BITMAP;
+    }
     bool skewed = clirr_graph_has_hubs(clirr_input_graph(in), DO_MIN_SKEW);
     *reason = skewed ? "auto: do, the largest out-degree is at least 32 times the mean (hubs: bottom-up "
                        "steps find parents early; measured on an H100 and PoCL)"
@@ -618,11 +708,14 @@ static const clirr_variant_desc bfs_variants[] = {
            "frontier's arcs are many (Beamer)", true, false},
     {"hybrid", "temporal hybrid: data-driven rounds while the frontier holds fewer than --hybrid F of the "
                "vertices, topology-driven (level-synchronous) rounds while it holds more", true, false},
-    {"auto", "do on graphs with hubs (out-degree skew), else data", true, false},
+    {"auto", "on CPU devices do-bitmap; elsewhere do on graphs with hubs (out-degree skew), else data", true,
+     false},
     {"recursive", "the recursion study's unordered recursive BFS (shared/papers/001) through a recursion template: "
                   "rec-naive (a one-work-group child kernel per improved neighbour), rec-hier (a work-group per "
                   "arc, one child kernel per work-group), flat (the study's: level by level, thread-mapped)",
      false, true},
+    {"do-bitmap", "do with the CPU's bottom-up sweep: a bitmap frontier, a work-item per contiguous range of "
+                  "32-vertex words writing the next bitmap's words whole (no atomic a vertex)", true, false},
     {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false, false},
     {"serial-iter", "the serial queue BFS on the host, timed", false, false},
 };
@@ -649,7 +742,7 @@ const clirr_algo clirr_algo_bfs = {
     .write_outputs = bfs_write_outputs,
     .extras = bfs_extras,
     .choose_variant = bfs_choose,
-    .per_round_variants = 1u << VARIANT_DO,
+    .per_round_variants = DO_VARIANTS,
 };
 
 int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,
