@@ -21,7 +21,7 @@
  *   bfs_local the same rounds, many in one launch of one work-group, while
  *             the frontier is small (templates/local_rounds.clh).
  *   bfs_bottom_up, bfs_frontier_arcs  direction-optimizing BFS (below).
- *   bfs_level_bits, bfs_bottom_up_bits  its CPU form (do-bitmap, below).
+ *   bfs_level_bits, bfs_bottom_up_bits  its CPU form (do-bit, below).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
@@ -183,7 +183,7 @@ __kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS) IRR_KPARAM
     bfs_add_arcs(info, arcs);
 }
 
-/* do-bitmap, the CPU form of the bottom-up sweep: the frontier is a bitmap
+/* do-bit, the CPU form of the bottom-up sweep: the frontier is a bitmap
  * (bit v % 32 of word v / 32: level[v] == depth), which a core's caches
  * hold where level[] is 32 times larger, and work-item w owns the words
  * [w * wpi, (w + 1) * wpi), a contiguous range of 32 wpi vertices: it

@@ -276,7 +276,7 @@ static uint64_t extra(clirr_session *s, const void *result, const char *name)
     return UINT64_MAX;
 }
 
-/* Direction-optimizing BFS, do and do-bitmap: a random graph switches to
+/* Direction-optimizing BFS, do and do-bit: a random graph switches to
  * bottom-up, a directed rmat graph to bottom-up and back for its tail, a
  * path never does, a graph with unreachable parts keeps them unreached, a
  * vertex count off a multiple of 32 ends the bitmaps mid-word; every
@@ -290,7 +290,7 @@ static void direction_optimizing(th_case *tc)
     } cases[] = {{"random:n=20000,m=200000,seed=5", 1}, {"rmat:scale=13,ef=16,seed=2", 2},
                  {"grid:w=2000,h=1", 0}, {"random:n=5000,m=6000,seed=7", 0},
                  {"random:n=20011,m=200000,seed=6", 1}};
-    static const char *const variants[] = {"do", "do-bitmap"};
+    static const char *const variants[] = {"do", "do-bit"};
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
@@ -689,7 +689,7 @@ done:
     unload(&g, &in, &want, &got);
 }
 
-/* bfs auto: on a CPU device do-bitmap, elsewhere do where hubs hold many
+/* bfs auto: on a CPU device do-bit, elsewhere do where hubs hold many
  * arcs and data elsewhere; the choice is the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
 {
@@ -697,7 +697,7 @@ static void bfs_auto_choice(th_case *tc)
         const char *spec, *want;
     } cases[] = {{"rmat:scale=12,ef=8,seed=1", "do"}, {"grid:w=64,h=64", "data"},
                  {"random:n=4096,m=16384,seed=1", "data"}, {"grid:w=2000,h=1", "data"}};
-    bool cpu = tc->device->caps.is_cpu; /* a CPU: do-bitmap on every graph */
+    bool cpu = tc->device->caps.is_cpu; /* a CPU: do-bit on every graph */
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
@@ -711,7 +711,7 @@ static void bfs_auto_choice(th_case *tc)
         it.variant = clirr_algo_variant(a, "auto");
         clirr_plan plan;
         TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        const char *want = cpu ? "do-bitmap" : cases[i].want;
+        const char *want = cpu ? "do-bit" : cases[i].want;
         TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, want), "%s: auto chose %s, not %s", cases[i].spec,
                   a->variants[plan.variant].name, want);
         clirr_input_free(in);

@@ -37,7 +37,7 @@ enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VA
        VARIANT_DO_BITMAP, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
 #define DO_VARIANTS ((1u << VARIANT_DO) | (1u << VARIANT_DO_BITMAP))
 
-/* do-bitmap: work-items a compute unit (ranges of bitmap words; enough for
+/* do-bit: work-items a compute unit (ranges of bitmap words; enough for
  * the cores to balance uneven sweeps) and work-items a work-group. */
 #define BITS_ITEMS_PER_UNIT 64
 #define BITS_WG 4
@@ -68,7 +68,7 @@ typedef struct bfs_session {
     cl_kernel bottom_up, frontier_arcs;
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
-    /* do-bitmap: the bitmap sweep and the two frontier bitmaps (front: the
+    /* do-bit: the bitmap sweep and the two frontier bitmaps (front: the
      * current level, next: the one a sweep finds; swapped every sweep) */
     cl_kernel level_bits, bottom_up_bits;
     cl_mem front, next;
@@ -166,7 +166,7 @@ fail:
 _Static_assert(CLIRR_KARG(bfs_unroll_args, unroll) == CLIRR_KNARGS(bfs_topo_args),
                "BFS_UNROLL_ARGS must start with BFS_TOPO_ARGS");
 
-/* do-bitmap: the bitmap sweep (bound as bfs_bottom_up is, plus its
+/* do-bit: the bitmap sweep (bound as bfs_bottom_up is, plus its
  * bitmaps), the level-to-bitmap kernel and the two bitmaps. */
 static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
 {
@@ -405,7 +405,7 @@ fail:
     return rc;
 }
 
-/* do-bitmap: one bottom-up sweep from level depth (its bitmap made from
+/* do-bit: one bottom-up sweep from level depth (its bitmap made from
  * level[] first when make_front: the search just turned bottom-up), the
  * next level's bitmap becoming the front. */
 static int bitmap_sweep(bfs_session *s, uint32_t depth, bool make_front, uint32_t *found, uint64_t *arcs,
@@ -442,7 +442,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
     uint64_t frontier_arcs = g->row[s->source + 1] - g->row[s->source];
     uint64_t unexplored = g->m - frontier_arcs;
     uint32_t frontier = 1, before = 0, depth = 0;
-    bool bottom = false, front_ready = false; /* do-bitmap: s->front holds level depth */
+    bool bottom = false, front_ready = false; /* do-bit: s->front holds level depth */
     s->bottom_up_rounds = s->switches = 0;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (frontier > 0) {
@@ -677,7 +677,7 @@ static const clirr_param_desc bfs_params[] = {
  * 2^23: data 104 against do 568), so auto is BFS's default. */
 #define DO_MIN_SKEW 32
 
-/* On CPU devices auto is do-bitmap on every graph: on PoCL (2-core
+/* On CPU devices auto is do-bit on every graph: on PoCL (2-core
  * development machine, GAPBS's kron scale 20 and uniform scale 21, source
  * 0/1) its bitmap sweeps took kron's BFS from 31.6 (do) to 19.9 ms of
  * kernel and the uniform graph's from 286 (data) to 87 ms, and on the grid
@@ -686,7 +686,7 @@ static const clirr_param_desc bfs_params[] = {
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     if (caps->is_cpu) {
-        *reason = "auto: do-bitmap, a CPU device (bitmap bottom-up sweeps over contiguous ranges, no atomic a "
+        *reason = "auto: do-bit, a CPU device (bitmap bottom-up sweeps over contiguous ranges, no atomic a "
                   "vertex; measured on PoCL)";
         return VARIANT_DO_BITMAP;
     }
@@ -708,13 +708,13 @@ static const clirr_variant_desc bfs_variants[] = {
            "frontier's arcs are many (Beamer)", true, false},
     {"hybrid", "temporal hybrid: data-driven rounds while the frontier holds fewer than --hybrid F of the "
                "vertices, topology-driven (level-synchronous) rounds while it holds more", true, false},
-    {"auto", "on CPU devices do-bitmap; elsewhere do on graphs with hubs (out-degree skew), else data", true,
+    {"auto", "on CPU devices do-bit; elsewhere do on graphs with hubs (out-degree skew), else data", true,
      false},
     {"recursive", "the recursion study's unordered recursive BFS (shared/papers/001) through a recursion template: "
                   "rec-naive (a one-work-group child kernel per improved neighbour), rec-hier (a work-group per "
                   "arc, one child kernel per work-group), flat (the study's: level by level, thread-mapped)",
      false, true},
-    {"do-bitmap", "do with the CPU's bottom-up sweep: a bitmap frontier, a work-item per contiguous range of "
+    {"do-bit", "do with the CPU's bottom-up sweep: a bitmap frontier, a work-item per contiguous range of "
                   "32-vertex words writing the next bitmap's words whole (no atomic a vertex)", true, false},
     {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false, false},
     {"serial-iter", "the serial queue BFS on the host, timed", false, false},
