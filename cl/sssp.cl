@@ -108,6 +108,23 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* The distance of v before lowering it to nd with atomic_min. On a CPU a
+ * plain read first: an offer that does not lower the distance read (dist
+ * only falls, so it cannot lower the current one either) costs no locked
+ * instruction, which is most offers on a dense graph; the read value then
+ * stands for old (equal offers are what a rerun pushes again). GPUs take
+ * the atomic at once, as measured there before. */
+#if CLIRR_IS_CPU
+inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
+{
+    uint cur = *IRR_GLD(13, d);
+    return nd < cur ? atomic_min(IRR_GAT(17, d), nd) : cur;
+}
+#define SSSP_MIN_OLD(site, v, nd) sssp_min_old(&dist[v], (nd) IRR_FARG)
+#else
+#define SSSP_MIN_OLD(site, v, nd) atomic_min(IRR_GAT(site, &dist[v]), (nd))
+#endif
+
 /* A data-driven round's work on arc j of u (du: u's distance), pushing
  * with PUSH every vertex it improves. A rerun pushes again what the
  * overflowed attempt improved: then dist[v] already equals nd. */
@@ -117,7 +134,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         uint v = *IRR_GLD(11, &col[e]);                                        \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
         if (IRR_BRANCH(12, nd != CLIRR_NONE)) {                                \
-            uint old = atomic_min(IRR_GAT(13, &dist[v]), nd);                  \
+            uint old = SSSP_MIN_OLD(13, v, nd);                                \
             if (IRR_BRANCH(14, nd < old || (wl_rerun && nd == old)))           \
                 PUSH(v);                                                       \
         }                                                                      \
@@ -186,7 +203,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         uint v = *IRR_GLD(15, &col[e]);                                        \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
         if (IRR_BRANCH(16, nd != CLIRR_NONE)) {                                \
-            uint old = atomic_min(IRR_GAT(17, &dist[v]), nd);                  \
+            uint old = SSSP_MIN_OLD(17, v, nd);                                \
             if (IRR_BRANCH(18, nd < old || (wl_rerun && nd == old))) {         \
                 if (IRR_BRANCH(19, nd < split))                                \
                     PUSH(v);                                                   \
