@@ -189,7 +189,12 @@ __kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS) IRR_KPARAM
  * [w * wpi, (w + 1) * wpi), a contiguous range of 32 wpi vertices: it
  * writes the next frontier's words whole (no atomics) and adds its counts
  * to info once. bfs_level_bits makes the bitmap of a level from level[]
- * when the search turns bottom-up. */
+ * when the search leaves the worklist; bfs_top_down_bits is the top-down
+ * step over the same bitmaps: a work-item expands the set bits of its
+ * words and sets the bits of what it discovers with atomic_or into a
+ * cleared next (one atomic a discovered vertex, as the level store races:
+ * the writer that set the bit counts the vertex), so no round compacts a
+ * worklist. */
 __kernel void bfs_level_bits(CLIRR_KPARAMS(BFS_LEVEL_BITS_ARGS) IRR_KPARAM)
 {
     uint w0 = get_global_id(0) * wpi;
@@ -226,6 +231,36 @@ __kernel void bfs_bottom_up_bits(CLIRR_KPARAMS(BFS_BOTTOM_UP_BITS_ARGS) IRR_KPAR
             }
         }
         *IRR_GST(55, &next[w]) = bits;
+    }
+    if (found)
+        atomic_add(&info[0], found);
+    bfs_add_arcs(info, arcs);
+}
+
+__kernel void bfs_top_down_bits(CLIRR_KPARAMS(BFS_TOP_DOWN_BITS_ARGS) IRR_KPARAM)
+{
+    uint found = 0;
+    ulong arcs = 0;
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(56, w < wend); w++) {
+        uint bits = *IRR_GLD(57, &front[w]);
+        while (IRR_BRANCH(58, bits)) {
+            uint u = 32 * w + (31 - clz(bits & -bits));
+            bits &= bits - 1;
+            uint kend = *IRR_GLD(60, &row[u + 1]);
+            for (uint k = *IRR_GLD(59, &row[u]); IRR_BRANCH(61, k < kend); k++) {
+                uint v = *IRR_GLD(62, &col[k]);
+                if (IRR_BRANCH(63, *IRR_GLD(64, &level[v]) == CLIRR_NONE)) {
+                    *IRR_GST(65, &level[v]) = depth + 1;
+                    uint bit = 1u << (v % 32);
+                    if (!(atomic_or(IRR_GAT(66, &next[v / 32]), bit) & bit)) {
+                        found++;
+                        arcs += BFS_DEG(v);
+                    }
+                }
+            }
+        }
     }
     if (found)
         atomic_add(&info[0], found);

@@ -32,6 +32,7 @@ CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_bits_args, BFS_LEVEL_BITS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_bits_args, BFS_BOTTOM_UP_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_top_down_bits_args, BFS_TOP_DOWN_BITS_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
        VARIANT_DO_BITMAP, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
@@ -41,6 +42,13 @@ enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VA
  * the cores to balance uneven sweeps) and work-items a work-group. */
 #define BITS_ITEMS_PER_UNIT 64
 #define BITS_WG 4
+/* do-bit leaves the worklist for the bitmaps once a frontier holds n /
+ * BITS_ENTER vertices (a worklist round would compact over all n then:
+ * the compact push's 1/256), and goes back when a top-down frontier holds
+ * fewer than n / BITS_LEAVE (a long tail then runs in local rounds
+ * instead of a sweep over every word a level). */
+#define BITS_ENTER 256
+#define BITS_LEAVE 4096
 #define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
@@ -70,7 +78,7 @@ typedef struct bfs_session {
     cl_mem info;
     /* do-bit: the bitmap sweep and the two frontier bitmaps (front: the
      * current level, next: the one a sweep finds; swapped every sweep) */
-    cl_kernel level_bits, bottom_up_bits;
+    cl_kernel level_bits, bottom_up_bits, top_down_bits;
     cl_mem front, next;
     uint32_t bits_items, wpi; /* work-items of a sweep, words a work-item */
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
@@ -189,6 +197,15 @@ static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, n), n));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, info), s->info));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, wpi), s->wpi));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_top_down_bits", CLIRR_KNARGS(bfs_top_down_bits_args),
+                                       &s->top_down_bits, err));
+    k = s->top_down_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, info), s->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, wpi), s->wpi));
     k = s->level_bits;
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, level), s->level));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, n), n));
@@ -405,28 +422,102 @@ fail:
     return rc;
 }
 
-/* do-bit: one bottom-up sweep from level depth (its bitmap made from
- * level[] first when make_front: the search just turned bottom-up), the
- * next level's bitmap becoming the front. */
-static int bitmap_sweep(bfs_session *s, uint32_t depth, bool make_front, uint32_t *found, uint64_t *arcs,
-                        clirr_error *err)
+/* do-bit: one step from level depth over the bitmaps, bottom-up or
+ * top-down (next cleared first: its bits are set one by one), the next
+ * level's bitmap becoming the front. */
+static int bitmap_step(bfs_session *s, bool bottom, uint32_t depth, uint32_t *found, uint64_t *arcs,
+                       clirr_error *err)
 {
     int rc = CLIRR_OK;
-    size_t wg = clirr_wg_size(s->ctx, s->bottom_up_bits, BITS_WG);
-    if (make_front) {
-        CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, front), s->front));
-        CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, depth), depth));
-        CLIRR_TRY(clirr_launch(s->ctx, s->level_bits, s->bits_items, clirr_wg_size(s->ctx, s->level_bits, BITS_WG),
-                               err));
+    cl_kernel k = bottom ? s->bottom_up_bits : s->top_down_bits;
+    if (!bottom)
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->dg->n / 32 + 1, 0, err));
+    if (bottom) {
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, depth), depth));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, front), s->front));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, next), s->next));
+    } else {
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, depth), depth));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, front), s->front));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, next), s->next));
     }
-    cl_kernel k = s->bottom_up_bits;
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, depth), depth));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, front), s->front));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, next), s->next));
-    CLIRR_TRY(count_pass(s, k, s->bits_items, wg, found, arcs, err));
+    CLIRR_TRY(count_pass(s, k, s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG), found, arcs, err));
     cl_mem swap = s->front;
     s->front = s->next;
     s->next = swap;
+fail:
+    return rc;
+}
+
+/* do-bit: worklist rounds (local rounds included) while the frontier is
+ * small; from a frontier of n / BITS_ENTER vertices on, every level is a
+ * step over the bitmaps, bottom-up or top-down by Beamer's rule, until a
+ * top-down frontier falls under n / BITS_LEAVE and goes back into the
+ * worklist (a compaction of its level). */
+static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_graph *g = s->g;
+    uint64_t frontier_arcs = g->row[s->source + 1] - g->row[s->source];
+    uint64_t unexplored = g->m - frontier_arcs;
+    uint32_t frontier = 1, before = 0, depth = 0;
+    bool bits = false, bottom = false;
+    s->bottom_up_rounds = s->switches = 0;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (frontier > 0) {
+        if (!bits && frontier >= g->n / BITS_ENTER) {
+            bits = true;
+            CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, front), s->front));
+            CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, depth), depth));
+            CLIRR_TRY(clirr_launch(s->ctx, s->level_bits, s->bits_items,
+                                   clirr_wg_size(s->ctx, s->level_bits, BITS_WG), err));
+        }
+        if (bits) {
+            if (!bottom && frontier_arcs > unexplored / ALPHA && frontier > before) {
+                bottom = true;
+                s->switches++;
+            } else if (bottom && frontier < g->n / BETA && frontier < before) {
+                bottom = false;
+                s->switches++;
+            }
+            if (!bottom && frontier < g->n / BITS_LEAVE) {
+                bits = false;
+                CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, depth, g->n, err));
+                continue;
+            }
+            before = frontier;
+            clirr_trace_round r = {bottom ? "bottom-up" : "top-down", frontier, 0, 0, 0, "-", 0, 0, 0};
+            clirr_trace_mark m;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
+            CLIRR_TRY(bitmap_step(s, bottom, depth, &frontier, &frontier_arcs, err));
+            r.items_out = frontier;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
+            depth++;
+            stats->iterations++;
+            s->bottom_up_rounds += bottom;
+        } else {
+            uint32_t rounds = 0;
+            before = frontier;
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
+            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+            depth += rounds;
+            stats->iterations += rounds;
+            frontier = clirr_worklist_size(&s->wl);
+            frontier_arcs = 0;
+            if (frontier) {
+                uint32_t count = frontier, ignored;
+                cl_kernel k = s->frontier_arcs;
+                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
+                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
+                CLIRR_TRY(count_pass(s, k, count, s->wg_frontier_arcs, &ignored, &frontier_arcs, err));
+            }
+        }
+        unexplored = unexplored > frontier_arcs ? unexplored - frontier_arcs : 0;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
     return rc;
 }
@@ -442,7 +533,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
     uint64_t frontier_arcs = g->row[s->source + 1] - g->row[s->source];
     uint64_t unexplored = g->m - frontier_arcs;
     uint32_t frontier = 1, before = 0, depth = 0;
-    bool bottom = false, front_ready = false; /* do-bit: s->front holds level depth */
+    bool bottom = false;
     s->bottom_up_rounds = s->switches = 0;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (frontier > 0) {
@@ -462,13 +553,8 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
             clirr_trace_mark m;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
-            if (s->bottom_up_bits)
-                CLIRR_TRY(bitmap_sweep(s, depth, !front_ready, &frontier, &frontier_arcs, err));
-            else {
-                CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
-                CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
-            }
-            front_ready = true;
+            CLIRR_TRY(CLIRR_ARG(s->bottom_up, CLIRR_KARG(bfs_bottom_up_args, depth), depth));
+            CLIRR_TRY(count_pass(s, s->bottom_up, g->n, s->wg_bottom_up, &frontier, &frontier_arcs, err));
             r.items_out = frontier;
             if (s->trace)
                 CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -477,7 +563,6 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
             s->bottom_up_rounds++;
         } else {
             uint32_t rounds = 0;
-            front_ready = false;
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
             CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
             depth += rounds;
@@ -563,6 +648,8 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
         CLIRR_TRY(bfs_rec_run(s->rec, s->source, stats, err));
     else if (s->vl.topo)
         CLIRR_TRY(run_topo(s, stats, err));
+    else if (s->bottom_up_bits)
+        CLIRR_TRY(run_do_bit(s, stats, err));
     else if (s->bottom_up)
         CLIRR_TRY(run_do(s, stats, err));
     else if (s->have_level_nl)
