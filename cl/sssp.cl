@@ -22,6 +22,8 @@
  *              the worklist is small (templates/local_rounds.clh).
  *   sssp_nf*   near-far: the data-driven rounds over a moving split, the
  *              farther vertices set aside in a pile (below).
+ *   sssp_bits_round, sssp_items_bits  the `bits` variant's wide rounds on
+ *              CPUs: the worklist as a bitmap (below).
  * A distance that would not fit 32 bits sets status[1] (the host reports
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
@@ -253,4 +255,50 @@ __kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS) IRR_KPARAM)
         }
     }
     WL_END;
+}
+
+/* bits (CPUs): while the worklist is large it is a bitmap, bit v % 32 of
+ * word v / 32, and work-item w owns the words [w * wpi, (w + 1) * wpi): it
+ * relaxes the arcs of its set bits in vertex order (a core streams its
+ * rows) and sets the bit of every vertex it lowers in a cleared next with
+ * atomic_or, stamping it in mark[] (the host compacts the last round's
+ * stamps into a worklist again when the bitmap grows small); no round
+ * compacts a worklist over all n. The work-item that set a bit counts it,
+ * once in info[0] per work-item. sssp_items_bits makes the bitmap of a
+ * worklist. */
+__kernel void sssp_items_bits(CLIRR_KPARAMS(SSSP_ITEMS_BITS_ARGS) IRR_KPARAM)
+{
+    for (uint i = get_global_id(0); IRR_BRANCH(70, i < count); i += get_global_size(0)) {
+        uint v = *IRR_GLD(71, &items[i]);
+        atomic_or(IRR_GAT(72, &front[v / 32]), 1u << (v % 32));
+    }
+}
+
+__kernel void sssp_bits_round(CLIRR_KPARAMS(SSSP_BITS_ROUND_ARGS) IRR_KPARAM)
+{
+    uint found = 0;
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(73, w < wend); w++) {
+        uint bits = *IRR_GLD(74, &front[w]);
+        while (IRR_BRANCH(75, bits)) {
+            uint u = 32 * w + (31 - clz(bits & -bits));
+            bits &= bits - 1;
+            uint du = *IRR_GLD(76, &dist[u]);
+            uint kend = *IRR_GLD(78, &row[u + 1]);
+            for (uint e = *IRR_GLD(77, &row[u]); IRR_BRANCH(79, e < kend); e++) {
+                uint v = *IRR_GLD(80, &col[e]);
+                uint nd = relax_sum(du, WEIGHT(e), &status[1]);
+                if (IRR_BRANCH(81, nd < *IRR_GLD(82, &dist[v])) && nd < atomic_min(IRR_GAT(83, &dist[v]), nd)) {
+                    uint bit = 1u << (v % 32);
+                    if (!(atomic_or(IRR_GAT(84, &next[v / 32]), bit) & bit)) {
+                        *IRR_GST(85, &mark[v]) = stamp;
+                        found++;
+                    }
+                }
+            }
+        }
+    }
+    if (found)
+        atomic_add(IRR_GAT(86, &info[0]), found);
 }

@@ -29,8 +29,20 @@ _Static_assert(CLIRR_KARG(sssp_part_args, wl_in) == CLIRR_KARG(sssp_data_args, w
                "SSSP_PART_ARGS must start with SSSP_DATA_ARGS");
 CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
 CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
+CLIRR_KARGS_STRUCT(sssp_items_bits_args, SSSP_ITEMS_BITS_ARGS);
+CLIRR_KARGS_STRUCT(sssp_bits_round_args, SSSP_BITS_ROUND_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR, VARIANT_HYBRID };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR, VARIANT_HYBRID, VARIANT_BITS, VARIANT_AUTO };
+
+/* bits: work-items a compute unit (ranges of bitmap words) and a
+ * work-group; the worklist becomes a bitmap once it holds n / BITS_ENTER
+ * vertices (a worklist round would compact over all n then: the compact
+ * push's 1/256) and a worklist again under n / BITS_LEAVE (a long tail
+ * then runs in local rounds, not a sweep over every word a round). */
+#define BITS_ITEMS_PER_UNIT 64
+#define BITS_WG 4
+#define BITS_ENTER 256
+#define BITS_LEAVE 4096
 
 /* The status buffer's two flags (cl/sssp.cl). */
 enum { STATUS_CHANGED, STATUS_OVERFLOW, STATUS_FLAGS };
@@ -69,6 +81,12 @@ typedef struct sssp_session {
     cl_mem order;           /* topo: --presort degree: the sweep's vertex order; NULL: by id */
     cl_uint presorted;
     uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
+    /* bits: the two kernels (context-owned), the bitmaps (front: this
+     * round's, next: the one it finds; swapped every round), the count of
+     * a round's new bits; mark and sweep stamp as the hybrid's do */
+    cl_kernel items_bits, bits_round;
+    cl_mem front, next, info;
+    uint32_t bits_items, wpi, bits_rounds;
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
@@ -90,6 +108,9 @@ static void sssp_release(void *state)
         clirr_mem_release(&s->far_info[i]);
     }
     clirr_mem_release(&s->far_marks);
+    clirr_mem_release(&s->front);
+    clirr_mem_release(&s->next);
+    clirr_mem_release(&s->info);
     free(s);
 }
 
@@ -243,6 +264,40 @@ fail:
     return rc;
 }
 
+/* bits: the bitmap kernels, bound once, and their buffers. */
+static int prepare_bits(sssp_session *s, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    uint32_t n = s->g->n, words = n / 32 + 1;
+    uint64_t items = (uint64_t)clirr_ctx_caps(s->ctx)->compute_units * BITS_ITEMS_PER_UNIT;
+    s->bits_items = (uint32_t)(items < 1 ? 1 : items > words ? words : items);
+    s->wpi = (words + s->bits_items - 1) / s->bits_items;
+    CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", options, &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "sssp_items_bits", CLIRR_KNARGS(sssp_items_bits_args),
+                                       &s->items_bits, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "sssp_bits_round", CLIRR_KNARGS(sssp_bits_round_args),
+                                       &s->bits_round, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP worklist bitmap", (size_t)words * sizeof(uint32_t), &s->front, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP next worklist bitmap", (size_t)words * sizeof(uint32_t), &s->next,
+                               err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP bitmap round count", sizeof(uint32_t), &s->info, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP round stamps", (size_t)n * sizeof(uint32_t), &s->mark, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, n, 0, err));
+    cl_kernel k = s->bits_round;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, weight), s->dg->weight));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, status), s->status));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, info), s->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, mark), s->mark));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, wpi), s->wpi));
+fail:
+    return rc;
+}
+
 static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
                         clirr_error *err)
 {
@@ -306,6 +361,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, options, err));
+        if (plan->variant == VARIANT_BITS)
+            CLIRR_TRY(prepare_bits(s, options, err));
     }
     *out = s;
     return CLIRR_OK;
@@ -362,6 +419,83 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     clirr_round_loop_local_stats(&s->vl.rl, stats);
     if (s->donate)
         CLIRR_TRY(clirr_round_loop_donations(&s->vl.rl, &s->donated_g0, &s->donated, err));
+fail:
+    return rc;
+}
+
+/* bits: the worklist (its `count` items) as the bitmap s->front. */
+static int bits_from_worklist(sssp_session *s, uint32_t count, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = s->items_bits;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->front, 0, s->g->n / 32 + 1, 0, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, items), s->wl.items[s->wl.cur]));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, count), count));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, front), s->front));
+    CLIRR_TRY(clirr_launch(s->ctx, k, count, clirr_wg_size(s->ctx, k, 0), err));
+fail:
+    return rc;
+}
+
+/* bits: one round over the bitmap s->front into s->next (cleared first),
+ * stamping what it lowers with a new s->sweep; *count gets how many. */
+static int bits_round(sssp_session *s, uint32_t *count, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = s->bits_round;
+    uint32_t zero = 0;
+    s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
+    if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->g->n / 32 + 1, 0, err));
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->info, 0, sizeof zero, &zero, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, front), s->front));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, next), s->next));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, stamp), s->sweep));
+    CLIRR_TRY(clirr_launch(s->ctx, k, s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG), err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof *count, count, err));
+    cl_mem swap = s->front;
+    s->front = s->next;
+    s->next = swap;
+fail:
+    return rc;
+}
+
+/* bits: worklist rounds (local rounds included) while the worklist is
+ * small, bitmap rounds from n / BITS_ENTER items on, back to the worklist
+ * (a compaction of the last round's stamps) under n / BITS_LEAVE. */
+static int run_bits(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t n = s->g->n;
+    s->bits_rounds = 0;
+    CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (clirr_worklist_size(&s->wl) > 0) {
+        uint32_t size = clirr_worklist_size(&s->wl);
+        if (size >= n / BITS_ENTER && size >= n / BITS_LEAVE) {
+            CLIRR_TRY(bits_from_worklist(s, size, err));
+            do {
+                clirr_trace_round r = {"bits", size, 0, 0, 0, "-", 0, 0, 0};
+                clirr_trace_mark m;
+                if (s->trace)
+                    CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
+                CLIRR_TRY(bits_round(s, &size, err));
+                r.items_out = size;
+                if (s->trace)
+                    CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
+                stats->iterations++;
+                s->bits_rounds++;
+            } while (size >= n / BITS_LEAVE && size > 0);
+            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, n, err));
+            continue;
+        }
+        uint32_t rounds = 0;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
     return rc;
 }
@@ -523,6 +657,8 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->split)
         CLIRR_TRY(run_nearfar(s, stats, err));
+    else if (s->bits_round)
+        CLIRR_TRY(run_bits(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -602,6 +738,8 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     const sssp_session *s = state;
+    if (s->bits_round)
+        clirr_extras_add(x, "bitmap_rounds", CLIRR_EXTRA_UINT)->u = s->bits_rounds;
     if (s->donate) {
         clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
         clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
@@ -620,7 +758,26 @@ static const clirr_variant_desc sssp_variants[] = {
     {"hybrid", "temporal hybrid: data-driven rounds while the worklist holds fewer than --hybrid F of the "
                "vertices, topology-driven sweeps (atomic_min, marking what they lower) while it holds more",
      true, false},
+    {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
+             "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
+     true, false},
+    {"auto", "bits on CPU devices, else data", true, false},
 };
+
+/* auto: bits on CPUs, where a core relaxing its own range of the bitmap
+ * in vertex order, with no compaction a round, beat the worklist rounds
+ * (PoCL, 2-core development machine, GAPBS's kron scale 20 and uniform
+ * scale 21: 75 against 190 ms and 307 against 520 ms end to end;
+ * tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"); elsewhere
+ * data, as measured on the H100 before. */
+static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
+{
+    (void)in;
+    *reason = caps->is_cpu ? "auto: bits, a CPU device (the wide rounds' worklist as a bitmap over contiguous "
+                             "ranges; measured on PoCL)"
+                           : "auto: data, not a CPU device (measured on an H100)";
+    return caps->is_cpu ? VARIANT_BITS : VARIANT_DATA;
+}
 
 const clirr_algo clirr_algo_sssp = {
     .name = "sssp",
@@ -629,10 +786,11 @@ const clirr_algo clirr_algo_sssp = {
     .study = "shared/papers/000 (data-driven vs topology-driven)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = sssp_variants,
-    .nvariants = 4,
+    .nvariants = sizeof sssp_variants / sizeof sssp_variants[0],
     .params = sssp_params,
     .nparams = sizeof sssp_params / sizeof sssp_params[0],
-    .default_variant = VARIANT_DATA,
+    .default_variant = VARIANT_AUTO,
+    .choose_variant = sssp_choose,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),
     .prepare = sssp_prepare,
