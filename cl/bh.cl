@@ -614,38 +614,38 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  * Bonsai's scheme (Bédorf, Gaburov, Portegies Zwart 2012): the G work-items
  * of a work-group and their G * BH_PER consecutive bodies (neighbours in
  * tree order when sorted) walk the tree ONCE for all of them. A cell is
- * opened when the group's bounding box comes nearer its centre of mass than
- * the per-body rule allows a body to (dq of its depth): every body in the
- * box is then at least that far, so each body interacts only with cells
- * its own test would also accept (more interactions than the vote walks,
- * never a coarser one). Lanes examine different nodes at once: each lane
- * owns a range of the tree's link order (cl/bh.def: a slot and the slot
- * where the range ends) and walks it stacklessly as the vote walks do;
- * a lane that opens a cell keeps its first child and hands every other
- * child (one subtree each) and the rest of its range to a pool in local
- * memory, from which idle lanes take work (while the pool has room for 8
- * a lane; without room, the lane walks the children itself: the pool
- * never overflows). Handing off only the rest of a range left one long
- * chain of siblings to one lane at a time: 1.5 entries a step on
- * average, where each child handed off keeps most lanes busy. Accepted cells and the bodies of reached leaves go to
- * two interaction lists in local memory, compacted by one work-group
- * prefix sum per step; when a list could overflow on the next step (or the
- * walk is over), every lane sweeps both lists for its bodies: one local
- * broadcast read per entry, BH_PER bodies each, the multiply-adds of the
- * interaction and nothing else (a body's own entry gets mass 0).
+ * used whole when the group's bounding box is at least as far from its
+ * centre of mass as the per-body rule asks of a body (dq of its depth):
+ * every body in the box then accepts it too, so each body interacts only
+ * with cells its own test would also accept (more interactions than the
+ * vote walks, never a coarser one).
  *
- * Local memory: BH_LIST entries per list (the host sizes it from the
- * device's local memory), a pool of BH_POOL ranges, the scan's 2 G words.
- * Work-group barriers only; the prefix sum is common/scan.clh's (the
- * device's work-group collectives where it has them). G <= 128: the scan
- * packs four 16-bit counts in one 64-bit word. */
+ * The walk is breadth-first over a stack of nodes in local memory: each
+ * step, up to G lanes pop one node each and test it at once (their loads
+ * are independent, so one memory latency serves G nodes); a cell used
+ * whole goes to the cell list, an opened cell pushes its child cells and
+ * puts its bodies on the body list. Places in the stack and the lists come
+ * from local atomic counters, two barriers a step. When a list could
+ * overflow on the next step (or the stack is empty), every lane sweeps
+ * both lists for its bodies: one broadcast read of local memory per entry,
+ * the interaction's arithmetic and nothing else (a body's own entry gets
+ * mass 0).
+ *
+ * The stack never overflows: a step pops b nodes and pushes at most 8 per
+ * cell, so it grows by at most 7 b; b is the most that leaves room for 7
+ * BH_MAXDEPTH more (and at least 1). From a state with that much room, a
+ * walk that pops one node a step (depth first) never needs more: it holds
+ * at most 7 siblings a level above the node it came from. Bodies hang in
+ * chains below the deepest cells only: those go through the stack (a body
+ * popped puts itself on the list and pushes the next of its chain).
+ *
+ * Local memory (the host sizes it from the device's): BH_LIST cells,
+ * BH_BLIST bodies with their numbers, BH_STK stack entries. */
 #include "common/scan.clh"
 
-#if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_POOL < 8 * BH_GWG
-#error "the group walk needs BH_GWG <= 128, lists of at least 2 BH_GWG, a pool of 8 BH_GWG"
+#if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_BLIST < 9 * BH_GWG || BH_STK < 7 * (BH_MAXDEPTH + BH_GWG)
+#error "the group walk needs BH_GWG <= 128, lists of 2 BH_GWG cells and 9 BH_GWG bodies, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
 #endif
-/* A pool entry (slot, BH_ONE): the subtree at that slot alone. */
-#define BH_ONE 0xfffffffeu
 
 /* One softened interaction of body j with mass m at q.xyz (no count: the
  * lists' lengths are the counts). */
@@ -673,10 +673,10 @@ __kernel __attribute__((reqd_work_group_size(BH_GWG, 1, 1)))
 void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 {
     __local REAL dq[BH_MAXDEPTH];
-    __local REAL4 lc[BH_LIST], lb[BH_LIST]; /* cells, bodies */
-    __local uint lbid[BH_LIST];             /* the bodies' numbers */
-    __local uint2 pool[BH_POOL];            /* ranges (slot, end slot) */
-    __local ulong tmp[2 * BH_GWG];
+    __local REAL4 lc[BH_LIST], lb[BH_BLIST]; /* cells, bodies */
+    __local uint lbid[BH_BLIST];             /* the bodies' numbers */
+    __local uint stk[BH_STK];                /* nodes to test */
+    __local uint tmp[2 * BH_GWG];            /* the scan's */
     const uint lid = get_local_id(0), G = BH_GWG;
     REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
     for (uint d = lid; d < BH_MAXDEPTH; d += G)
@@ -709,155 +709,131 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         hi = fmax(hi, lc[G + k]);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* The root used whole (a theta so large), or lane 0 starts with the
-     * root's children: the range from its first slot to the end. */
+    /* The root used whole (a theta so large), or the stack starts with it. */
     REAL4 root = *IRR_GLD(11, &cell4[0]);
     uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
     int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
-    uint ctop = root_far, btop = 0, ptop = 0;
-    if (root_far && lid == 0)
-        lc[0] = root;
-    int busy = !root_far && lid == 0 && rinfo.x != BH_EMPTY;
-    uint cur = rinfo.x, end = BH_EMPTY, chain = BH_EMPTY;
-    int live = !root_far;
-    while (live) {
-        /* One node for each busy lane: an entry for a list (kind 1: a
-         * cell, 2: a body), or a cell to open (and maybe a range to hand
-         * off). */
-        uint kind = 0, id = 0, npush = 0, opened = BH_EMPTY, keep = 0;
-        REAL4 rec = (REAL4)(0, 0, 0, 0);
-        uint2 tail = (uint2)(0, 0);
-        const int can_push = ptop + 8 * G <= BH_POOL;
-        if (busy) {
-            if (chain != BH_EMPTY) {
-                /* The rest of a leaf's chain of coincident bodies. */
-                id = chain;
-                kind = 2;
-                rec = *IRR_GLD(16, &body4[chain]);
-                chain = *IRR_GLD(15, &next[chain]);
-            } else {
-                uint2 e = *IRR_GLD(17, &link[cur]);
-                if (end == BH_ONE)
-                    end = e.y; /* a range of one node: its subtree */
-                if (e.x < n) {
-                    id = e.x;
-                    kind = 2;
-                    rec = *IRR_GLD(16, &body4[e.x]);
-                    chain = *IRR_GLD(15, &next[e.x]);
-                    cur = e.y;
-                } else {
-                    REAL4 c = *IRR_GLD(11, &cell4[e.x - n]);
-                    uint2 ci = *IRR_GLD(12, &cinfo[e.x - n]);
-                    if (IRR_BRANCH(13, bh_box_dist2(c, lo, hi) >= dq[ci.y])) {
-                        kind = 1;
-                        rec = c;
-                        cur = e.y;
-                    } else if (can_push && ci.x != e.y) {
-                        /* Open: keep the first child, hand off the other
-                         * children one by one and the rest of the range. */
-                        opened = e.x - n;
-                        keep = ci.x;
-                        for (uint k = 0; k < 8; k++)
-                            npush += *IRR_GLD(19, &child[opened * 8 + k]) != BH_EMPTY;
-                        npush--;
-                        tail = (uint2)(e.y, end);
-                        npush += e.y != end;
-                        cur = ci.x;
-                        end = BH_ONE;
-                    } else {
-                        /* No room: walk the children and the rest in turn. */
-                        cur = ci.x;
+    if (lid == 0) {
+        if (root_far)
+            lc[0] = root;
+        else
+            stk[0] = n;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* Room a depth-first walk may need from any node (7 a level). */
+    const uint reserve = 7 * (depth + 1);
+    uint top = !root_far, ctop = root_far, btop = 0;
+    for (;;) {
+        if (top > 0) {
+            uint b = min(top, G);
+            if (top + 7 * b + reserve > BH_STK) {
+                uint room = BH_STK - top;
+                b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
+            }
+            uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
+            /* What the node gives: stack entries, bodies, a cell. */
+            uint npush = 0, nbody = 0, kid[8];
+            int whole = 0, chains = 0;
+            REAL4 rec = (REAL4)(0, 0, 0, 0);
+            if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
+                /* A body of a chain below a deepest cell. */
+                rec = *IRR_GLD(16, &body4[node]);
+                nbody = 1;
+                kid[0] = *IRR_GLD(15, &next[node]);
+                npush = kid[0] != BH_EMPTY;
+            } else if (node != BH_EMPTY) {
+                uint c = node - n;
+                rec = *IRR_GLD(11, &cell4[c]);
+                uint2 ci = *IRR_GLD(12, &cinfo[c]);
+                whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
+                if (!whole) {
+                    /* Open: child cells to the stack, bodies to the list
+                     * (through the stack where chains may hang). */
+                    chains = ci.y == BH_MAXDEPTH - 1;
+                    for (uint k = 0; k < 8; k++) {
+                        kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
+                        int body = kid[k] < n;
+                        npush += kid[k] != BH_EMPTY && (!body || chains);
+                        nbody += body && !chains;
                     }
                 }
             }
-            busy = chain != BH_EMPTY || cur != end;
-        }
-        ulong tot, ex = clirr_wg_scan_excl_add_ulong((ulong)(kind == 1) | (ulong)(kind == 2) << 16 |
-                                                         (ulong)npush << 32 | (ulong)!busy << 48,
-                                                     tmp, &tot);
+            /* Places from one prefix sum of the three counts (11 bits
+             * each: at most 8 G <= 1024 of each); its barriers also keep
+             * every pop before any push. */
+            uint total, at = clirr_wg_scan_excl_add_uint(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
 #if CLIRR_HAS_WG_COLLECTIVES
-        barrier(CLK_LOCAL_MEM_FENCE); /* the last step's pool reads */
+            barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
 #endif
-        if (kind == 1)
-            *IRR_LST(22, &lc[ctop + (uint)(ex & 0xffff)]) = rec;
-        if (kind == 2) {
-            uint at = btop + (uint)(ex >> 16 & 0xffff);
-            *IRR_LST(23, &lb[at]) = rec;
-            lbid[at] = id;
-        }
-        if (opened != BH_EMPTY) {
-            uint at = ptop + (uint)(ex >> 32 & 0xffff);
-            for (uint k = 0; k < 8; k++) {
-                uint slot = opened * 8 + k;
-                if (slot != keep && child[slot] != BH_EMPTY)
-                    pool[at++] = (uint2)(slot, BH_ONE);
-            }
-            if (tail.x != tail.y)
-                pool[at] = tail;
-        }
-        ctop += (uint)(tot & 0xffff);
-        btop += (uint)(tot >> 16 & 0xffff);
-        ptop += (uint)(tot >> 32 & 0xffff);
-        barrier(CLK_LOCAL_MEM_FENCE);
-        /* Idle lanes take ranges from the top of the pool. */
-        uint idle = (uint)(tot >> 48), rank = (uint)(ex >> 48), took = min(idle, ptop);
-        if (!busy && rank < ptop) {
-            uint2 r = pool[ptop - 1 - rank];
-            cur = r.x;
-            end = r.y;
-            busy = 1;
-        }
-        ptop -= took;
-        live = G - idle + took > 0;
-        if (ctop + G > BH_LIST || btop + G > BH_LIST || !live) {
-            /* Every lane's bodies against both lists (four entries a
-             * turn: the loop's own instructions shared by four). */
-            uint i = 0;
-            for (; i + 4 <= ctop; i += 4)
-                for (uint u = 0; u < 4; u++) {
-                    REAL4 q = *IRR_LLD(24, &lc[i + u]);
-                    for (uint j = 0; j < BH_PER; j++)
-                        BH_PAIR(q, q.w, j);
+            uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
+            if (whole) {
+                *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;
+            } else if (node != BH_EMPTY && node < n) {
+                *IRR_LST(23, &lb[pb]) = rec;
+                lbid[pb] = node;
+                if (npush)
+                    stk[ps] = kid[0];
+            } else if (node != BH_EMPTY) {
+                for (uint k = 0; k < 8; k++) {
+                    uint v = kid[k];
+                    if (v == BH_EMPTY)
+                        continue;
+                    if (v >= n || chains) {
+                        *IRR_LST(27, &stk[ps++]) = v;
+                    } else {
+                        *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
+                        lbid[pb++] = v;
+                    }
                 }
-            for (; i < ctop; i++) {
-                REAL4 q = *IRR_LLD(24, &lc[i]);
+            }
+            barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
+            top = base + (total & 0x7ff);
+            btop += total >> 11 & 0x7ff;
+            ctop += total >> 22;
+        }
+        if (top > 0 && ctop + G <= BH_LIST && btop + 8 * G <= BH_BLIST)
+            continue;
+        /* Every lane's bodies against both lists (four entries a turn:
+         * the loop's own instructions shared by four). The next writes to
+         * the lists come after the next step's first barrier. */
+        uint i = 0;
+        for (; i + 4 <= ctop; i += 4)
+            for (uint u = 0; u < 4; u++) {
+                REAL4 q = *IRR_LLD(24, &lc[i + u]);
                 for (uint j = 0; j < BH_PER; j++)
                     BH_PAIR(q, q.w, j);
             }
-            for (i = 0; i + 4 <= btop; i += 4)
-                for (uint u = 0; u < 4; u++) {
-                    REAL4 q = *IRR_LLD(25, &lb[i + u]);
-                    uint b = lbid[i + u];
-                    for (uint j = 0; j < BH_PER; j++) {
-                        int me = b == bi[j];
-                        self[j] |= me;
-                        BH_PAIR(q, me ? (REAL)0 : q.w, j);
-                    }
-                }
-            for (; i < btop; i++) {
-                REAL4 q = *IRR_LLD(25, &lb[i]);
-                uint b = lbid[i];
+        for (; i < ctop; i++) {
+            REAL4 q = *IRR_LLD(24, &lc[i]);
+            for (uint j = 0; j < BH_PER; j++)
+                BH_PAIR(q, q.w, j);
+        }
+        for (i = 0; i + 4 <= btop; i += 4)
+            for (uint u = 0; u < 4; u++) {
+                REAL4 q = *IRR_LLD(25, &lb[i + u]);
+                uint b = lbid[i + u];
                 for (uint j = 0; j < BH_PER; j++) {
                     int me = b == bi[j];
                     self[j] |= me;
                     BH_PAIR(q, me ? (REAL)0 : q.w, j);
                 }
             }
+        for (; i < btop; i++) {
+            REAL4 q = *IRR_LLD(25, &lb[i]);
+            uint b = lbid[i];
             for (uint j = 0; j < BH_PER; j++) {
-                cntc[j] += ctop;
-                cntb[j] += btop;
+                int me = b == bi[j];
+                self[j] |= me;
+                BH_PAIR(q, me ? (REAL)0 : q.w, j);
             }
-            ctop = btop = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
         }
-    }
-    if (root_far) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        REAL4 q = lc[0];
         for (uint j = 0; j < BH_PER; j++) {
-            BH_PAIR(q, q.w, j);
-            cntc[j]++;
+            cntc[j] += ctop;
+            cntb[j] += btop;
         }
+        ctop = btop = 0;
+        if (top == 0)
+            break;
     }
     uint cnt[BH_PER];
     for (uint j = 0; j < BH_PER; j++) {

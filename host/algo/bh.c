@@ -71,7 +71,8 @@ typedef struct bh_session {
     uint32_t prepasses;
     bool sort, store;            /* --sort, --cells store */
     int walk;                    /* BH_WALK_*: the force walk (a vote, or the group walk) */
-    uint32_t gwg, glist;         /* the group walk's work-group and list entries */
+    uint32_t gwg, glist, gblist; /* the group walk's work-group, cell and body list entries */
+    uint32_t gstack;             /* the group walk's node stack */
     uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
@@ -215,7 +216,7 @@ static int build_program(bh_session *s, cl_program *p, clirr_error *err)
 {
     char opts[192];
     snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u -DBH_GWG=%u -DBH_LIST=%u "
-             "-DBH_POOL=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, 16 * s->gwg);
+             "-DBH_BLIST=%u -DBH_STK=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, s->gblist, s->gstack);
     return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
 }
 
@@ -279,10 +280,11 @@ static bool group_first(const clirr_caps *c, bool sorted)
 }
 
 /* The group walk's work-group (--wg-size, else two SIMD groups of the
- * probe: 64 on NVIDIA; 32 to 128), its pool of 16 ranges a work-item, and
- * its interaction lists: 8 entries a work-item where two lists of REAL4
- * and the body numbers fit in 32 KiB with the pool and the device's local
- * memory (at least 2 a work-item: the kernel's box reduction uses them). */
+ * probe: 64 on NVIDIA; 32 to 128) and its local memory (cl/bh.cl): a node
+ * stack of 24 entries a work-item (measured: a Plummer sphere's walks
+ * keep under about 18), and the two interaction lists, 4 cells and 12
+ * bodies a work-item where they fit in 48 KiB and the device's local
+ * memory, else the least the kernel takes (2 and 9). */
 static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
 {
     uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size ? wg_size : 2 * simd;
@@ -291,18 +293,23 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
     if (g > 128 || g > caps->max_wg_size)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
                           "%zu on %s)", g, caps->max_wg_size, caps->name);
-    size_t entry = 2 * 4 * s->rs + 4, fixed = BH_MAXDEPTH * s->rs + 16 * g * 8 + 2 * g * 8 + 256;
-    size_t budget = caps->local_mem < 32768 ? caps->local_mem : 32768;
-    size_t fit = budget > fixed ? (budget - fixed) / entry : 0, list = 8 * (size_t)g;
-    if (list > fit)
-        list = fit / g * g;
-    if (list < 2 * (size_t)g)
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds no "
-                          "interaction lists for a work-group of %u", caps->name,
-                          (unsigned long long)caps->local_mem, g);
-    s->gwg = g;
-    s->glist = (uint32_t)list;
-    return CLIRR_OK;
+    size_t budget = caps->local_mem < 49152 ? caps->local_mem : 49152;
+    uint32_t least = 7 * (BH_MAXDEPTH + g) + g, stack = 24 * g > least ? 24 * g : least;
+    for (uint32_t per_cells = 4, per_bodies = 12;; per_cells = 2, per_bodies = 9) {
+        size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)per_cells * g * 4 * s->rs +
+                       (size_t)per_bodies * g * (4 * s->rs + 4) + (size_t)g * 8;
+        if (bytes <= budget) {
+            s->gwg = g;
+            s->glist = per_cells * g;
+            s->gblist = per_bodies * g;
+            s->gstack = stack;
+            return CLIRR_OK;
+        }
+        if (per_cells == 2)
+            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds "
+                              "no interaction lists for a work-group of %u", caps->name,
+                              (unsigned long long)caps->local_mem, g);
+    }
 }
 
 static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
@@ -649,6 +656,7 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET_REAL(k, force_args, dthf, s->cfg.dt * 0.5);
     SET(k, force_args, step, step);
     SET(k, force_args, measure, measure);
+    SET(k, force_args, depth, s->depth);
     SET(k, force_args, vx, s->vel[0]);
     SET(k, force_args, vy, s->vel[1]);
     SET(k, force_args, vz, s->vel[2]);
