@@ -266,3 +266,21 @@ __kernel void bfs_top_down_bits(CLIRR_KPARAMS(BFS_TOP_DOWN_BITS_ARGS) IRR_KPARAM
         atomic_add(&info[0], found);
     bfs_add_arcs(info, arcs);
 }
+
+/* do-bit's way back to the worklist: the vertices of the bitmap front, a
+ * range of words a work-item, placed after one atomic_add a work-item
+ * (in no particular order; a BFS level's order does not matter). */
+__kernel void bfs_bits_items(CLIRR_KPARAMS(BFS_BITS_ITEMS_ARGS) IRR_KPARAM)
+{
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    uint count = 0;
+    for (uint w = w0; IRR_BRANCH(67, w < wend); w++)
+        count += popcount(*IRR_GLD(68, &front[w]));
+    if (!count)
+        return;
+    uint at = atomic_add(IRR_GAT(69, &info[0]), count);
+    for (uint w = w0; IRR_BRANCH(70, w < wend); w++)
+        for (uint bits = *IRR_GLD(71, &front[w]); IRR_BRANCH(72, bits); bits &= bits - 1)
+            *IRR_GST(73, &items[at++]) = 32 * w + (31 - clz(bits & -bits));
+}

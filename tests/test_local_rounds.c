@@ -689,6 +689,72 @@ done:
     unload(&g, &in, &want, &got);
 }
 
+/* do-bit's way back from the bitmaps: a dense random core (20,000
+ * vertices, its frontiers run as bitmap steps) with a path of 2,000
+ * vertices hanging off it, whose one-vertex frontiers fall under n / 4096
+ * and are listed from the bitmap back into the worklist, where local
+ * rounds take them (and SSSP's bits, whose tail comes back through the
+ * stamps). Levels and distances equal the reference's, with local rounds
+ * on and off. */
+static void bitmap_tail(th_case *tc)
+{
+    const uint32_t core = 20000, tail = 2000;
+    clirr_error err;
+    clirr_graph r = {0}, g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *src = NULL, *dst = NULL, *want = NULL, *got = NULL;
+    int32_t *w = NULL;
+    TH_OK(tc, clirr_graph_generate("random:n=20000,m=200000,seed=5,weights=1-20", &r, &err));
+    uint64_t m = r.m + 2ull * tail;
+    src = malloc(m * sizeof *src), dst = malloc(m * sizeof *dst), w = malloc(m * sizeof *w);
+    want = malloc((core + tail) * sizeof *want), got = malloc((core + tail) * sizeof *got);
+    TH_REQUIRE(tc, src && dst && w && want && got, "out of memory");
+    uint64_t k = 0;
+    for (uint32_t u = 0; u < r.n; u++)
+        for (uint32_t e = r.row[u]; e < r.row[u + 1]; e++, k++)
+            src[k] = u, dst[k] = r.col[e], w[k] = r.weight[e];
+    for (uint32_t i = 0; i < tail; i++) { /* core vertex 1 - core - core+1 - ... both ways */
+        uint32_t a = i ? core + i - 1 : 1, b = core + i;
+        src[k] = a, dst[k] = b, w[k++] = 3;
+        src[k] = b, dst[k] = a, w[k++] = 3;
+    }
+    TH_OK(tc, clirr_graph_from_arcs(core + tail, m, src, dst, w, &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "core and tail", &in, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &g, 0, want, &err));
+        for (int local = 0; local < 2; local++) {
+            clirr_intent it;
+            clirr_plan plan;
+            clirr_stats st;
+            clirr_verify_report vr;
+            memset(&st, 0, sizeof st);
+            intent(a, 0, local ? -1 : 0, -1, 0, &it);
+            it.variant = clirr_algo_variant(a, algo ? "bits" : "do-bit");
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+            TH_EXPECT(tc, verify(&g, algo, 0, want, got, &vr), "%s, local rounds %s: %s", a->name,
+                      local ? "auto" : "off", vr.text);
+            uint64_t steps = extra(sess, got, algo ? "bitmap_rounds" : "bottom_up_rounds");
+            TH_EXPECT(tc, steps > 0 && steps != UINT64_MAX, "%s: %llu bitmap or bottom-up rounds", a->name,
+                      (unsigned long long)steps);
+            if (local)
+                TH_EXPECT(tc, st.local_rounds >= tail - 10, "%s: %u of %u rounds local, the tail %u", a->name,
+                          st.local_rounds, st.iterations, tail);
+            clirr_session_release(sess);
+            sess = NULL;
+        }
+    }
+done:
+    clirr_session_release(sess);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    clirr_graph_free(&r);
+    free(src), free(dst), free(w), free(want), free(got);
+}
+
 /* bfs auto: on a CPU device do-bit, elsewhere do where hubs hold many
  * arcs and data elsewhere; the choice is the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
@@ -729,6 +795,7 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
+    th_add_device("rounds/bitmap-tail", bitmap_tail, NULL);
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
     th_add_device("rounds/trace", traces, NULL);
     th_add_device("rounds/no-dedup", keep_duplicates, NULL);

@@ -33,6 +33,7 @@ CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_bits_args, BFS_LEVEL_BITS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_bits_args, BFS_BOTTOM_UP_BITS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_top_down_bits_args, BFS_TOP_DOWN_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_bits_items_args, BFS_BITS_ITEMS_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
        VARIANT_DO_BITMAP, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
@@ -49,6 +50,7 @@ enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VA
  * instead of a sweep over every word a level). */
 #define BITS_ENTER 256
 #define BITS_LEAVE 4096
+_Static_assert(BITS_LEAVE >= 32, "the way back lists at most n / BITS_LEAVE vertices into s->tail");
 #define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
@@ -78,8 +80,9 @@ typedef struct bfs_session {
     cl_mem info;
     /* do-bit: the bitmap sweep and the two frontier bitmaps (front: the
      * current level, next: the one a sweep finds; swapped every sweep) */
-    cl_kernel level_bits, bottom_up_bits, top_down_bits;
+    cl_kernel level_bits, bottom_up_bits, top_down_bits, bits_list;
     cl_mem front, next;
+    cl_mem tail;              /* the front as a list on the way back (n / BITS_LEAVE + 1) */
     uint32_t bits_items, wpi; /* work-items of a sweep, words a work-item */
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
     bool donate;            /* data: --donate T (work donation) */
@@ -113,6 +116,7 @@ static void bfs_release(void *state)
     clirr_mem_release(&s->info);
     clirr_mem_release(&s->front);
     clirr_mem_release(&s->next);
+    clirr_mem_release(&s->tail);
     bfs_rec_release(s->rec);
     free(s);
 }
@@ -206,6 +210,15 @@ static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, n), n));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, info), s->info));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, wpi), s->wpi));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_bits_items", CLIRR_KNARGS(bfs_bits_items_args),
+                                       &s->bits_list, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS frontier list", ((size_t)n / BITS_LEAVE + 1) * sizeof(uint32_t),
+                               &s->tail, err));
+    k = s->bits_list;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, wpi), s->wpi));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, items), s->tail));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, info), s->info));
     k = s->level_bits;
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, level), s->level));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, n), n));
@@ -450,10 +463,11 @@ fail:
 }
 
 /* do-bit: worklist rounds (local rounds included) while the frontier is
- * small; from a frontier of n / BITS_ENTER vertices on, every level is a
- * step over the bitmaps, bottom-up or top-down by Beamer's rule, until a
- * top-down frontier falls under n / BITS_LEAVE and goes back into the
- * worklist (a compaction of its level). */
+ * small; from a frontier of n / BITS_ENTER vertices on, or one whose arcs
+ * call for a bottom-up step, every level is a step over the bitmaps,
+ * bottom-up or top-down by Beamer's rule, until a top-down frontier falls
+ * under n / BITS_LEAVE and goes back into the worklist (listed from the
+ * bitmap: a pass over n / 32 words). */
 static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -465,7 +479,9 @@ static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
     s->bottom_up_rounds = s->switches = 0;
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (frontier > 0) {
-        if (!bits && frontier >= g->n / BITS_ENTER) {
+        /* the worklist's frontier is large, or its arcs call for a
+         * bottom-up step (which runs over the bitmaps only) */
+        if (!bits && (frontier >= g->n / BITS_ENTER || (frontier_arcs > unexplored / ALPHA && frontier > before))) {
             bits = true;
             CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, front), s->front));
             CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, depth), depth));
@@ -481,8 +497,13 @@ static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
                 s->switches++;
             }
             if (!bottom && frontier < g->n / BITS_LEAVE) {
+                uint32_t listed;
+                uint64_t ignored;
                 bits = false;
-                CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->level, depth, g->n, err));
+                CLIRR_TRY(CLIRR_ARG(s->bits_list, CLIRR_KARG(bfs_bits_items_args, front), s->front));
+                CLIRR_TRY(count_pass(s, s->bits_list, s->bits_items, clirr_wg_size(s->ctx, s->bits_list, BITS_WG),
+                                     &listed, &ignored, err));
+                CLIRR_TRY(clirr_worklist_reset_from(&s->wl, s->tail, 0, listed, err));
                 continue;
             }
             before = frontier;
@@ -511,7 +532,10 @@ static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
                 cl_kernel k = s->frontier_arcs;
                 CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
                 CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
-                CLIRR_TRY(count_pass(s, k, count, s->wg_frontier_arcs, &ignored, &frontier_arcs, err));
+                /* as many work-items as a bitmap step (the kernel strides
+                 * over the items): an atomic a work-item, not an item */
+                CLIRR_TRY(count_pass(s, k, count < s->bits_items ? count : s->bits_items, s->wg_frontier_arcs,
+                                     &ignored, &frontier_arcs, err));
             }
         }
         unexplored = unexplored > frontier_arcs ? unexplored - frontier_arcs : 0;
