@@ -788,12 +788,13 @@ static const clirr_param_desc bfs_params[] = {
  * 2^23: data 104 against do 568), so auto is BFS's default. */
 #define DO_MIN_SKEW 32
 
-/* On CPU devices auto is do-bit on every graph: on PoCL (2-core
- * development machine, GAPBS's kron scale 20 and uniform scale 21, source
- * 0/1) its bitmap sweeps took kron's BFS from 31.6 (do) to 19.9 ms of
- * kernel and the uniform graph's from 286 (data) to 87 ms, and on the grid
- * and the road network, where Beamer's rule never turns bottom-up, it runs
- * as data does (tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"). */
+/* On CPU devices auto is do-bit on every graph: PoCL on the H100
+ * machine's 16-core Xeon, GAPBS's kron scale 22 from vertex 0, 23.0 ms
+ * end to end against do's 122 and data's 161-171; its uniform graph,
+ * 2^23, 52-56 against data's 112-117 and do's 545; luxembourg_osm, where
+ * Beamer's rule never turns bottom-up, 6.8 against data's 6.2 (all its
+ * levels in local rounds either way; tests/bench/RESULTS.md, "PoCL
+ * against GAPBS, CPU paths"). */
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     if (caps->is_cpu) {

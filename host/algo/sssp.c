@@ -766,8 +766,9 @@ static const clirr_variant_desc sssp_variants[] = {
 
 /* auto: bits on CPUs, where a core relaxing its own range of the bitmap
  * in vertex order, with no compaction a round, beat the worklist rounds
- * (PoCL, 2-core development machine, GAPBS's kron scale 20 and uniform
- * scale 21: 75 against 190 ms and 307 against 520 ms end to end;
+ * (PoCL on the H100 machine's 16-core Xeon, GAPBS's kron scale 22: 104.6
+ * against data's 375.8 ms end to end; its uniform graph, 2^23: 228.5
+ * against 363.6; luxembourg_osm alike, all in local rounds;
  * tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"); elsewhere
  * data, as measured on the H100 before. */
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
