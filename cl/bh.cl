@@ -335,7 +335,7 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
         return;
     REAL x = px[b], y = py[b], z = pz[b];
     REAL cx = geom[0], cy = geom[1], cz = geom[2], r = geom[3];
-    uint node = 0, pos = 0;
+    uint node = 0, pos = 0, start = n <= region_cap ? 0 : BH_EMPTY;
     for (;;) {
         uint k = bh_octant(x, y, z, cx, cy, cz);
         for (uint j = 0; j < k; j++) {
@@ -345,6 +345,8 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
         uint v = *IRR_GLD(50, &child[node * 8 + k]);
         if (IRR_BRANCH(51, v != BH_EMPTY && v >= n)) {
             node = v - n;
+            if (start == BH_EMPTY && ccount[node] <= region_cap)
+                start = pos;
             BH_CELL_GEOMETRY(node, k);
             continue;
         }
@@ -353,6 +355,8 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
         break;
     }
     order[pos] = b;
+    /* A body alone in a slot of a larger cell is a region of its own. */
+    region[pos] = start == BH_EMPTY ? pos : start;
 }
 
 /* ---- the force walk ------------------------------------------------------
@@ -644,7 +648,7 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 #include "common/scan.clh"
 
 #if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_BLIST < 9 * BH_GWG || BH_STK < 7 * (BH_MAXDEPTH + BH_GWG)
-#error "the group walk needs BH_GWG <= 128, lists of 2 BH_GWG cells and 9 BH_GWG bodies, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
+#error "the group walk needs BH_GWG <= 128, lists of 2 and 9 BH_GWG, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
 #endif
 
 /* One softened interaction of body j with mass m at q.xyz (no count: the
@@ -669,6 +673,58 @@ static inline REAL bh_box_dist2(REAL4 c, REAL4 lo, REAL4 hi)
     return dx * dx + dy * dy + dz * dz;
 }
 
+/* The work-group's exclusive prefix sum of x (*total: the sum of all),
+ * with a barrier between every work-item's call and any return. NVIDIA
+ * (BH_SHFL, from the host: warps of 32, G a multiple): within each warp by
+ * shuffles (inline PTX), then the warps' sums through local memory, one
+ * barrier; elsewhere common/scan.clh's (log2 G barriers in OpenCL 1.2). */
+#if BH_SHFL
+static inline uint bh_shfl_up(uint v, uint d)
+{
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+    return r;
+}
+
+static inline uint bh_scan(uint x, __local uint *tmp, uint *total)
+{
+    const uint lid = get_local_id(0), lane = lid % 32, warp = lid / 32;
+    uint v = x;
+    for (uint d = 1; d < 32; d <<= 1) {
+        uint y = bh_shfl_up(v, d);
+        v += lane >= d ? y : 0;
+    }
+    if (lane == 31)
+        tmp[warp] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint before = 0, all = 0;
+    for (uint w = 0; w < BH_GWG / 32; w++) {
+        uint t = tmp[w];
+        before += w < warp ? t : 0;
+        all += t;
+    }
+    *total = all;
+    return before + v - x;
+}
+#else
+#define bh_scan clirr_wg_scan_excl_add_uint
+#endif
+
+/* The smallest region (bh_sort's) among the work-group's bodies not yet
+ * walked for (reg: BH_EMPTY once done), BH_EMPTY when none is left. */
+static uint bh_next_region(const uint *reg, __local uint *tmp)
+{
+    uint mine = BH_EMPTY, cur = BH_EMPTY;
+    for (uint j = 0; j < BH_PER; j++)
+        mine = min(mine, reg[j]);
+    barrier(CLK_LOCAL_MEM_FENCE); /* tmp's last readers are done */
+    tmp[get_local_id(0)] = mine;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint k = 0; k < BH_GWG; k++)
+        cur = min(cur, tmp[k]);
+    return cur;
+}
+
 __kernel __attribute__((reqd_work_group_size(BH_GWG, 1, 1)))
 void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 {
@@ -682,49 +738,61 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     for (uint d = lid; d < BH_MAXDEPTH; d += G)
         dq[d] = ldexp(dq0, -2 * (int)d);
     size_t first = get_group_id(0) * (size_t)(G * BH_PER) + lid;
-    uint bi[BH_PER], cntc[BH_PER], cntb[BH_PER];
-    int act[BH_PER], self[BH_PER];
+    uint bi[BH_PER], cntc[BH_PER], cntb[BH_PER], reg[BH_PER];
+    int act[BH_PER], self[BH_PER], in[BH_PER];
     REAL x[BH_PER], y[BH_PER], z[BH_PER], ax_[BH_PER], ay_[BH_PER], az_[BH_PER], ph[BH_PER];
-    REAL4 lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0), hi = -lo;
     for (uint j = 0; j < BH_PER; j++) {
         size_t k = first + (size_t)j * G;
         act[j] = k < n;
         bi[j] = *IRR_GLD(9, &order[act[j] ? k : 0]);
+        reg[j] = act[j] ? region[k] : BH_EMPTY;
         x[j] = px[bi[j]], y[j] = py[bi[j]], z[j] = pz[bi[j]];
         ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
         cntc[j] = cntb[j] = 0;
         self[j] = 0;
-        if (act[j]) {
-            REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
-            lo = fmin(lo, p);
-            hi = fmax(hi, p);
+    }
+    /* One walk for each region among the group's bodies, in order: the
+     * box of a region's bodies is compact (a group straddling the edge of
+     * a large cell would have a box over half the system). */
+    uint cur = bh_next_region(reg, tmp);
+    while (cur != BH_EMPTY) {
+        /* The region's box: every lane reads every lane's (broadcasts). */
+        REAL4 lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0), hi = -lo;
+        for (uint j = 0; j < BH_PER; j++) {
+            in[j] = reg[j] == cur;
+            if (in[j]) {
+                REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
+                lo = fmin(lo, p);
+                hi = fmax(hi, p);
+            }
         }
-    }
-    /* The group's box: every lane reads every lane's (broadcasts). */
-    lc[lid] = lo;
-    lc[G + lid] = hi;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint k = 0; k < G; k++) {
-        lo = fmin(lo, lc[k]);
-        hi = fmax(hi, lc[G + k]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* The root used whole (a theta so large), or the stack starts with it. */
-    REAL4 root = *IRR_GLD(11, &cell4[0]);
-    uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
-    int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
-    if (lid == 0) {
-        if (root_far)
-            lc[0] = root;
-        else
-            stk[0] = n;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* Room a depth-first walk may need from any node (7 a level). */
-    const uint reserve = 7 * (depth + 1);
-    uint top = !root_far, ctop = root_far, btop = 0;
-    for (;;) {
-        if (top > 0) {
+        lc[lid] = lo;
+        lc[G + lid] = hi;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint k = 0; k < G; k++) {
+            lo = fmin(lo, lc[k]);
+            hi = fmax(hi, lc[G + k]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        /* The root used whole (a theta so large), or the stack starts with it. */
+        REAL4 root = *IRR_GLD(11, &cell4[0]);
+        uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
+        int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
+        if (lid == 0) {
+            if (root_far)
+                lc[0] = root;
+            else
+                stk[0] = n;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        /* Room a depth-first walk may need from any node (7 a level). */
+        const uint reserve = 7 * (depth + 1);
+        uint top = !root_far, ctop = root_far, btop = 0;
+        /* One step a turn, even with the stack empty (then it does
+         * nothing): every barrier is met by every work-item, and the loop
+         * has one exit. */
+        int more = 1;
+        while (more) {
             uint b = min(top, G);
             if (top + 7 * b + reserve > BH_STK) {
                 uint room = BH_STK - top;
@@ -733,6 +801,7 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
             /* What the node gives: stack entries, bodies, a cell. */
             uint npush = 0, nbody = 0, kid[8];
+            REAL4 krec[8];
             int whole = 0, chains = 0;
             REAL4 rec = (REAL4)(0, 0, 0, 0);
             if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
@@ -756,13 +825,17 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                         npush += kid[k] != BH_EMPTY && (!body || chains);
                         nbody += body && !chains;
                     }
+                    /* The bodies' records, all their loads under way at once. */
+                    for (uint k = 0; k < 8; k++)
+                        if (kid[k] < n && !chains)
+                            krec[k] = *IRR_GLD(16, &body4[kid[k]]);
                 }
             }
             /* Places from one prefix sum of the three counts (11 bits
              * each: at most 8 G <= 1024 of each); its barriers also keep
              * every pop before any push. */
-            uint total, at = clirr_wg_scan_excl_add_uint(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
-#if CLIRR_HAS_WG_COLLECTIVES
+            uint total, at = bh_scan(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
+#if CLIRR_HAS_WG_COLLECTIVES && !BH_SHFL
             barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
 #endif
             uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
@@ -781,7 +854,7 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                     if (v >= n || chains) {
                         *IRR_LST(27, &stk[ps++]) = v;
                     } else {
-                        *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
+                        *IRR_LST(23, &lb[pb]) = krec[k];
                         lbid[pb++] = v;
                     }
                 }
@@ -790,50 +863,57 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             top = base + (total & 0x7ff);
             btop += total >> 11 & 0x7ff;
             ctop += total >> 22;
-        }
-        if (top > 0 && ctop + G <= BH_LIST && btop + 8 * G <= BH_BLIST)
-            continue;
-        /* Every lane's bodies against both lists (four entries a turn:
-         * the loop's own instructions shared by four). The next writes to
-         * the lists come after the next step's first barrier. */
-        uint i = 0;
-        for (; i + 4 <= ctop; i += 4)
-            for (uint u = 0; u < 4; u++) {
-                REAL4 q = *IRR_LLD(24, &lc[i + u]);
-                for (uint j = 0; j < BH_PER; j++)
-                    BH_PAIR(q, q.w, j);
-            }
-        for (; i < ctop; i++) {
-            REAL4 q = *IRR_LLD(24, &lc[i]);
-            for (uint j = 0; j < BH_PER; j++)
-                BH_PAIR(q, q.w, j);
-        }
-        for (i = 0; i + 4 <= btop; i += 4)
-            for (uint u = 0; u < 4; u++) {
-                REAL4 q = *IRR_LLD(25, &lb[i + u]);
-                uint b = lbid[i + u];
-                for (uint j = 0; j < BH_PER; j++) {
-                    int me = b == bi[j];
-                    self[j] |= me;
-                    BH_PAIR(q, me ? (REAL)0 : q.w, j);
+            if (top == 0 || ctop + G > BH_LIST || btop + 8 * G > BH_BLIST) {
+                /* Every lane's bodies against both lists (four entries a turn:
+                 * the loop's own instructions shared by four). The next writes to
+                 * the lists come after the next step's first barrier. */
+                uint i = 0;
+                for (; i + 4 <= ctop; i += 4)
+                    for (uint u = 0; u < 4; u++) {
+                        REAL4 q = *IRR_LLD(24, &lc[i + u]);
+                        for (uint j = 0; j < BH_PER; j++)
+                            if (in[j])
+                                BH_PAIR(q, q.w, j);
+                    }
+                for (; i < ctop; i++) {
+                    REAL4 q = *IRR_LLD(24, &lc[i]);
+                    for (uint j = 0; j < BH_PER; j++)
+                        if (in[j])
+                            BH_PAIR(q, q.w, j);
                 }
+                for (i = 0; i + 4 <= btop; i += 4)
+                    for (uint u = 0; u < 4; u++) {
+                        REAL4 q = *IRR_LLD(25, &lb[i + u]);
+                        uint b = lbid[i + u];
+                        for (uint j = 0; j < BH_PER; j++) {
+                            int me = b == bi[j];
+                            self[j] |= me && in[j];
+                            if (in[j])
+                                BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                        }
+                    }
+                for (; i < btop; i++) {
+                    REAL4 q = *IRR_LLD(25, &lb[i]);
+                    uint b = lbid[i];
+                    for (uint j = 0; j < BH_PER; j++) {
+                        int me = b == bi[j];
+                        self[j] |= me && in[j];
+                        if (in[j])
+                            BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                    }
+                }
+                for (uint j = 0; j < BH_PER; j++) {
+                    cntc[j] += in[j] ? ctop : 0;
+                    cntb[j] += in[j] ? btop : 0;
+                }
+                ctop = btop = 0;
             }
-        for (; i < btop; i++) {
-            REAL4 q = *IRR_LLD(25, &lb[i]);
-            uint b = lbid[i];
-            for (uint j = 0; j < BH_PER; j++) {
-                int me = b == bi[j];
-                self[j] |= me;
-                BH_PAIR(q, me ? (REAL)0 : q.w, j);
-            }
+            more = top > 0;
         }
-        for (uint j = 0; j < BH_PER; j++) {
-            cntc[j] += ctop;
-            cntb[j] += btop;
-        }
-        ctop = btop = 0;
-        if (top == 0)
-            break;
+        for (uint j = 0; j < BH_PER; j++)
+            if (in[j])
+                reg[j] = BH_EMPTY;
+        cur = bh_next_region(reg, tmp);
     }
     uint cnt[BH_PER];
     for (uint j = 0; j < BH_PER; j++) {

@@ -418,6 +418,109 @@ done:
     free(ref);
 }
 
+/* g with its ids shuffled (a fixed seed): the same graph, no locality. */
+static int shuffled(clirr_graph *g, clirr_error *err)
+{
+    uint32_t *p = malloc(g->n * sizeof *p), *src = malloc(g->m * sizeof *src), *dst = malloc(g->m * sizeof *dst);
+    int rc = CLIRR_ERR_NOMEM;
+    if (p && src && dst) {
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        for (uint32_t i = 0; i < g->n; i++)
+            p[i] = i;
+        for (uint32_t i = g->n - 1; i > 0; i--) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            uint32_t j = (uint32_t)(x % (i + 1)), t = p[i];
+            p[i] = p[j], p[j] = t;
+        }
+        for (uint32_t u = 0; u < g->n; u++)
+            for (uint32_t k = g->row[u]; k < g->row[u + 1]; k++)
+                src[k] = p[u], dst[k] = p[g->col[k]];
+        clirr_graph h = {0};
+        rc = clirr_graph_from_arcs(g->n, g->m, src, dst, NULL, &h, err);
+        if (rc == CLIRR_OK) {
+            clirr_graph_free(g);
+            *g = h;
+        }
+    } else {
+        clirr_fail(err, rc, "out of memory");
+    }
+    free(p);
+    free(src);
+    free(dst);
+    return rc;
+}
+
+/* What auto picks, as on a GPU (this device's caps, marked a GPU) and as on
+ * this CPU: topo on a GPU where the graph has hubs (rmat, largest degree
+ * 404 against a mean of 4) or bounded degree with local ids (a 200 x 100
+ * grid: 4 neighbours, half the arcs between consecutive ids); data on the
+ * same grid with shuffled ids (large enough that shuffled ids are rarely
+ * 256 apart or less), on the uniform random graph (mean 8 neighbours), on
+ * a directed bow-tie whose centre has 10 out-arcs and 10 in-arcs (each
+ * within the bound, 20 neighbours together: both degrees count), and on
+ * every CPU. */
+static void auto_shape(th_case *tc)
+{
+    const clirr_algo *a = clirr_algo_find("color");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    TH_REQUIRE(tc, a, "color is not in the registry");
+    static const struct {
+        const char *spec; /* NULL: the bow-tie */
+        bool shuffle;     /* ids shuffled */
+        const char *gpu;  /* variant auto picks on a GPU, and a word of its reason */
+        const char *why;
+    } cases[] = {
+        {"grid:w=200,h=100", false, "topo", "bounded degree"},
+        {"grid:w=200,h=100", true, "data", "neither"},
+        {"rmat:scale=11,ef=4", false, "topo", "hubs"},
+        {"random:n=3000,m=12000,seed=8", false, "data", "neither"},
+        {NULL, false, "data", "neither"},
+    };
+    clirr_caps gpu = tc->device->caps, cpu = tc->device->caps;
+    gpu.is_gpu = true;
+    gpu.is_cpu = false;
+    cpu.is_gpu = false;
+    cpu.is_cpu = true;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        if (cases[k].spec) {
+            TH_OK(tc, clirr_graph_generate(cases[k].spec, &g, &err));
+        } else {
+            uint32_t src[20], dst[20];
+            for (uint32_t i = 0; i < 20; i++) { /* 0 -> 1..10, 11..20 -> 0 */
+                src[i] = i < 10 ? 0 : i + 1;
+                dst[i] = i < 10 ? i + 1 : 0;
+            }
+            TH_OK(tc, clirr_graph_from_arcs(21, 20, src, dst, NULL, &g, &err));
+        }
+        if (cases[k].shuffle)
+            TH_OK(tc, shuffled(&g, &err));
+        const char *name = !cases[k].spec ? "bow-tie of 10 out, 10 in" : cases[k].shuffle ? "grid, ids shuffled" : cases[k].spec;
+        TH_OK(tc, clirr_input_from_graph(&g, false, name, &in, &err));
+        clirr_intent it;
+        clirr_intent_default(a, &it);
+        it.variant = clirr_algo_variant(a, "auto");
+        clirr_plan plan;
+        TH_OK(tc, clirr_plan_make(a, &gpu, &it, in, &plan, &err));
+        const char *picked = a->variants[plan.variant].name;
+        TH_REQUIRE(tc, !strcmp(picked, cases[k].gpu), "%s, as on a GPU: auto picked %s, not %s", name, picked,
+                   cases[k].gpu);
+        TH_REQUIRE(tc, plan.variant_reason && strstr(plan.variant_reason, cases[k].why),
+                   "%s, as on a GPU: reason '%s' does not say '%s'", name,
+                   plan.variant_reason ? plan.variant_reason : "", cases[k].why);
+        TH_OK(tc, clirr_plan_make(a, &cpu, &it, in, &plan, &err));
+        picked = a->variants[plan.variant].name;
+        TH_REQUIRE(tc, !strcmp(picked, "data"), "%s, as on a CPU: auto picked %s, not data", name, picked);
+        clirr_input_free(in);
+        clirr_graph_free(&g);
+        in = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_color_tests)
 {
     static const char *const variants[] = {"topo", "data", "jp"};
@@ -437,4 +540,5 @@ TH_REGISTER(register_color_tests)
     th_add_device("color/jp/deterministic", jp_deterministic, NULL);
     th_add_device("color/sync/topo", sync_exact, "topo");
     th_add_device("color/sync/data", sync_exact, "data");
+    th_add_device("color/auto/shape", auto_shape, NULL);
 }

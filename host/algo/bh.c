@@ -73,6 +73,7 @@ typedef struct bh_session {
     int walk;                    /* BH_WALK_*: the force walk (a vote, or the group walk) */
     uint32_t gwg, glist, gblist; /* the group walk's work-group, cell and body list entries */
     uint32_t gstack;             /* the group walk's node stack */
+    int shfl;                    /* the group walk scans with NVIDIA's warp shuffles */
     uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
@@ -80,6 +81,7 @@ typedef struct bh_session {
     cl_kernel bbox, root, build, topo, seed, data, sortk, link, force, integrate;
     cl_mem init[6];              /* the input's positions and velocities */
     cl_mem pos[3], vel[3], acc[3], mass, phi, phi0, inter, inter_bb, inter_sum, order, iota;
+    cl_mem region, region0; /* bh_sort's regions; unsorted: one region (zeros) */
     cl_mem part, geom, info;
     cl_mem child, pslot, cdepth, ready, ccount, pending, wl[2], wlc[2], cpos[3], cm, next;
     cl_mem cgeo, links, cinfo, cell4, body4; /* --cells store; the walk's layout */
@@ -119,7 +121,7 @@ static void bh_release(void *state)
     if (!s)
         return;
     release_cells(s);
-    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->part, &s->geom, &s->info,
+    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->region, &s->region0, &s->part, &s->geom, &s->info,
                    &s->wlc[0], &s->wlc[1], &s->next, &s->body4};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
@@ -216,7 +218,8 @@ static int build_program(bh_session *s, cl_program *p, clirr_error *err)
 {
     char opts[192];
     snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u -DBH_GWG=%u -DBH_LIST=%u "
-             "-DBH_BLIST=%u -DBH_STK=%u", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist, s->gblist, s->gstack);
+             "-DBH_BLIST=%u -DBH_STK=%u -DBH_SHFL=%d", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist,
+             s->gblist, s->gstack, s->shfl);
     return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
 }
 
@@ -227,6 +230,13 @@ static int get_kernels(bh_session *s, bool fallback, clirr_error *err)
     int rc = CLIRR_OK;
     cl_program p = NULL;
     rc = build_program(s, &p, err);
+    if (rc == CLIRR_ERR_OPENCL && s->shfl) {
+        fprintf(stderr, "clirr: bh: %s refused the warp shuffles (inline PTX); the group walk scans in local "
+                "memory\n", clirr_ctx_caps(s->ctx)->name);
+        clirr_error_clear(err);
+        s->shfl = 0;
+        rc = build_program(s, &p, err);
+    }
     if (rc == CLIRR_ERR_OPENCL && fallback && s->walk == BH_WALK_WARP) {
         fprintf(stderr, "clirr: bh: %s refused the warp vote (inline PTX); the work-group vote walks\n",
                 clirr_ctx_caps(s->ctx)->name);
@@ -279,20 +289,13 @@ static bool group_first(const clirr_caps *c, bool sorted)
     return sorted && c->is_cpu && !can_subgroup(c);
 }
 
-/* The group walk's work-group (--wg-size, else two SIMD groups of the
- * probe: 64 on NVIDIA; 32 to 128) and its local memory (cl/bh.cl): a node
+/* The group walk's local memory (cl/bh.cl) for work-groups of g: a node
  * stack of 24 entries a work-item (measured: a Plummer sphere's walks
  * keep under about 18), and the two interaction lists, 4 cells and 12
  * bodies a work-item where they fit in 48 KiB and the device's local
- * memory, else the least the kernel takes (2 and 9). */
-static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
+ * memory, else the least the kernel takes (2 and 9). False: none fits. */
+static bool fit_group_walk(bh_session *s, const clirr_caps *caps, uint32_t g)
 {
-    uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size ? wg_size : 2 * simd;
-    if (!wg_size)
-        g = g < 32 ? 32 : g > 128 ? 128 : g;
-    if (g > 128 || g > caps->max_wg_size)
-        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
-                          "%zu on %s)", g, caps->max_wg_size, caps->name);
     size_t budget = caps->local_mem < 49152 ? caps->local_mem : 49152;
     uint32_t least = 7 * (BH_MAXDEPTH + g) + g, stack = 24 * g > least ? 24 * g : least;
     for (uint32_t per_cells = 4, per_bodies = 12;; per_cells = 2, per_bodies = 9) {
@@ -303,13 +306,34 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
             s->glist = per_cells * g;
             s->gblist = per_bodies * g;
             s->gstack = stack;
-            return CLIRR_OK;
+            return true;
         }
         if (per_cells == 2)
-            return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds "
-                              "no interaction lists for a work-group of %u", caps->name,
-                              (unsigned long long)caps->local_mem, g);
+            return false;
     }
+}
+
+/* The group walk's work-group: --wg-size; else on a GPU the largest of
+ * 128, 64 and 32 whose lists fit (128 measured fastest on the H100:
+ * tests/bench/RESULTS.md), on a CPU two SIMD groups of the probe (32 to
+ * 128). */
+static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_size, clirr_error *err)
+{
+    uint32_t simd = caps->simd_width ? caps->simd_width : 32, g = wg_size;
+    if (!g && caps->is_gpu) {
+        for (g = 128; g > 32 && (g > caps->max_wg_size || !fit_group_walk(s, caps, g));)
+            g /= 2;
+    } else if (!g) {
+        g = 2 * simd < 32 ? 32 : 2 * simd > 128 ? 128 : 2 * simd;
+    }
+    if (g > 128 || g > caps->max_wg_size)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: a work-group of %u (the most is 128, and "
+                          "%zu on %s)", g, caps->max_wg_size, caps->name);
+    if (!fit_group_walk(s, caps, g))
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED, "--walk group: %s's local memory (%llu bytes) holds no "
+                          "interaction lists for a work-group of %u", caps->name,
+                          (unsigned long long)caps->local_mem, g);
+    return CLIRR_OK;
 }
 
 static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
@@ -362,8 +386,10 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
         uint64_t simd = caps->simd_width ? caps->simd_width : 32;
         s->per = caps->is_gpu && s->n >= 2 * simd * 64 * (uint64_t)caps->compute_units ? 2 : 1;
     }
-    if (s->walk == BH_WALK_GROUP)
+    if (s->walk == BH_WALK_GROUP) {
         CLIRR_TRY(size_group_walk(s, caps, plan->wg_size, err));
+        s->shfl = can_warp(caps) && s->gwg % 32 == 0;
+    }
     if (!(s->tmp = malloc((size_t)s->n * 8 + 8))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
         goto fail;
@@ -392,6 +418,9 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(uints(s, "the tree order", n, &s->order, err));
     CLIRR_TRY(uints(s, "the input order", n, &s->iota, err));
     CLIRR_TRY(clirr_prim_iota_u32(ctx, s->iota, n, 0, err));
+    CLIRR_TRY(uints(s, "the bodies' regions", n, &s->region, err));
+    CLIRR_TRY(uints(s, "one region", n, &s->region0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(ctx, s->region0, 0, n, 0, err));
     CLIRR_TRY(uints(s, "the chains of coincident bodies", n, &s->next, err));
     CLIRR_TRY(reals(s, "the walk's bodies", n * 4, &s->body4, err));
     s->bbox_wg = clirr_wg_size(ctx, s->bbox, 256);
@@ -601,6 +630,10 @@ static int sort_bodies(bh_session *s, clirr_error *err)
     SET(s->sortk, sort_args, ccount, s->ccount);
     SET(s->sortk, sort_args, order, s->order);
     SET(s->sortk, sort_args, cgeo, s->cgeo);
+    /* The group walk's regions: subtrees of at most 4 groups of bodies. */
+    uint32_t region_cap = s->walk == BH_WALK_GROUP ? 4 * s->gwg * s->per : 0;
+    SET(s->sortk, sort_args, region_cap, region_cap);
+    SET(s->sortk, sort_args, region, s->region);
     CLIRR_TRY(launch(s, s->sortk, s->n, err));
 fail:
     return rc;
@@ -650,6 +683,8 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, cell4, s->cell4);
     SET(k, force_args, body4, s->body4);
     SET(k, force_args, order, order);
+    cl_mem region = s->sort ? s->region : s->region0;
+    SET(k, force_args, region, region);
     SET(k, force_args, child, s->child);
     SET_REAL(k, force_args, theta, s->cfg.theta);
     SET_REAL(k, force_args, eps, s->cfg.eps);

@@ -29,6 +29,10 @@ enum { CHOICE_AUTO, CHOICE_ON, CHOICE_OFF }; /* sync and fuse */
 enum { PARAM_HEURISTIC, PARAM_BITSET, PARAM_FUSE, PARAM_SYNC };
 #define JP_CLASSES 8 /* 2 * NHASH of cl/color.cl: colors per round */
 #define HUB_FACTOR 32 /* as bfs's auto: where hubs start to matter */
+#define BOUNDED_DEGREE 8 /* neighbours: grids (4), road networks (luxembourg_osm: 6); the
+                          * reason string in color_choose says 8 too */
+#define LOCAL_SPAN 256   /* ids apart: the default work-group's span */
+#define LOCAL_SHARE 4    /* local numbering: a quarter of the arcs within it */
 
 typedef struct color_session {
     clirr_ctx *ctx;
@@ -57,6 +61,70 @@ static void color_release(void *state)
     clirr_mem_release(&s->changed);
     clirr_mem_release(&s->counter);
     free(s);
+}
+
+/* ---- which rounds suit the graph ------------------------------------------ */
+
+/* Bounded degree: no vertex of g has more than BOUNDED_DEGREE neighbours
+ * in the symmetric form coloring reads. Out-degree plus in-degree bounds a
+ * vertex's neighbours there, and on a symmetric input it is twice them, so
+ * the test is out + in <= 2 * BOUNDED_DEGREE: exact on symmetric inputs,
+ * at most twice the bound on directed ones. Skipped (false) as soon as an
+ * out-degree alone is too large, so only sparse graphs pay the O(m) count.
+ * Grids and road networks qualify; uniform random graphs of the sizes
+ * measured do not (2^23 vertices, mean 8 neighbours: a largest degree
+ * near 25). */
+static bool bounded_degree(const clirr_graph *g)
+{
+    if (!g || !g->n || clirr_graph_max_degree(g) > 2 * BOUNDED_DEGREE)
+        return false;
+    uint8_t *in = calloc(g->n, 1);
+    if (!in)
+        return false; /* the default choice then: nothing is lost but speed */
+    bool ok = true;
+    for (uint32_t i = 0; i < g->m && ok; i++)
+        ok = ++in[g->col[i]] <= 2 * BOUNDED_DEGREE;
+    for (uint32_t v = 0; v < g->n && ok; v++)
+        ok = clirr_graph_degree(g, v) + in[v] <= 2 * BOUNDED_DEGREE;
+    free(in);
+    return ok;
+}
+
+/* Local numbering: at least 1 / LOCAL_SHARE of the arcs join vertices
+ * fewer than LOCAL_SPAN ids apart, so neighbours are colored by the same
+ * work-group at the same moment (luxembourg_osm: 89%, a grid: 50%, the
+ * same graphs with shuffled ids: under 0.5%). */
+static bool local_numbering(const clirr_graph *g)
+{
+    uint64_t near = 0;
+    for (uint32_t u = 0; u < g->n; u++)
+        for (uint32_t i = g->row[u]; i < g->row[u + 1]; i++) {
+            uint32_t v = g->col[i];
+            near += (u > v ? u - v : v - u) < LOCAL_SPAN;
+        }
+    return near * LOCAL_SHARE >= g->m;
+}
+
+/* Where topo with synchronous rounds beats the data-driven worklist on a
+ * GPU (tests/bench/RESULTS.md, coloring): graphs with hubs, where
+ * synchronous rounds halve the colors, and graphs of bounded degree whose
+ * neighbours have nearby ids (roads and grids as they come). There the
+ * worklist colors neighbours in the same work-group at once, and its
+ * conflict chains take 20-60 rounds of a launch and a read-back each;
+ * synchronous rounds with hashed ties settle in 5-7 sweeps (H100:
+ * luxembourg_osm 0.68 against 4.47 ms end to end, the 2048 x 2048 grid
+ * 3.4-4.0 against 4.3). With the ids shuffled the worklist needs 3-5
+ * rounds and wins (0.52 against 0.77 ms, 2.55 against 5.43 ms), so the
+ * numbering counts. */
+typedef enum { GPU_SHAPE_NONE, GPU_SHAPE_HUBS, GPU_SHAPE_BOUNDED } gpu_shape;
+
+static gpu_shape topo_sync_shape(const clirr_graph *g, const clirr_caps *caps)
+{
+    if (!caps->is_gpu || !g)
+        return GPU_SHAPE_NONE;
+    if (clirr_graph_has_hubs(g, HUB_FACTOR))
+        return GPU_SHAPE_HUBS;
+    return bounded_degree(g) && local_numbering(g) ? GPU_SHAPE_BOUNDED : GPU_SHAPE_NONE;
 }
 
 /* ---- prepare ------------------------------------------------------------- */
@@ -185,10 +253,14 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
      * see each other's undecided colors (kron: 172-221 colors against 96);
      * not on CPUs, which run nearly in order anyway, nor without hubs, where
      * the colors barely differ (uniform random: 9 against 7) but the extra
-     * rounds cost (RESULTS.md, coloring). An asked-for fuse (data) turns auto
-     * sync off; fuse auto is on where sync is off. */
+     * rounds cost (RESULTS.md, coloring). On a GPU and a graph of bounded
+     * degree with local ids topo runs synchronous rounds too: hashed ties
+     * settle the 2048 x 2048 grid's conflict chains in 7 rounds where ties
+     * by id took 114 (H100: 1.5 against 11.6 ms of kernels). An asked-for
+     * fuse (data) turns auto sync off; fuse auto is on where sync is off. */
     unsigned sync = plan->params.v[PARAM_SYNC].u, fuse = plan->params.v[PARAM_FUSE].u;
-    bool gpu_hubs = clirr_ctx_caps(ctx)->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
+    gpu_shape shape = topo_sync_shape(clirr_input_graph(in), clirr_ctx_caps(ctx));
+    bool auto_sync = shape == GPU_SHAPE_HUBS || (shape == GPU_SHAPE_BOUNDED && s->variant == VARIANT_TOPO);
     if (s->variant == VARIANT_DATA && sync == CHOICE_ON && fuse == CHOICE_ON) {
         rc = clirr_fail(err, CLIRR_ERR_USAGE,
                         "color --variant data: --fuse on recolors a loser at once from the colors it sees "
@@ -196,7 +268,7 @@ static int color_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan
         goto fail;
     }
     s->sync = sync == CHOICE_ON ||
-              (sync == CHOICE_AUTO && gpu_hubs && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
+              (sync == CHOICE_AUTO && auto_sync && !(s->variant == VARIANT_DATA && fuse == CHOICE_ON));
     s->fuse = fuse == CHOICE_ON || (fuse == CHOICE_AUTO && !s->sync);
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_SYMMETRIC, false, &s->dg, err));
     s->n = s->dg->n;
@@ -414,7 +486,8 @@ static const clirr_variant_desc color_variants[] = {
     [VARIANT_TOPO] = {"topo", "speculative greedy over every uncolored vertex each round", false},
     [VARIANT_DATA] = {"data", "speculative greedy over a worklist of vertices to (re)color", true},
     [VARIANT_JP] = {"jp", "Jones-Plassmann with hash priorities (deterministic)", false},
-    [VARIANT_AUTO] = {"auto", "topo on a GPU with a graph with hubs (synchronous rounds), else data", true},
+    [VARIANT_AUTO] = {"auto", "topo (synchronous rounds) on a GPU with a graph with hubs, or of bounded "
+                              "degree with local ids; else data", true},
 };
 
 static const char *const choices[] = {"auto", "on", "off", NULL};
@@ -429,7 +502,8 @@ static const clirr_param_desc color_params[] = {
                     choices},
     [PARAM_SYNC] = {"sync", CLIRR_PARAM_CHOICE, "auto", 0, 0,
                     "synchronous rounds: first-fit sees only the colors of earlier rounds, ties of "
-                    "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs)",
+                    "priority go by a hash: fewer colors, more rounds (auto: on a GPU with a graph with hubs, "
+                    "and topo on a GPU with a graph of bounded degree and local ids)",
                     choices},
 };
 
@@ -452,12 +526,22 @@ static const clirr_template_hint color_hint = {
  * with fused resolution is the fastest. */
 static unsigned color_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    bool topo = caps->is_gpu && clirr_graph_has_hubs(clirr_input_graph(in), HUB_FACTOR);
-    *reason = topo ? "auto: topo on a GPU and a graph with hubs (synchronous rounds over every vertex: "
-                     "about half the colors, measured on an H100)"
-                   : "auto: data (a worklist of the vertices to recolor; a CPU, or a graph without hubs: "
-                     "measured on an H100 and PoCL)";
-    return topo ? VARIANT_TOPO : VARIANT_DATA;
+    switch (topo_sync_shape(clirr_input_graph(in), caps)) {
+    case GPU_SHAPE_HUBS:
+        *reason = "auto: topo on a GPU and a graph with hubs (synchronous rounds over every vertex: "
+                  "about half the colors, measured on an H100)";
+        return VARIANT_TOPO;
+    case GPU_SHAPE_BOUNDED:
+        *reason = "auto: topo on a GPU and a graph of bounded degree (at most 8 neighbours) whose "
+                  "neighbours have nearby ids (a quarter of the arcs within 256): synchronous rounds settle "
+                  "in a few sweeps where the worklist's conflict chains take tens of rounds; measured on an "
+                  "H100 on a road network and a grid, and against the same graphs with shuffled ids";
+        return VARIANT_TOPO;
+    default:
+        *reason = "auto: data (a worklist of the vertices to recolor; a CPU, or a graph with neither hubs "
+                  "nor bounded degree and local ids: measured on an H100 and PoCL)";
+        return VARIANT_DATA;
+    }
 }
 
 /* A GPU colors hubs with a work-group each; a CPU keeps the measured hint
