@@ -373,7 +373,9 @@ static uint64_t bitmap_rounds(clirr_session *sess, const void *result)
  * worklist for their tails; a weighted grid switches back and forth; a
  * small grid with zero weights runs in the bitmap from its first round
  * (n / 256 is 0); an unweighted grid (unit weights) and a path, whose
- * worklist never grows into the bitmap; vertex counts off a multiple of 32. With local rounds on and off, two trials
+ * worklist never grows into the bitmap; vertex counts off a multiple of
+ * 32. Without buckets and with buckets 7 wide (--delta 7: far vertices
+ * carried from round to round), with local rounds on and off, two trials
  * of one session each equal the reference. */
 static void bits(th_case *tc)
 {
@@ -400,12 +402,15 @@ static void bits(th_case *tc)
         got = malloc(g.n * sizeof *got);
         TH_REQUIRE(tc, want && got, "out of memory");
         TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
-        for (int local = 0; local < 2; local++) {
+        for (int mode = 0; mode < 4; mode++) {
+            int local = mode & 1;
+            const char *delta = mode >> 1 ? "7" : "0"; /* buckets 7 wide, or none */
             clirr_intent it;
             clirr_plan plan;
             clirr_intent_default(a, &it);
             it.variant = clirr_algo_variant(a, "bits");
             it.local_rounds = local ? -1 : 0;
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), delta, &it.params, &err));
             TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
             TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
             for (int trial = 0; trial < 2; trial++) {
@@ -414,8 +419,8 @@ static void bits(th_case *tc)
                 memset(&st, 0, sizeof st);
                 memset(got, 0xa5, g.n * sizeof *got);
                 TH_OK(tc, clirr_session_run(sess, got, &st, &err));
-                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, local rounds %s, trial %d: %s",
-                          cases[i].spec, local ? "auto" : "off", trial, r.text);
+                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local rounds %s, trial %d: %s",
+                          cases[i].spec, delta, local ? "auto" : "off", trial, r.text);
             }
             /* (with local rounds a small graph may run whole in one work-group) */
             uint64_t br = bitmap_rounds(sess, got);

@@ -87,6 +87,7 @@ typedef struct sssp_session {
     cl_kernel items_bits, bits_round;
     cl_mem front, next, info;
     uint32_t bits_items, wpi, bits_rounds;
+    uint32_t bits_delta;    /* --delta: buckets this wide (0: none, every set vertex relaxes) */
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
@@ -281,7 +282,7 @@ static int prepare_bits(sssp_session *s, const char *options, clirr_error *err)
     CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP worklist bitmap", (size_t)words * sizeof(uint32_t), &s->front, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP next worklist bitmap", (size_t)words * sizeof(uint32_t), &s->next,
                                err));
-    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP bitmap round count", sizeof(uint32_t), &s->info, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP bitmap round counts", 2 * sizeof(uint32_t), &s->info, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP round stamps", (size_t)n * sizeof(uint32_t), &s->mark, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, n, 0, err));
     cl_kernel k = s->bits_round;
@@ -294,6 +295,9 @@ static int prepare_bits(sssp_session *s, const char *options, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, mark), s->mark));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, n), n));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, wpi), s->wpi));
+    k = s->items_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, info), s->info));
 fail:
     return rc;
 }
@@ -361,8 +365,10 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, options, err));
-        if (plan->variant == VARIANT_BITS)
+        if (plan->variant == VARIANT_BITS) {
+            s->bits_delta = (uint32_t)plan->params.v[PARAM_DELTA].u;
             CLIRR_TRY(prepare_bits(s, options, err));
+        }
     }
     *out = s;
     return CLIRR_OK;
@@ -423,42 +429,70 @@ fail:
     return rc;
 }
 
-/* bits: the worklist (its `count` items) as the bitmap s->front. */
-static int bits_from_worklist(sssp_session *s, uint32_t count, clirr_error *err)
+/* bits: run kernel k over `items` work-items after zeroing info[0] and
+ * setting info[1] to NONE; *count and *lo get them after. */
+static int bits_pass(sssp_session *s, cl_kernel k, size_t items, size_t wg, uint32_t *count, uint32_t *lo,
+                     clirr_error *err)
 {
     int rc = CLIRR_OK;
+    uint32_t info[2] = {0, NONE};
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->info, 0, sizeof info, info, err));
+    CLIRR_TRY(clirr_launch(s->ctx, k, items, wg, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof info, info, err));
+    *count = info[0];
+    *lo = info[1];
+fail:
+    return rc;
+}
+
+/* bits: the worklist (its `count` items) as the bitmap s->front; *lo
+ * gets the least distance in it. */
+static int bits_from_worklist(sssp_session *s, uint32_t count, uint32_t *lo, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t ignored;
     cl_kernel k = s->items_bits;
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->front, 0, s->g->n / 32 + 1, 0, err));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, items), s->wl.items[s->wl.cur]));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, count), count));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, front), s->front));
-    CLIRR_TRY(clirr_launch(s->ctx, k, count, clirr_wg_size(s->ctx, k, 0), err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, front), s->front)); /* swapped by the rounds */
+    /* a few work-items: one atomic_min each */
+    CLIRR_TRY(bits_pass(s, k, count < s->bits_items ? count : s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG),
+                        &ignored, lo, err));
 fail:
     return rc;
 }
 
 /* bits: one round over the bitmap s->front into s->next (cleared first),
- * stamping what it lowers with a new s->sweep; *count gets how many. */
-static int bits_round(sssp_session *s, uint32_t *count, clirr_error *err)
+ * relaxing the vertices nearer than split, stamping what it sets with a
+ * new s->sweep; *count gets how many it set, *lo their least distance. */
+static int bits_round(sssp_session *s, uint32_t split, uint32_t *count, uint32_t *lo, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_kernel k = s->bits_round;
-    uint32_t zero = 0;
     s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
     if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
         CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->g->n / 32 + 1, 0, err));
-    CLIRR_TRY(clirr_buf_write(s->ctx, s->info, 0, sizeof zero, &zero, err));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, front), s->front));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, next), s->next));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, stamp), s->sweep));
-    CLIRR_TRY(clirr_launch(s->ctx, k, s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG), err));
-    CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof *count, count, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, split), split));
+    CLIRR_TRY(bits_pass(s, k, s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG), count, lo, err));
     cl_mem swap = s->front;
     s->front = s->next;
     s->next = swap;
 fail:
     return rc;
+}
+
+/* bits: the split of the next round, the least pending distance lo plus
+ * the bucket width (no split without buckets). */
+static uint32_t bits_split(const sssp_session *s, uint32_t lo)
+{
+    if (!s->bits_delta)
+        return NONE;
+    return lo > NONE - s->bits_delta ? NONE : lo + s->bits_delta;
 }
 
 /* bits: worklist rounds (local rounds included) while the worklist is
@@ -472,15 +506,15 @@ static int run_bits(sssp_session *s, clirr_stats *stats, clirr_error *err)
     CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     while (clirr_worklist_size(&s->wl) > 0) {
-        uint32_t size = clirr_worklist_size(&s->wl);
+        uint32_t size = clirr_worklist_size(&s->wl), lo = NONE;
         if (size >= n / BITS_ENTER && size >= n / BITS_LEAVE) {
-            CLIRR_TRY(bits_from_worklist(s, size, err));
+            CLIRR_TRY(bits_from_worklist(s, size, &lo, err));
             do {
                 clirr_trace_round r = {"bits", size, 0, 0, 0, "-", 0, 0, 0};
                 clirr_trace_mark m;
                 if (s->trace)
                     CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
-                CLIRR_TRY(bits_round(s, &size, err));
+                CLIRR_TRY(bits_round(s, bits_split(s, lo), &size, &lo, err));
                 r.items_out = size;
                 if (s->trace)
                     CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
@@ -712,7 +746,8 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_PREDECESSORS] = {"predecessors", CLIRR_PARAM_PATH, "", 0, 0, "a shortest-path tree: each vertex's predecessor on a shortest path (-1: the source, unreached)"},
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "nearfar: how far the split moves per phase (0: eight mean arc weights; "
-                     "unweighted, one phase)"},
+                     "unweighted, one phase); bits: a bitmap round relaxes only the vertices under the least "
+                     "pending distance + X (0: every pending vertex)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
      * hybrid"), every lower threshold was slower than data-driven rounds
      * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
