@@ -651,17 +651,17 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 #error "the group walk needs BH_GWG <= 128, lists of 2 and 9 BH_GWG, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
 #endif
 
-/* One softened interaction of body j with mass m at q.xyz (no count: the
- * lists' lengths are the counts). */
+/* One softened interaction of body j with mass m at q.xyz into the
+ * sweep's sums (no count: the lists' lengths are the counts). */
 #define BH_PAIR(q, m, j)                                                       \
     do {                                                                       \
         REAL dx_ = (q).x - x[j], dy_ = (q).y - y[j], dz_ = (q).z - z[j];       \
         REAL inv_ = BH_RSQRT(dx_ * dx_ + dy_ * dy_ + dz_ * dz_ + eps2);        \
         REAL mi_ = (m) * inv_, s_ = mi_ * inv_ * inv_;                         \
-        ax_[j] += dx_ * s_;                                                    \
-        ay_[j] += dy_ * s_;                                                    \
-        az_[j] += dz_ * s_;                                                    \
-        ph[j] -= mi_;                                                          \
+        fx[j] += dx_ * s_;                                                     \
+        fy[j] += dy_ * s_;                                                     \
+        fz[j] += dz_ * s_;                                                     \
+        fp[j] -= mi_;                                                          \
     } while (0)
 
 /* Squared distance from point c to the box [lo, hi] (0 inside). */
@@ -753,167 +753,179 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     }
     /* One walk for each region among the group's bodies, in order: the
      * box of a region's bodies is compact (a group straddling the edge of
-     * a large cell would have a box over half the system). */
-    uint cur = bh_next_region(reg, tmp);
-    while (cur != BH_EMPTY) {
-        /* The region's box: every lane reads every lane's (broadcasts). */
-        REAL4 lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0), hi = -lo;
-        for (uint j = 0; j < BH_PER; j++) {
-            in[j] = reg[j] == cur;
-            if (in[j]) {
-                REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
-                lo = fmin(lo, p);
-                hi = fmax(hi, p);
-            }
+     * a large cell would have a box over half the system). One loop, one
+     * step a turn; between regions (the stack and lists empty) it takes
+     * the next region, its box and the root. The first turn starts empty. */
+    const uint reserve = 7 * (depth + 1); /* room for a depth-first walk: 7 a level */
+    uint top = 0, ctop = 0, btop = 0;
+    REAL4 lo = (REAL4)(0, 0, 0, 0), hi = lo;
+    for (uint j = 0; j < BH_PER; j++)
+        in[j] = 0;
+    int live = 1;
+    while (live) {
+        uint b = min(top, G);
+        if (top + 7 * b + reserve > BH_STK) {
+            uint room = BH_STK - top;
+            b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
         }
-        lc[lid] = lo;
-        lc[G + lid] = hi;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (uint k = 0; k < G; k++) {
-            lo = fmin(lo, lc[k]);
-            hi = fmax(hi, lc[G + k]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        /* The root used whole (a theta so large), or the stack starts with it. */
-        REAL4 root = *IRR_GLD(11, &cell4[0]);
-        uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
-        int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
-        if (lid == 0) {
-            if (root_far)
-                lc[0] = root;
-            else
-                stk[0] = n;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        /* Room a depth-first walk may need from any node (7 a level). */
-        const uint reserve = 7 * (depth + 1);
-        uint top = !root_far, ctop = root_far, btop = 0;
-        /* One step a turn, even with the stack empty (then it does
-         * nothing): every barrier is met by every work-item, and the loop
-         * has one exit. */
-        int more = 1;
-        while (more) {
-            uint b = min(top, G);
-            if (top + 7 * b + reserve > BH_STK) {
-                uint room = BH_STK - top;
-                b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
-            }
-            uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
-            /* What the node gives: stack entries, bodies, a cell. */
-            uint npush = 0, nbody = 0, kid[8];
-            REAL4 krec[8];
-            int whole = 0, chains = 0;
-            REAL4 rec = (REAL4)(0, 0, 0, 0);
-            if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
-                /* A body of a chain below a deepest cell. */
-                rec = *IRR_GLD(16, &body4[node]);
-                nbody = 1;
-                kid[0] = *IRR_GLD(15, &next[node]);
-                npush = kid[0] != BH_EMPTY;
-            } else if (node != BH_EMPTY) {
-                uint c = node - n;
-                rec = *IRR_GLD(11, &cell4[c]);
-                uint2 ci = *IRR_GLD(12, &cinfo[c]);
-                whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
-                if (!whole) {
-                    /* Open: child cells to the stack, bodies to the list
-                     * (through the stack where chains may hang). */
-                    chains = ci.y == BH_MAXDEPTH - 1;
-                    for (uint k = 0; k < 8; k++) {
-                        kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
-                        int body = kid[k] < n;
-                        npush += kid[k] != BH_EMPTY && (!body || chains);
-                        nbody += body && !chains;
-                    }
-                    /* The bodies' records, all their loads under way at once. */
-                    for (uint k = 0; k < 8; k++)
-                        if (kid[k] < n && !chains)
-                            krec[k] = *IRR_GLD(16, &body4[kid[k]]);
-                }
-            }
-            /* Places from one prefix sum of the three counts (11 bits
-             * each: at most 8 G <= 1024 of each); its barriers also keep
-             * every pop before any push. */
-            uint total, at = bh_scan(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
-#if CLIRR_HAS_WG_COLLECTIVES && !BH_SHFL
-            barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
-#endif
-            uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
-            if (whole) {
-                *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;
-            } else if (node != BH_EMPTY && node < n) {
-                *IRR_LST(23, &lb[pb]) = rec;
-                lbid[pb] = node;
-                if (npush)
-                    stk[ps] = kid[0];
-            } else if (node != BH_EMPTY) {
+        uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
+        /* What the node gives: stack entries, bodies, a cell. */
+        uint npush = 0, nbody = 0, kid[8];
+        int whole = 0, chains = 0;
+        REAL4 rec = (REAL4)(0, 0, 0, 0);
+        if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
+            /* A body of a chain below a deepest cell. */
+            rec = *IRR_GLD(16, &body4[node]);
+            nbody = 1;
+            kid[0] = *IRR_GLD(15, &next[node]);
+            npush = kid[0] != BH_EMPTY;
+        } else if (node != BH_EMPTY) {
+            uint c = node - n;
+            rec = *IRR_GLD(11, &cell4[c]);
+            uint2 ci = *IRR_GLD(12, &cinfo[c]);
+            whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
+            if (!whole) {
+                /* Open: child cells to the stack, bodies to the list
+                 * (through the stack where chains may hang). */
+                chains = ci.y == BH_MAXDEPTH - 1;
                 for (uint k = 0; k < 8; k++) {
-                    uint v = kid[k];
-                    if (v == BH_EMPTY)
-                        continue;
-                    if (v >= n || chains) {
-                        *IRR_LST(27, &stk[ps++]) = v;
-                    } else {
-                        *IRR_LST(23, &lb[pb]) = krec[k];
-                        lbid[pb++] = v;
-                    }
+                    kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
+                    int body = kid[k] < n;
+                    npush += kid[k] != BH_EMPTY && (!body || chains);
+                    nbody += body && !chains;
                 }
             }
-            barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
-            top = base + (total & 0x7ff);
-            btop += total >> 11 & 0x7ff;
-            ctop += total >> 22;
-            if (top == 0 || ctop + G > BH_LIST || btop + 8 * G > BH_BLIST) {
-                /* Every lane's bodies against both lists (four entries a turn:
-                 * the loop's own instructions shared by four). The next writes to
-                 * the lists come after the next step's first barrier. */
-                uint i = 0;
-                for (; i + 4 <= ctop; i += 4)
-                    for (uint u = 0; u < 4; u++) {
-                        REAL4 q = *IRR_LLD(24, &lc[i + u]);
-                        for (uint j = 0; j < BH_PER; j++)
-                            if (in[j])
-                                BH_PAIR(q, q.w, j);
-                    }
-                for (; i < ctop; i++) {
-                    REAL4 q = *IRR_LLD(24, &lc[i]);
-                    for (uint j = 0; j < BH_PER; j++)
-                        if (in[j])
-                            BH_PAIR(q, q.w, j);
+        }
+        /* Places from one prefix sum of the three counts (11 bits
+         * each: at most 8 G <= 1024 of each); its barriers also keep
+         * every pop before any push. */
+        uint total, at = bh_scan(npush | nbody << 11 | (uint)whole << 22, tmp, &total);
+#if CLIRR_HAS_WG_COLLECTIVES && !BH_SHFL
+        barrier(CLK_LOCAL_MEM_FENCE); /* the pops are read */
+#endif
+        uint base = top - b, ps = base + (at & 0x7ff), pb = btop + (at >> 11 & 0x7ff);
+        if (whole) {
+            *IRR_LST(22, &lc[ctop + (at >> 22)]) = rec;
+        } else if (node != BH_EMPTY && node < n) {
+            *IRR_LST(23, &lb[pb]) = rec;
+            lbid[pb] = node;
+            if (npush)
+                stk[ps] = kid[0];
+        } else if (node != BH_EMPTY) {
+            for (uint k = 0; k < 8; k++) {
+                uint v = kid[k];
+                if (v == BH_EMPTY)
+                    continue;
+                if (v >= n || chains) {
+                    *IRR_LST(27, &stk[ps++]) = v;
+                } else {
+                    *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
+                    lbid[pb++] = v;
                 }
-                for (i = 0; i + 4 <= btop; i += 4)
-                    for (uint u = 0; u < 4; u++) {
-                        REAL4 q = *IRR_LLD(25, &lb[i + u]);
-                        uint b = lbid[i + u];
-                        for (uint j = 0; j < BH_PER; j++) {
-                            int me = b == bi[j];
-                            self[j] |= me && in[j];
-                            if (in[j])
-                                BH_PAIR(q, me ? (REAL)0 : q.w, j);
-                        }
-                    }
-                for (; i < btop; i++) {
-                    REAL4 q = *IRR_LLD(25, &lb[i]);
-                    uint b = lbid[i];
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
+        top = base + (total & 0x7ff);
+        btop += total >> 11 & 0x7ff;
+        ctop += total >> 22;
+        if (top == 0 || ctop + G > BH_LIST || btop + 8 * G > BH_BLIST) {
+            /* Every lane sweeps both lists (four entries a turn: the
+             * loop's own instructions shared by four), for all its bodies
+             * alike (a lane whose body is of another region would idle
+             * anyway); only this region's bodies keep the sums. The next
+             * writes to the lists come after the next step's barriers. */
+            REAL fx[BH_PER], fy[BH_PER], fz[BH_PER], fp[BH_PER];
+            int sh[BH_PER];
+            for (uint j = 0; j < BH_PER; j++) {
+                fx[j] = fy[j] = fz[j] = fp[j] = 0;
+                sh[j] = 0;
+            }
+            uint i = 0;
+            for (; i + 4 <= ctop; i += 4)
+                for (uint u = 0; u < 4; u++) {
+                    REAL4 q = *IRR_LLD(24, &lc[i + u]);
+                    for (uint j = 0; j < BH_PER; j++)
+                        BH_PAIR(q, q.w, j);
+                }
+            for (; i < ctop; i++) {
+                REAL4 q = *IRR_LLD(24, &lc[i]);
+                for (uint j = 0; j < BH_PER; j++)
+                    BH_PAIR(q, q.w, j);
+            }
+            for (i = 0; i + 4 <= btop; i += 4)
+                for (uint u = 0; u < 4; u++) {
+                    REAL4 q = *IRR_LLD(25, &lb[i + u]);
+                    uint b = lbid[i + u];
                     for (uint j = 0; j < BH_PER; j++) {
                         int me = b == bi[j];
-                        self[j] |= me && in[j];
-                        if (in[j])
-                            BH_PAIR(q, me ? (REAL)0 : q.w, j);
+                        sh[j] |= me;
+                        BH_PAIR(q, me ? (REAL)0 : q.w, j);
                     }
                 }
+            for (; i < btop; i++) {
+                REAL4 q = *IRR_LLD(25, &lb[i]);
+                uint b = lbid[i];
                 for (uint j = 0; j < BH_PER; j++) {
-                    cntc[j] += in[j] ? ctop : 0;
-                    cntb[j] += in[j] ? btop : 0;
+                    int me = b == bi[j];
+                    sh[j] |= me;
+                    BH_PAIR(q, me ? (REAL)0 : q.w, j);
                 }
-                ctop = btop = 0;
             }
-            more = top > 0;
+            for (uint j = 0; j < BH_PER; j++)
+                if (in[j]) {
+                    ax_[j] += fx[j];
+                    ay_[j] += fy[j];
+                    az_[j] += fz[j];
+                    ph[j] += fp[j];
+                    cntc[j] += ctop;
+                    cntb[j] += btop;
+                    self[j] |= sh[j];
+                }
+            ctop = btop = 0;
         }
-        for (uint j = 0; j < BH_PER; j++)
-            if (in[j])
-                reg[j] = BH_EMPTY;
-        cur = bh_next_region(reg, tmp);
+        if (top == 0) {
+            /* The next region, if any (every work-item sees the same). */
+            for (uint j = 0; j < BH_PER; j++)
+                if (in[j])
+                    reg[j] = BH_EMPTY;
+            uint cur = bh_next_region(reg, tmp);
+            live = cur != BH_EMPTY;
+            if (live) {
+                /* Its box: every lane reads every lane's (broadcasts). */
+                lo = (REAL4)(INFINITY, INFINITY, INFINITY, 0);
+                hi = -lo;
+                for (uint j = 0; j < BH_PER; j++) {
+                    in[j] = reg[j] == cur;
+                    if (in[j]) {
+                        REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
+                        lo = fmin(lo, p);
+                        hi = fmax(hi, p);
+                    }
+                }
+                lc[lid] = lo;
+                lc[G + lid] = hi;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (uint k = 0; k < G; k++) {
+                    lo = fmin(lo, lc[k]);
+                    hi = fmax(hi, lc[G + k]);
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+                /* The root used whole (a theta so large), or the stack
+                 * starts with it. */
+                REAL4 root = *IRR_GLD(11, &cell4[0]);
+                uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
+                int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
+                if (lid == 0) {
+                    if (root_far)
+                        lc[0] = root;
+                    else
+                        stk[0] = n;
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+                top = !root_far;
+                ctop = root_far;
+            }
+        }
     }
     uint cnt[BH_PER];
     for (uint j = 0; j < BH_PER; j++) {
