@@ -21,6 +21,7 @@
  *   bfs_local the same rounds, many in one launch of one work-group, while
  *             the frontier is small (templates/local_rounds.clh).
  *   bfs_bottom_up, bfs_frontier_arcs  direction-optimizing BFS (below).
+ *   bfs_level_bits, bfs_bottom_up_bits  its CPU form (do-bit, below).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
@@ -180,4 +181,106 @@ __kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS) IRR_KPARAM
         arcs += BFS_DEG(u);
     }
     bfs_add_arcs(info, arcs);
+}
+
+/* do-bit, the CPU form of the bottom-up sweep: the frontier is a bitmap
+ * (bit v % 32 of word v / 32: level[v] == depth), which a core's caches
+ * hold where level[] is 32 times larger, and work-item w owns the words
+ * [w * wpi, (w + 1) * wpi), a contiguous range of 32 wpi vertices: it
+ * writes the next frontier's words whole (no atomics) and adds its counts
+ * to info once. bfs_level_bits makes the bitmap of a level from level[]
+ * when the search leaves the worklist; bfs_top_down_bits is the top-down
+ * step over the same bitmaps: a work-item expands the set bits of its
+ * words and sets the bits of what it discovers with atomic_or into a
+ * cleared next (one atomic a discovered vertex, as the level store races:
+ * the writer that set the bit counts the vertex), so no round compacts a
+ * worklist. */
+__kernel void bfs_level_bits(CLIRR_KPARAMS(BFS_LEVEL_BITS_ARGS) IRR_KPARAM)
+{
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(40, w < wend); w++) {
+        uint bits = 0, vend = min(32 * w + 32, n);
+        for (uint v = 32 * w; IRR_BRANCH(41, v < vend); v++)
+            bits |= (uint)(*IRR_GLD(42, &level[v]) == depth) << (v % 32);
+        *IRR_GST(43, &front[w]) = bits;
+    }
+}
+
+__kernel void bfs_bottom_up_bits(CLIRR_KPARAMS(BFS_BOTTOM_UP_BITS_ARGS) IRR_KPARAM)
+{
+    uint found = 0;
+    ulong arcs = 0;
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(44, w < wend); w++) {
+        uint bits = 0, vend = min(32 * w + 32, n);
+        for (uint v = 32 * w; IRR_BRANCH(45, v < vend); v++) {
+            if (IRR_BRANCH(46, *IRR_GLD(47, &level[v]) != CLIRR_NONE))
+                continue;
+            uint kend = *IRR_GLD(49, &trow[v + 1]);
+            for (uint k = *IRR_GLD(48, &trow[v]); IRR_BRANCH(50, k < kend); k++) {
+                uint u = *IRR_GLD(51, &tcol[k]);
+                if (IRR_BRANCH(52, (*IRR_GLD(53, &front[u / 32]) >> (u % 32)) & 1u)) {
+                    *IRR_GST(54, &level[v]) = depth + 1;
+                    bits |= 1u << (v % 32);
+                    found++;
+                    arcs += BFS_DEG(v);
+                    break;
+                }
+            }
+        }
+        *IRR_GST(55, &next[w]) = bits;
+    }
+    if (found)
+        atomic_add(&info[0], found);
+    bfs_add_arcs(info, arcs);
+}
+
+__kernel void bfs_top_down_bits(CLIRR_KPARAMS(BFS_TOP_DOWN_BITS_ARGS) IRR_KPARAM)
+{
+    uint found = 0;
+    ulong arcs = 0;
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(56, w < wend); w++) {
+        uint bits = *IRR_GLD(57, &front[w]);
+        while (IRR_BRANCH(58, bits)) {
+            uint u = 32 * w + (31 - clz(bits & -bits));
+            bits &= bits - 1;
+            uint kend = *IRR_GLD(60, &row[u + 1]);
+            for (uint k = *IRR_GLD(59, &row[u]); IRR_BRANCH(61, k < kend); k++) {
+                uint v = *IRR_GLD(62, &col[k]);
+                if (IRR_BRANCH(63, *IRR_GLD(64, &level[v]) == CLIRR_NONE)) {
+                    *IRR_GST(65, &level[v]) = depth + 1;
+                    uint bit = 1u << (v % 32);
+                    if (!(atomic_or(IRR_GAT(66, &next[v / 32]), bit) & bit)) {
+                        found++;
+                        arcs += BFS_DEG(v);
+                    }
+                }
+            }
+        }
+    }
+    if (found)
+        atomic_add(&info[0], found);
+    bfs_add_arcs(info, arcs);
+}
+
+/* do-bit's way back to the worklist: the vertices of the bitmap front, a
+ * range of words a work-item, placed after one atomic_add a work-item
+ * (in no particular order; a BFS level's order does not matter). */
+__kernel void bfs_bits_items(CLIRR_KPARAMS(BFS_BITS_ITEMS_ARGS) IRR_KPARAM)
+{
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    uint count = 0;
+    for (uint w = w0; IRR_BRANCH(67, w < wend); w++)
+        count += popcount(*IRR_GLD(68, &front[w]));
+    if (!count)
+        return;
+    uint at = atomic_add(IRR_GAT(69, &info[0]), count);
+    for (uint w = w0; IRR_BRANCH(70, w < wend); w++)
+        for (uint bits = *IRR_GLD(71, &front[w]); IRR_BRANCH(72, bits); bits &= bits - 1)
+            *IRR_GST(73, &items[at++]) = 32 * w + (31 - clz(bits & -bits));
 }

@@ -22,6 +22,8 @@
  *              the worklist is small (templates/local_rounds.clh).
  *   sssp_nf*   near-far: the data-driven rounds over a moving split, the
  *              farther vertices set aside in a pile (below).
+ *   sssp_bits_round, sssp_items_bits  the `bits` variant's wide rounds on
+ *              CPUs: the worklist as a bitmap (below).
  * A distance that would not fit 32 bits sets status[1] (the host reports
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
@@ -108,6 +110,23 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* The distance of v before lowering it to nd with atomic_min. On a CPU a
+ * plain read first: an offer that does not lower the distance read (dist
+ * only falls, so it cannot lower the current one either) costs no locked
+ * instruction, which is most offers on a dense graph; the read value then
+ * stands for old (equal offers are what a rerun pushes again). GPUs take
+ * the atomic at once, as measured there before. */
+#if CLIRR_IS_CPU
+inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
+{
+    uint cur = *IRR_GLD(13, d);
+    return nd < cur ? atomic_min(IRR_GAT(17, d), nd) : cur;
+}
+#define SSSP_MIN_OLD(site, v, nd) sssp_min_old(&dist[v], (nd) IRR_FARG)
+#else
+#define SSSP_MIN_OLD(site, v, nd) atomic_min(IRR_GAT(site, &dist[v]), (nd))
+#endif
+
 /* A data-driven round's work on arc j of u (du: u's distance), pushing
  * with PUSH every vertex it improves. A rerun pushes again what the
  * overflowed attempt improved: then dist[v] already equals nd. */
@@ -117,7 +136,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         uint v = *IRR_GLD(11, &col[e]);                                        \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
         if (IRR_BRANCH(12, nd != CLIRR_NONE)) {                                \
-            uint old = atomic_min(IRR_GAT(13, &dist[v]), nd);                  \
+            uint old = SSSP_MIN_OLD(13, v, nd);                                \
             if (IRR_BRANCH(14, nd < old || (wl_rerun && nd == old)))           \
                 PUSH(v);                                                       \
         }                                                                      \
@@ -186,7 +205,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         uint v = *IRR_GLD(15, &col[e]);                                        \
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
         if (IRR_BRANCH(16, nd != CLIRR_NONE)) {                                \
-            uint old = atomic_min(IRR_GAT(17, &dist[v]), nd);                  \
+            uint old = SSSP_MIN_OLD(17, v, nd);                                \
             if (IRR_BRANCH(18, nd < old || (wl_rerun && nd == old))) {         \
                 if (IRR_BRANCH(19, nd < split))                                \
                     PUSH(v);                                                   \
@@ -236,4 +255,72 @@ __kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS) IRR_KPARAM)
         }
     }
     WL_END;
+}
+
+/* bits (CPUs): while the worklist is large it is a bitmap, bit v % 32 of
+ * word v / 32, and work-item w owns the words [w * wpi, (w + 1) * wpi): it
+ * relaxes the arcs of its set bits in vertex order (a core streams its
+ * rows) and sets the bit of every vertex it lowers in a cleared next with
+ * atomic_or, stamping it in mark[] (the host compacts the last round's
+ * stamps into a worklist again when the bitmap grows small); no round
+ * compacts a worklist over all n. With buckets (--delta D), a set vertex
+ * whose distance is at least split waits: its bit is carried into next
+ * (stamped too), and only the nearer ones relax. The work-item that set a
+ * bit counts it, once in info[0] per work-item, and the least distance of
+ * what it set or carried goes to info[1] (atomic_min once per work-item),
+ * from which the host places the next split. sssp_items_bits makes the
+ * bitmap of a worklist and the least distance in it. */
+__kernel void sssp_items_bits(CLIRR_KPARAMS(SSSP_ITEMS_BITS_ARGS) IRR_KPARAM)
+{
+    uint lo = CLIRR_NONE;
+    for (uint i = get_global_id(0); IRR_BRANCH(70, i < count); i += get_global_size(0)) {
+        uint v = *IRR_GLD(71, &items[i]);
+        atomic_or(IRR_GAT(72, &front[v / 32]), 1u << (v % 32));
+        lo = min(lo, *IRR_GLD(87, &dist[v]));
+    }
+    if (lo != CLIRR_NONE)
+        atomic_min(IRR_GAT(88, &info[1]), lo);
+}
+
+__kernel void sssp_bits_round(CLIRR_KPARAMS(SSSP_BITS_ROUND_ARGS) IRR_KPARAM)
+{
+    uint found = 0, lo = CLIRR_NONE;
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(73, w < wend); w++) {
+        uint bits = *IRR_GLD(74, &front[w]), keep = 0;
+        while (IRR_BRANCH(75, bits)) {
+            uint u = 32 * w + (31 - clz(bits & -bits));
+            bits &= bits - 1;
+            uint du = *IRR_GLD(76, &dist[u]);
+            if (IRR_BRANCH(89, du >= split)) { /* its bucket comes later */
+                keep |= 1u << (u % 32);
+                lo = min(lo, du);
+                continue;
+            }
+            uint kend = *IRR_GLD(78, &row[u + 1]);
+            for (uint e = *IRR_GLD(77, &row[u]); IRR_BRANCH(79, e < kend); e++) {
+                uint v = *IRR_GLD(80, &col[e]);
+                uint nd = relax_sum(du, WEIGHT(e), &status[1]);
+                if (IRR_BRANCH(81, nd < *IRR_GLD(82, &dist[v])) && nd < atomic_min(IRR_GAT(83, &dist[v]), nd)) {
+                    uint bit = 1u << (v % 32);
+                    lo = min(lo, nd);
+                    if (!(atomic_or(IRR_GAT(84, &next[v / 32]), bit) & bit)) {
+                        *IRR_GST(85, &mark[v]) = stamp;
+                        found++;
+                    }
+                }
+            }
+        }
+        if (keep) {
+            uint fresh = keep & ~atomic_or(IRR_GAT(90, &next[w]), keep);
+            found += popcount(fresh);
+            for (; IRR_BRANCH(91, keep); keep &= keep - 1)
+                *IRR_GST(92, &mark[32 * w + (31 - clz(keep & -keep))]) = stamp;
+        }
+    }
+    if (found)
+        atomic_add(IRR_GAT(86, &info[0]), found);
+    if (lo != CLIRR_NONE)
+        atomic_min(IRR_GAT(93, &info[1]), lo);
 }

@@ -262,7 +262,8 @@ static void usage_errors(th_case *tc)
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--push", "shove"}, "unknown push"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--push", "scan", "--template", "dual-queue"},
          "--push scan needs one pushing kernel a round"},
-        {{"run", "bfs", "--gen", "grid:w=4,h=4", "--template", "dbuf-global", "--donate", "4"},
+        /* (data: auto's choice on a CPU, do-bit, takes no --donate) */
+        {{"run", "bfs", "--gen", "grid:w=4,h=4", "--variant", "data", "--template=dbuf-global", "--donate=4"},
          "--donate runs on the thread-mapped baseline"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--template", "sideways"}, "unknown template"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--repeat", "0"}, "--repeat"},
@@ -1219,14 +1220,14 @@ static void bench_skip(th_case *tc)
 {
     char dev[16];
     json_object *o = NULL;
-    trow rows[16];
+    trow rows[32];
     dev_arg(tc, dev, sizeof dev);
     bool dq = tc->device->caps.device_enqueue;
     int rc = clirr(tc, "bench", "bfs", "--gen", "grid:w=8,h=8", "--device", dev, "--template", "nested-opt,baseline",
                    "--repeat", "1", "--wg-size", "64", "--group-wg", "32", "--wl-capacity", "16", "--coarsen", "2",
                    "--explain", NULL);
     TH_REQUIRE(tc, rc == 0, "bench: exit %d: %s", rc, errtext);
-    size_t nr = table_rows(out, rows, 16);
+    size_t nr = table_rows(out, rows, sizeof rows / sizeof rows[0]);
     /* bench's default: every variant of BFS x the two templates, but the
      * recursive BFS, which runs the recursion templates only */
     const clirr_algo *bfs = clirr_algo_find("bfs");

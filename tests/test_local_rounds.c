@@ -276,17 +276,21 @@ static uint64_t extra(clirr_session *s, const void *result, const char *name)
     return UINT64_MAX;
 }
 
-/* Direction-optimizing BFS: a random graph switches to bottom-up, a
- * directed rmat graph to bottom-up and back for its tail, a path never
- * does, a graph with unreachable parts keeps them unreached; every result
- * equals the reference, with local rounds on and off. */
+/* Direction-optimizing BFS, do and do-bit: a random graph switches to
+ * bottom-up, a directed rmat graph to bottom-up and back for its tail, a
+ * path never does, a graph with unreachable parts keeps them unreached, a
+ * vertex count off a multiple of 32 ends the bitmaps mid-word; every
+ * result equals the reference, with local rounds on and off, in two trials
+ * of one session. */
 static void direction_optimizing(th_case *tc)
 {
     static const struct {
         const char *spec;
         unsigned switches;
     } cases[] = {{"random:n=20000,m=200000,seed=5", 1}, {"rmat:scale=13,ef=16,seed=2", 2},
-                 {"grid:w=2000,h=1", 0}, {"random:n=5000,m=6000,seed=7", 0}};
+                 {"grid:w=2000,h=1", 0}, {"random:n=5000,m=6000,seed=7", 0},
+                 {"random:n=20011,m=200000,seed=6", 1}};
+    static const char *const variants[] = {"do", "do-bit"};
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
@@ -300,10 +304,12 @@ static void direction_optimizing(th_case *tc)
         while (source + 1 < g.n && clirr_graph_degree(&g, source) == 0)
             source++;
         TH_OK(tc, reference(0, &g, source, want, &err));
-        for (int local = 0; local < 2; local++) {
+        for (int vk = 0; vk < 4; vk++) {
+            int local = vk & 1;
+            const char *vname = variants[vk >> 1];
             clirr_intent it;
             clirr_intent_default(a, &it);
-            it.variant = clirr_algo_variant(a, "do");
+            it.variant = clirr_algo_variant(a, vname);
             it.source.rule = CLIRR_SOURCE_VERTEX;
             it.source.vertex = source;
             it.source_given = true;
@@ -313,10 +319,14 @@ static void direction_optimizing(th_case *tc)
             memset(&st, 0, sizeof st);
             TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
             TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
-            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
-            clirr_verify_report r;
-            TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, local rounds %s: %s", cases[i].spec,
-                      local ? "auto" : "off", r.text);
+            /* two trials of one session: the second starts from the first's bitmaps */
+            for (int trial = 0; trial < 2; trial++) {
+                clirr_verify_report r;
+                memset(got, 0xa5, (size_t)g.n * sizeof *got);
+                TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, %s, local rounds %s, trial %d: %s",
+                          cases[i].spec, vname, local ? "auto" : "off", trial, r.text);
+            }
             uint64_t bottom = extra(sess, got, "bottom_up_rounds"), switches = extra(sess, got, "direction_switches");
             if (cases[i].switches)
                 TH_EXPECT(tc, bottom > 0 && switches >= cases[i].switches, "%s: %llu bottom-up rounds, %llu switches",
@@ -679,14 +689,81 @@ done:
     unload(&g, &in, &want, &got);
 }
 
-/* bfs auto: do where hubs hold many arcs, data elsewhere; the choice is
- * the plan's, before anything runs. */
+/* do-bit's way back from the bitmaps: a dense random core (20,000
+ * vertices, its frontiers run as bitmap steps) with a path of 2,000
+ * vertices hanging off it, whose one-vertex frontiers fall under n / 4096
+ * and are listed from the bitmap back into the worklist, where local
+ * rounds take them (and SSSP's bits, whose tail comes back through the
+ * stamps). Levels and distances equal the reference's, with local rounds
+ * on and off. */
+static void bitmap_tail(th_case *tc)
+{
+    const uint32_t core = 20000, tail = 2000;
+    clirr_error err;
+    clirr_graph r = {0}, g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *src = NULL, *dst = NULL, *want = NULL, *got = NULL;
+    int32_t *w = NULL;
+    TH_OK(tc, clirr_graph_generate("random:n=20000,m=200000,seed=5,weights=1-20", &r, &err));
+    uint64_t m = r.m + 2ull * tail;
+    src = malloc(m * sizeof *src), dst = malloc(m * sizeof *dst), w = malloc(m * sizeof *w);
+    want = malloc((core + tail) * sizeof *want), got = malloc((core + tail) * sizeof *got);
+    TH_REQUIRE(tc, src && dst && w && want && got, "out of memory");
+    uint64_t k = 0;
+    for (uint32_t u = 0; u < r.n; u++)
+        for (uint32_t e = r.row[u]; e < r.row[u + 1]; e++, k++)
+            src[k] = u, dst[k] = r.col[e], w[k] = r.weight[e];
+    for (uint32_t i = 0; i < tail; i++) { /* core vertex 1 - core - core+1 - ... both ways */
+        uint32_t a = i ? core + i - 1 : 1, b = core + i;
+        src[k] = a, dst[k] = b, w[k++] = 3;
+        src[k] = b, dst[k] = a, w[k++] = 3;
+    }
+    TH_OK(tc, clirr_graph_from_arcs(core + tail, m, src, dst, w, &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "core and tail", &in, &err));
+    for (int algo = 0; algo < 2; algo++) {
+        const clirr_algo *a = clirr_algo_find(algo ? "sssp" : "bfs");
+        TH_OK(tc, reference(algo, &g, 0, want, &err));
+        for (int local = 0; local < 2; local++) {
+            clirr_intent it;
+            clirr_plan plan;
+            clirr_stats st;
+            clirr_verify_report vr;
+            memset(&st, 0, sizeof st);
+            intent(a, 0, local ? -1 : 0, -1, 0, &it);
+            it.variant = clirr_algo_variant(a, algo ? "bits" : "do-bit");
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+            TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+            TH_EXPECT(tc, verify(&g, algo, 0, want, got, &vr), "%s, local rounds %s: %s", a->name,
+                      local ? "auto" : "off", vr.text);
+            uint64_t steps = extra(sess, got, algo ? "bitmap_rounds" : "bottom_up_rounds");
+            TH_EXPECT(tc, steps > 0 && steps != UINT64_MAX, "%s: %llu bitmap or bottom-up rounds", a->name,
+                      (unsigned long long)steps);
+            if (local)
+                TH_EXPECT(tc, st.local_rounds >= tail - 10, "%s: %u of %u rounds local, the tail %u", a->name,
+                          st.local_rounds, st.iterations, tail);
+            clirr_session_release(sess);
+            sess = NULL;
+        }
+    }
+done:
+    clirr_session_release(sess);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    clirr_graph_free(&r);
+    free(src), free(dst), free(w), free(want), free(got);
+}
+
+/* bfs auto: on a CPU device do-bit, elsewhere do where hubs hold many
+ * arcs and data elsewhere; the choice is the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
 {
     static const struct {
         const char *spec, *want;
     } cases[] = {{"rmat:scale=12,ef=8,seed=1", "do"}, {"grid:w=64,h=64", "data"},
                  {"random:n=4096,m=16384,seed=1", "data"}, {"grid:w=2000,h=1", "data"}};
+    bool cpu = tc->device->caps.is_cpu; /* a CPU: do-bit on every graph */
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
@@ -700,8 +777,9 @@ static void bfs_auto_choice(th_case *tc)
         it.variant = clirr_algo_variant(a, "auto");
         clirr_plan plan;
         TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, cases[i].want), "%s: auto chose %s, not %s",
-                  cases[i].spec, a->variants[plan.variant].name, cases[i].want);
+        const char *want = cpu ? "do-bit" : cases[i].want;
+        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, want), "%s: auto chose %s, not %s", cases[i].spec,
+                  a->variants[plan.variant].name, want);
         clirr_input_free(in);
         in = NULL;
         clirr_graph_free(&g);
@@ -717,6 +795,7 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
+    th_add_device("rounds/bitmap-tail", bitmap_tail, NULL);
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
     th_add_device("rounds/trace", traces, NULL);
     th_add_device("rounds/no-dedup", keep_duplicates, NULL);

@@ -3,11 +3,14 @@
  * (host only); on every device, max-iter cutting the run (tol 0: exactly
  * max-iter iterations, the reference's iterate), damping 0 (1/n after one
  * iteration), dangling and isolated vertices (their mass spread, scores
- * summing to 1), and a graph without vertices refused as bad usage.
+ * summing to 1), a graph without vertices refused as bad usage, and the
+ * pull and range variants agreeing with the reference over repeated trials
+ * of one session (range swaps its contribution buffers every iteration).
  * (Default parameters on every template are in test_algo.c.) */
 #include "harness.h"
 #include "ref/ref.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +209,68 @@ done:
     clirr_graph_free(&g);
 }
 
+/* pull and range: three trials of one session each verify and take the
+ * reference's iteration count (a trial that started from the previous
+ * trial's contributions would converge in another count), and every trial
+ * gives the same scores; the two variants' scores differ only by the order
+ * of their sums. A hub-heavy graph with dangling vertices, so the ranges
+ * are uneven and the dangling mass matters. */
+static void variants_trials(th_case *tc)
+{
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *s = NULL;
+    double *rank = NULL, *first = NULL, *pull = NULL, *expected = NULL;
+    uint32_t ref_iters = 0;
+    if (!have_fp64(tc))
+        return;
+    TH_REQUIRE(tc, a, "pagerank is not in the registry");
+    TH_OK(tc, clirr_graph_generate("rmat:scale=12,ef=4,seed=5", &g, &err));
+    size_t bytes = (size_t)g.n * sizeof(double);
+    rank = malloc(bytes), first = malloc(bytes), pull = malloc(bytes), expected = malloc(bytes);
+    TH_REQUIRE(tc, rank && first && pull && expected, "out of memory");
+    TH_OK(tc, clirr_ref_pagerank(&g, 0.85, 1e-9, 1000, expected, &ref_iters, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "graph", &in, &err));
+    const char *names[] = {"pull", "range"};
+    for (int k = 0; k < 2; k++) {
+        clirr_intent it;
+        clirr_plan plan;
+        clirr_intent_default(a, &it);
+        it.variant = clirr_algo_variant(a, names[k]);
+        TH_REQUIRE(tc, it.variant >= 0, "pagerank has no variant %s", names[k]);
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+        TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s, &err));
+        for (int trial = 0; trial < 3; trial++) {
+            clirr_stats st = {0};
+            clirr_verify_report r = {0};
+            TH_OK(tc, clirr_session_run(s, rank, &st, &err));
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, rank, &r), "%s trial %d: %s", names[k], trial, r.text);
+            TH_REQUIRE(tc, st.iterations == ref_iters, "%s trial %d: %u iterations, the reference %u", names[k],
+                       trial, st.iterations, ref_iters);
+            if (trial == 0)
+                memcpy(first, rank, bytes);
+            TH_REQUIRE(tc, !memcmp(first, rank, bytes), "%s trial %d: other scores than trial 0", names[k], trial);
+        }
+        clirr_session_release(s);
+        s = NULL;
+        if (k == 0)
+            memcpy(pull, rank, bytes);
+    }
+    for (uint32_t v = 0; v < g.n; v++)
+        TH_REQUIRE(tc, fabs(pull[v] - rank[v]) <= 1e-12, "vertex %u: pull %.17g, range %.17g", v, pull[v],
+                   rank[v]);
+done:
+    clirr_session_release(s);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(rank);
+    free(first);
+    free(pull);
+    free(expected);
+}
+
 TH_REGISTER(register_pagerank_tests)
 {
     th_add("pagerank/param-ranges", param_ranges, NULL);
@@ -213,4 +278,5 @@ TH_REGISTER(register_pagerank_tests)
     th_add_device("pagerank/damping-zero", damping_zero, NULL);
     th_add_device("pagerank/dangling", dangling, NULL);
     th_add_device("pagerank/empty", empty, NULL);
+    th_add_device("pagerank/variants-trials", variants_trials, NULL);
 }

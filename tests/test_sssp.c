@@ -357,6 +357,98 @@ done:
     free(got);
 }
 
+/* The bits variant's extra bitmap_rounds of the session's last trial. */
+static uint64_t bitmap_rounds(clirr_session *sess, const void *result)
+{
+    clirr_extras x;
+    memset(&x, 0, sizeof x);
+    clirr_session_extras(sess, result, &x);
+    for (size_t i = 0; i < x.n; i++)
+        if (!strcmp(x.e[i].name, "bitmap_rounds"))
+            return x.e[i].u;
+    return UINT64_MAX;
+}
+
+/* bits: random graphs (weights 1-100, 1-1000) go into the bitmap and back to the
+ * worklist for their tails; a weighted grid switches back and forth; a
+ * small grid with zero weights runs in the bitmap from its first round
+ * (n / 256 is 0); an unweighted grid (unit weights) and a path, whose
+ * worklist never grows into the bitmap; vertex counts off a multiple of
+ * 32. Without buckets and with buckets 7 wide (--delta 7: far vertices
+ * carried from round to round), with local rounds on and off, two trials
+ * of one session each equal the reference. */
+static void bits(th_case *tc)
+{
+    static const struct {
+        const char *spec;
+        bool bitmap; /* some round must run in the bitmap */
+    } cases[] = {{"random:n=20011,m=200000,seed=5,weights=1-100", true},
+                 {"random:n=4096,m=40000,seed=9,weights=1-1000", true},
+                 {"grid:w=300,h=300,weights=1-100", true},
+                 {"grid:w=9,h=7,weights=0-3", true},
+                 {"grid:w=50,h=4", true},
+                 {"grid:w=3000,h=1,weights=1-9", false}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        for (int mode = 0; mode < 4; mode++) {
+            int local = mode & 1;
+            const char *delta = mode >> 1 ? "7" : "0"; /* buckets 7 wide, or none */
+            clirr_intent it;
+            clirr_plan plan;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, "bits");
+            it.local_rounds = local ? -1 : 0;
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), delta, &it.params, &err));
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+            for (int trial = 0; trial < 2; trial++) {
+                clirr_stats st;
+                clirr_verify_report r;
+                memset(&st, 0, sizeof st);
+                memset(got, 0xa5, g.n * sizeof *got);
+                TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local rounds %s, trial %d: %s",
+                          cases[i].spec, delta, local ? "auto" : "off", trial, r.text);
+            }
+            /* (with local rounds a small graph may run whole in one work-group) */
+            uint64_t br = bitmap_rounds(sess, got);
+            if (cases[i].bitmap && !local)
+                TH_EXPECT(tc, br > 0 && br != UINT64_MAX, "%s: %llu bitmap rounds", cases[i].spec,
+                          (unsigned long long)br);
+            else if (cases[i].bitmap)
+                TH_EXPECT(tc, br != UINT64_MAX, "%s: no bitmap_rounds extra", cases[i].spec);
+            else
+                TH_EXPECT(tc, br == 0, "%s: %llu bitmap rounds", cases[i].spec, (unsigned long long)br);
+            clirr_session_release(sess);
+            sess = NULL;
+        }
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_session_release(sess);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
@@ -365,5 +457,6 @@ TH_REGISTER(register_sssp_tests)
     th_add_device("sssp/large-fitting-weights", large_fitting_weights, NULL);
     th_add_device("sssp/trees", trees, NULL);
     th_add_device("sssp/nearfar", nearfar, NULL);
+    th_add_device("sssp/bits", bits, NULL);
     th_add("sssp/write-value", write_value, NULL);
 }

@@ -30,9 +30,27 @@ _Static_assert(CLIRR_KARG(bfs_part_args, wl_in) == CLIRR_KARG(bfs_data_args, wl_
                "BFS_PART_ARGS must start with BFS_DATA_ARGS");
 CLIRR_KARGS_STRUCT(bfs_bottom_up_args, BFS_BOTTOM_UP_ARGS);
 CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_level_bits_args, BFS_LEVEL_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_bottom_up_bits_args, BFS_BOTTOM_UP_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_top_down_bits_args, BFS_TOP_DOWN_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_bits_items_args, BFS_BITS_ITEMS_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
-       VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
+       VARIANT_DO_BITMAP, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
+#define DO_VARIANTS ((1u << VARIANT_DO) | (1u << VARIANT_DO_BITMAP))
+
+/* do-bit: work-items a compute unit (ranges of bitmap words; enough for
+ * the cores to balance uneven sweeps) and work-items a work-group. */
+#define BITS_ITEMS_PER_UNIT 64
+#define BITS_WG 4
+/* do-bit leaves the worklist for the bitmaps once a frontier holds n /
+ * BITS_ENTER vertices (a worklist round would compact over all n then:
+ * the compact push's 1/256), and goes back when a top-down frontier holds
+ * fewer than n / BITS_LEAVE (a long tail then runs in local rounds
+ * instead of a sweep over every word a level). */
+#define BITS_ENTER 256
+#define BITS_LEAVE 4096
+_Static_assert(BITS_LEAVE >= 32, "the way back lists at most n / BITS_LEAVE vertices into s->tail");
 #define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
 /* Beamer's switching rule (GAPBS's defaults): bottom-up once the
@@ -60,6 +78,12 @@ typedef struct bfs_session {
     cl_kernel bottom_up, frontier_arcs;
     size_t wg_bottom_up, wg_frontier_arcs;
     cl_mem info;
+    /* do-bit: the bitmap sweep and the two frontier bitmaps (front: the
+     * current level, next: the one a sweep finds; swapped every sweep) */
+    cl_kernel level_bits, bottom_up_bits, top_down_bits, bits_list;
+    cl_mem front, next;
+    cl_mem tail;              /* the front as a list on the way back (n / BITS_LEAVE + 1) */
+    uint32_t bits_items, wpi; /* work-items of a sweep, words a work-item */
     uint32_t bottom_up_rounds, switches; /* of the last trial (do, hybrid) */
     bool donate;            /* data: --donate T (work donation) */
     clirr_unroll unroll;    /* topo: --unroll K (kernel unrolling); kernel NULL: off */
@@ -90,6 +114,9 @@ static void bfs_release(void *state)
     clirr_mem_release(&s->changed);
     clirr_mem_release(&s->order);
     clirr_mem_release(&s->info);
+    clirr_mem_release(&s->front);
+    clirr_mem_release(&s->next);
+    clirr_mem_release(&s->tail);
     bfs_rec_release(s->rec);
     free(s);
 }
@@ -151,6 +178,55 @@ fail:
 _Static_assert(CLIRR_KARG(bfs_unroll_args, unroll) == CLIRR_KNARGS(bfs_topo_args),
                "BFS_UNROLL_ARGS must start with BFS_TOPO_ARGS");
 
+/* do-bit: the bitmap sweep (bound as bfs_bottom_up is, plus its
+ * bitmaps), the level-to-bitmap kernel and the two bitmaps. */
+static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t n = s->dg->n, words = n / 32 + 1;
+    uint64_t items = (uint64_t)clirr_ctx_caps(s->ctx)->compute_units * BITS_ITEMS_PER_UNIT;
+    s->bits_items = (uint32_t)(items < 1 ? 1 : items > words ? words : items);
+    s->wpi = (words + s->bits_items - 1) / s->bits_items;
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS frontier bitmap", (size_t)words * sizeof(uint32_t), &s->front, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS next frontier bitmap", (size_t)words * sizeof(uint32_t), &s->next, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_level_bits", CLIRR_KNARGS(bfs_level_bits_args),
+                                       &s->level_bits, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_bottom_up_bits", CLIRR_KNARGS(bfs_bottom_up_bits_args),
+                                       &s->bottom_up_bits, err));
+    cl_kernel k = s->bottom_up_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, trow), s->dt->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, tcol), s->dt->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, info), s->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, wpi), s->wpi));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_top_down_bits", CLIRR_KNARGS(bfs_top_down_bits_args),
+                                       &s->top_down_bits, err));
+    k = s->top_down_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, info), s->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, wpi), s->wpi));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_bits_items", CLIRR_KNARGS(bfs_bits_items_args),
+                                       &s->bits_list, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "BFS frontier list", ((size_t)n / BITS_LEAVE + 1) * sizeof(uint32_t),
+                               &s->tail, err));
+    k = s->bits_list;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, wpi), s->wpi));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, items), s->tail));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bits_items_args, info), s->info));
+    k = s->level_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, wpi), s->wpi));
+fail:
+    return rc;
+}
+
 /* Direction-optimizing: the transpose on the device and the bottom-up and
  * frontier-arcs kernels with their fixed arguments. */
 static int prepare_do(bfs_session *s, const clirr_input *in, const clirr_plan *plan, clirr_error *err)
@@ -176,6 +252,8 @@ static int prepare_do(bfs_session *s, const clirr_input *in, const clirr_plan *p
     k = s->frontier_arcs;
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, row), s->dg->row));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, info), s->info));
+    if (plan->variant == VARIANT_DO_BITMAP)
+        CLIRR_TRY(prepare_bitmap(s, prog, err));
 fail:
     return rc;
 }
@@ -279,7 +357,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_part_args, n, s->g->n));
             CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_part_args, part, s->part));
         }
-        if (plan->variant == VARIANT_DO)
+        if ((1u << plan->variant) & DO_VARIANTS)
             CLIRR_TRY(prepare_do(s, in, plan, err));
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, err));
@@ -353,6 +431,117 @@ static int count_pass(bfs_session *s, cl_kernel k, size_t items, size_t wg, uint
     CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof info, info, err));
     *found = info[0];
     *arcs = (uint64_t)info[2] << 32 | info[1];
+fail:
+    return rc;
+}
+
+/* do-bit: one step from level depth over the bitmaps, bottom-up or
+ * top-down (next cleared first: its bits are set one by one), the next
+ * level's bitmap becoming the front. */
+static int bitmap_step(bfs_session *s, bool bottom, uint32_t depth, uint32_t *found, uint64_t *arcs,
+                       clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = bottom ? s->bottom_up_bits : s->top_down_bits;
+    if (!bottom)
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->dg->n / 32 + 1, 0, err));
+    if (bottom) {
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, depth), depth));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, front), s->front));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, next), s->next));
+    } else {
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, depth), depth));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, front), s->front));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, next), s->next));
+    }
+    CLIRR_TRY(count_pass(s, k, s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG), found, arcs, err));
+    cl_mem swap = s->front;
+    s->front = s->next;
+    s->next = swap;
+fail:
+    return rc;
+}
+
+/* do-bit: worklist rounds (local rounds included) while the frontier is
+ * small; from a frontier of n / BITS_ENTER vertices on, or one whose arcs
+ * call for a bottom-up step, every level is a step over the bitmaps,
+ * bottom-up or top-down by Beamer's rule, until a top-down frontier falls
+ * under n / BITS_LEAVE and goes back into the worklist (listed from the
+ * bitmap: a pass over n / 32 words). */
+static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_graph *g = s->g;
+    uint64_t frontier_arcs = g->row[s->source + 1] - g->row[s->source];
+    uint64_t unexplored = g->m - frontier_arcs;
+    uint32_t frontier = 1, before = 0, depth = 0;
+    bool bits = false, bottom = false;
+    s->bottom_up_rounds = s->switches = 0;
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (frontier > 0) {
+        /* the worklist's frontier is large, or its arcs call for a
+         * bottom-up step (which runs over the bitmaps only) */
+        if (!bits && (frontier >= g->n / BITS_ENTER || (frontier_arcs > unexplored / ALPHA && frontier > before))) {
+            bits = true;
+            CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, front), s->front));
+            CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, depth), depth));
+            CLIRR_TRY(clirr_launch(s->ctx, s->level_bits, s->bits_items,
+                                   clirr_wg_size(s->ctx, s->level_bits, BITS_WG), err));
+        }
+        if (bits) {
+            if (!bottom && frontier_arcs > unexplored / ALPHA && frontier > before) {
+                bottom = true;
+                s->switches++;
+            } else if (bottom && frontier < g->n / BETA && frontier < before) {
+                bottom = false;
+                s->switches++;
+            }
+            if (!bottom && frontier < g->n / BITS_LEAVE) {
+                uint32_t listed;
+                uint64_t ignored;
+                bits = false;
+                CLIRR_TRY(CLIRR_ARG(s->bits_list, CLIRR_KARG(bfs_bits_items_args, front), s->front));
+                CLIRR_TRY(count_pass(s, s->bits_list, s->bits_items, clirr_wg_size(s->ctx, s->bits_list, BITS_WG),
+                                     &listed, &ignored, err));
+                CLIRR_TRY(clirr_worklist_reset_from(&s->wl, s->tail, 0, listed, err));
+                continue;
+            }
+            before = frontier;
+            clirr_trace_round r = {bottom ? "bottom-up" : "top-down", frontier, 0, 0, 0, "-", 0, 0, 0};
+            clirr_trace_mark m;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
+            CLIRR_TRY(bitmap_step(s, bottom, depth, &frontier, &frontier_arcs, err));
+            r.items_out = frontier;
+            if (s->trace)
+                CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
+            depth++;
+            stats->iterations++;
+            s->bottom_up_rounds += bottom;
+        } else {
+            uint32_t rounds = 0;
+            before = frontier;
+            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
+            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+            depth += rounds;
+            stats->iterations += rounds;
+            frontier = clirr_worklist_size(&s->wl);
+            frontier_arcs = 0;
+            if (frontier) {
+                uint32_t count = frontier, ignored;
+                cl_kernel k = s->frontier_arcs;
+                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
+                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
+                /* as many work-items as a bitmap step (the kernel strides
+                 * over the items): an atomic a work-item, not an item */
+                CLIRR_TRY(count_pass(s, k, count < s->bits_items ? count : s->bits_items, s->wg_frontier_arcs,
+                                     &ignored, &frontier_arcs, err));
+            }
+        }
+        unexplored = unexplored > frontier_arcs ? unexplored - frontier_arcs : 0;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
     return rc;
 }
@@ -483,6 +672,8 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
         CLIRR_TRY(bfs_rec_run(s->rec, s->source, stats, err));
     else if (s->vl.topo)
         CLIRR_TRY(run_topo(s, stats, err));
+    else if (s->bottom_up_bits)
+        CLIRR_TRY(run_do_bit(s, stats, err));
     else if (s->bottom_up)
         CLIRR_TRY(run_do(s, stats, err));
     else if (s->have_level_nl)
@@ -597,9 +788,20 @@ static const clirr_param_desc bfs_params[] = {
  * 2^23: data 104 against do 568), so auto is BFS's default. */
 #define DO_MIN_SKEW 32
 
+/* On CPU devices auto is do-bit on every graph: PoCL on the H100
+ * machine's 16-core Xeon, GAPBS's kron scale 22 from vertex 0, 23.0 ms
+ * end to end against do's 122 and data's 161-171; its uniform graph,
+ * 2^23, 52-56 against data's 112-117 and do's 545; luxembourg_osm, where
+ * Beamer's rule never turns bottom-up, 6.8 against data's 6.2 (all its
+ * levels in local rounds either way; tests/bench/RESULTS.md, "PoCL
+ * against GAPBS, CPU paths"). */
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    (void)caps;
+    if (caps->is_cpu) {
+        *reason = "auto: do-bit, a CPU device (bitmap bottom-up sweeps over contiguous ranges, no atomic a "
+                  "vertex; measured on PoCL)";
+        return VARIANT_DO_BITMAP;
+    }
     bool skewed = clirr_graph_has_hubs(clirr_input_graph(in), DO_MIN_SKEW);
     *reason = skewed ? "auto: do, the largest out-degree is at least 32 times the mean (hubs: bottom-up "
                        "steps find parents early; measured on an H100 and PoCL)"
@@ -618,11 +820,14 @@ static const clirr_variant_desc bfs_variants[] = {
            "frontier's arcs are many (Beamer)", true, false},
     {"hybrid", "temporal hybrid: data-driven rounds while the frontier holds fewer than --hybrid F of the "
                "vertices, topology-driven (level-synchronous) rounds while it holds more", true, false},
-    {"auto", "do on graphs with hubs (out-degree skew), else data", true, false},
+    {"auto", "on CPU devices do-bit; elsewhere do on graphs with hubs (out-degree skew), else data", true,
+     false},
     {"recursive", "the recursion study's unordered recursive BFS (shared/papers/001) through a recursion template: "
                   "rec-naive (a one-work-group child kernel per improved neighbour), rec-hier (a work-group per "
                   "arc, one child kernel per work-group), flat (the study's: level by level, thread-mapped)",
      false, true},
+    {"do-bit", "do with the CPU's bottom-up sweep: a bitmap frontier, a work-item per contiguous range of "
+                  "32-vertex words writing the next bitmap's words whole (no atomic a vertex)", true, false},
     {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false, false},
     {"serial-iter", "the serial queue BFS on the host, timed", false, false},
 };
@@ -649,7 +854,7 @@ const clirr_algo clirr_algo_bfs = {
     .write_outputs = bfs_write_outputs,
     .extras = bfs_extras,
     .choose_variant = bfs_choose,
-    .per_round_variants = 1u << VARIANT_DO,
+    .per_round_variants = DO_VARIANTS,
 };
 
 int clirr_bfs(clirr_ctx *ctx, const clirr_graph *g, uint32_t source, int32_t *level,

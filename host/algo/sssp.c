@@ -29,8 +29,20 @@ _Static_assert(CLIRR_KARG(sssp_part_args, wl_in) == CLIRR_KARG(sssp_data_args, w
                "SSSP_PART_ARGS must start with SSSP_DATA_ARGS");
 CLIRR_KARGS_STRUCT(sssp_nf_args, SSSP_NF_ARGS);
 CLIRR_KARGS_STRUCT(sssp_nf_rebucket_args, SSSP_NF_REBUCKET_ARGS);
+CLIRR_KARGS_STRUCT(sssp_items_bits_args, SSSP_ITEMS_BITS_ARGS);
+CLIRR_KARGS_STRUCT(sssp_bits_round_args, SSSP_BITS_ROUND_ARGS);
 
-enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR, VARIANT_HYBRID };
+enum { VARIANT_TOPO, VARIANT_DATA, VARIANT_NEARFAR, VARIANT_HYBRID, VARIANT_BITS, VARIANT_AUTO };
+
+/* bits: work-items a compute unit (ranges of bitmap words) and a
+ * work-group; the worklist becomes a bitmap once it holds n / BITS_ENTER
+ * vertices (a worklist round would compact over all n then: the compact
+ * push's 1/256) and a worklist again under n / BITS_LEAVE (a long tail
+ * then runs in local rounds, not a sweep over every word a round). */
+#define BITS_ITEMS_PER_UNIT 64
+#define BITS_WG 4
+#define BITS_ENTER 256
+#define BITS_LEAVE 4096
 
 /* The status buffer's two flags (cl/sssp.cl). */
 enum { STATUS_CHANGED, STATUS_OVERFLOW, STATUS_FLAGS };
@@ -69,6 +81,13 @@ typedef struct sssp_session {
     cl_mem order;           /* topo: --presort degree: the sweep's vertex order; NULL: by id */
     cl_uint presorted;
     uint64_t donated_g0, donated; /* of the last trial: chunks donated by work-group 0, by all */
+    /* bits: the two kernels (context-owned), the bitmaps (front: this
+     * round's, next: the one it finds; swapped every round), the count of
+     * a round's new bits; mark and sweep stamp as the hybrid's do */
+    cl_kernel items_bits, bits_round;
+    cl_mem front, next, info;
+    uint32_t bits_items, wpi, bits_rounds;
+    uint32_t bits_delta;    /* --delta: buckets this wide (0: none, every set vertex relaxes) */
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
@@ -90,6 +109,9 @@ static void sssp_release(void *state)
         clirr_mem_release(&s->far_info[i]);
     }
     clirr_mem_release(&s->far_marks);
+    clirr_mem_release(&s->front);
+    clirr_mem_release(&s->next);
+    clirr_mem_release(&s->info);
     free(s);
 }
 
@@ -243,6 +265,43 @@ fail:
     return rc;
 }
 
+/* bits: the bitmap kernels, bound once, and their buffers. */
+static int prepare_bits(sssp_session *s, const char *options, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    uint32_t n = s->g->n, words = n / 32 + 1;
+    uint64_t items = (uint64_t)clirr_ctx_caps(s->ctx)->compute_units * BITS_ITEMS_PER_UNIT;
+    s->bits_items = (uint32_t)(items < 1 ? 1 : items > words ? words : items);
+    s->wpi = (words + s->bits_items - 1) / s->bits_items;
+    CLIRR_TRY(clirr_program_get(s->ctx, "sssp.cl", options, &prog, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "sssp_items_bits", CLIRR_KNARGS(sssp_items_bits_args),
+                                       &s->items_bits, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "sssp_bits_round", CLIRR_KNARGS(sssp_bits_round_args),
+                                       &s->bits_round, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP worklist bitmap", (size_t)words * sizeof(uint32_t), &s->front, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP next worklist bitmap", (size_t)words * sizeof(uint32_t), &s->next,
+                               err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP bitmap round counts", 2 * sizeof(uint32_t), &s->info, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP round stamps", (size_t)n * sizeof(uint32_t), &s->mark, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, n, 0, err));
+    cl_kernel k = s->bits_round;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, weight), s->dg->weight));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, status), s->status));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, info), s->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, mark), s->mark));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, wpi), s->wpi));
+    k = s->items_bits;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, dist), s->dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, info), s->info));
+fail:
+    return rc;
+}
+
 static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
                         clirr_error *err)
 {
@@ -306,6 +365,10 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, options, err));
+        if (plan->variant == VARIANT_BITS) {
+            s->bits_delta = (uint32_t)plan->params.v[PARAM_DELTA].u;
+            CLIRR_TRY(prepare_bits(s, options, err));
+        }
     }
     *out = s;
     return CLIRR_OK;
@@ -362,6 +425,111 @@ static int run_data(sssp_session *s, clirr_stats *stats, clirr_error *err)
     clirr_round_loop_local_stats(&s->vl.rl, stats);
     if (s->donate)
         CLIRR_TRY(clirr_round_loop_donations(&s->vl.rl, &s->donated_g0, &s->donated, err));
+fail:
+    return rc;
+}
+
+/* bits: run kernel k over `items` work-items after zeroing info[0] and
+ * setting info[1] to NONE; *count and *lo get them after. */
+static int bits_pass(sssp_session *s, cl_kernel k, size_t items, size_t wg, uint32_t *count, uint32_t *lo,
+                     clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t info[2] = {0, NONE};
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->info, 0, sizeof info, info, err));
+    CLIRR_TRY(clirr_launch(s->ctx, k, items, wg, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->info, 0, sizeof info, info, err));
+    *count = info[0];
+    *lo = info[1];
+fail:
+    return rc;
+}
+
+/* bits: the worklist (its `count` items) as the bitmap s->front; *lo
+ * gets the least distance in it. */
+static int bits_from_worklist(sssp_session *s, uint32_t count, uint32_t *lo, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t ignored;
+    cl_kernel k = s->items_bits;
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->front, 0, s->g->n / 32 + 1, 0, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, items), s->wl.items[s->wl.cur]));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, count), count));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_items_bits_args, front), s->front)); /* swapped by the rounds */
+    /* a few work-items: one atomic_min each */
+    CLIRR_TRY(bits_pass(s, k, count < s->bits_items ? count : s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG),
+                        &ignored, lo, err));
+fail:
+    return rc;
+}
+
+/* bits: one round over the bitmap s->front into s->next (cleared first),
+ * relaxing the vertices nearer than split, stamping what it sets with a
+ * new s->sweep; *count gets how many it set, *lo their least distance. */
+static int bits_round(sssp_session *s, uint32_t split, uint32_t *count, uint32_t *lo, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = s->bits_round;
+    s->sweep = s->sweep == UINT32_MAX ? 1 : s->sweep + 1;
+    if (s->sweep == 1) /* numbers wrapped: no stale stamp may match */
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->mark, 0, s->g->n, 0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->g->n / 32 + 1, 0, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, front), s->front));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, next), s->next));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, stamp), s->sweep));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_bits_round_args, split), split));
+    CLIRR_TRY(bits_pass(s, k, s->bits_items, clirr_wg_size(s->ctx, k, BITS_WG), count, lo, err));
+    cl_mem swap = s->front;
+    s->front = s->next;
+    s->next = swap;
+fail:
+    return rc;
+}
+
+/* bits: the split of the next round, the least pending distance lo plus
+ * the bucket width (no split without buckets). */
+static uint32_t bits_split(const sssp_session *s, uint32_t lo)
+{
+    if (!s->bits_delta)
+        return NONE;
+    return lo > NONE - s->bits_delta ? NONE : lo + s->bits_delta;
+}
+
+/* bits: worklist rounds (local rounds included) while the worklist is
+ * small, bitmap rounds from n / BITS_ENTER items on, back to the worklist
+ * (a compaction of the last round's stamps) under n / BITS_LEAVE. */
+static int run_bits(sssp_session *s, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t n = s->g->n;
+    s->bits_rounds = 0;
+    CLIRR_TRY(clirr_worklist_restart(&s->wl, err));
+    CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
+    while (clirr_worklist_size(&s->wl) > 0) {
+        uint32_t size = clirr_worklist_size(&s->wl), lo = NONE;
+        if (size >= n / BITS_ENTER && size >= n / BITS_LEAVE) {
+            CLIRR_TRY(bits_from_worklist(s, size, &lo, err));
+            do {
+                clirr_trace_round r = {"bits", size, 0, 0, 0, "-", 0, 0, 0};
+                clirr_trace_mark m;
+                if (s->trace)
+                    CLIRR_TRY(clirr_trace_begin(s->ctx, &m, err));
+                CLIRR_TRY(bits_round(s, bits_split(s, lo), &size, &lo, err));
+                r.items_out = size;
+                if (s->trace)
+                    CLIRR_TRY(clirr_trace_end(s->ctx, s->trace, &m, &r, err));
+                stats->iterations++;
+                s->bits_rounds++;
+            } while (size >= n / BITS_LEAVE && size > 0);
+            CLIRR_TRY(clirr_worklist_reset_marked(&s->wl, s->mark, s->sweep, n, err));
+            continue;
+        }
+        uint32_t rounds = 0;
+        CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+        stats->iterations += rounds;
+    }
+    clirr_run_worklist_stats(&s->wl, stats);
+    clirr_round_loop_local_stats(&s->vl.rl, stats);
 fail:
     return rc;
 }
@@ -523,6 +691,8 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->split)
         CLIRR_TRY(run_nearfar(s, stats, err));
+    else if (s->bits_round)
+        CLIRR_TRY(run_bits(s, stats, err));
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->dist, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
@@ -576,7 +746,8 @@ static const clirr_param_desc sssp_params[] = {
     [PARAM_PREDECESSORS] = {"predecessors", CLIRR_PARAM_PATH, "", 0, 0, "a shortest-path tree: each vertex's predecessor on a shortest path (-1: the source, unreached)"},
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "nearfar: how far the split moves per phase (0: eight mean arc weights; "
-                     "unweighted, one phase)"},
+                     "unweighted, one phase); bits: a bitmap round relaxes only the vertices under the least "
+                     "pending distance + X (0: every pending vertex)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
      * hybrid"), every lower threshold was slower than data-driven rounds
      * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
@@ -602,6 +773,8 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     const sssp_session *s = state;
+    if (s->bits_round)
+        clirr_extras_add(x, "bitmap_rounds", CLIRR_EXTRA_UINT)->u = s->bits_rounds;
     if (s->donate) {
         clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
         clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
@@ -620,7 +793,27 @@ static const clirr_variant_desc sssp_variants[] = {
     {"hybrid", "temporal hybrid: data-driven rounds while the worklist holds fewer than --hybrid F of the "
                "vertices, topology-driven sweeps (atomic_min, marking what they lower) while it holds more",
      true, false},
+    {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
+             "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
+     true, false},
+    {"auto", "bits on CPU devices, else data", true, false},
 };
+
+/* auto: bits on CPUs, where a core relaxing its own range of the bitmap
+ * in vertex order, with no compaction a round, beat the worklist rounds
+ * (PoCL on the H100 machine's 16-core Xeon, GAPBS's kron scale 22: 104.6
+ * against data's 375.8 ms end to end; its uniform graph, 2^23: 228.5
+ * against 363.6; luxembourg_osm alike, all in local rounds;
+ * tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"); elsewhere
+ * data, as measured on the H100 before. */
+static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
+{
+    (void)in;
+    *reason = caps->is_cpu ? "auto: bits, a CPU device (the wide rounds' worklist as a bitmap over contiguous "
+                             "ranges; measured on PoCL)"
+                           : "auto: data, not a CPU device (measured on an H100)";
+    return caps->is_cpu ? VARIANT_BITS : VARIANT_DATA;
+}
 
 const clirr_algo clirr_algo_sssp = {
     .name = "sssp",
@@ -629,10 +822,11 @@ const clirr_algo clirr_algo_sssp = {
     .study = "shared/papers/000 (data-driven vs topology-driven)",
     .input = CLIRR_INPUT_GRAPH,
     .variants = sssp_variants,
-    .nvariants = 4,
+    .nvariants = sizeof sssp_variants / sizeof sssp_variants[0],
     .params = sssp_params,
     .nparams = sizeof sssp_params / sizeof sssp_params[0],
-    .default_variant = VARIANT_DATA,
+    .default_variant = VARIANT_AUTO,
+    .choose_variant = sssp_choose,
     .sources = CLIRR_SOURCES_ONE,
     .value_size = sizeof(uint32_t),
     .prepare = sssp_prepare,
