@@ -278,15 +278,16 @@ static bool can_warp(const clirr_caps *c)
 
 /* --walk auto takes the group walk where it was measured faster than the
  * vote the device would otherwise use (tests/bench/RESULTS.md,
- * "Barnes-Hut"): CPUs without sub-groups (PoCL: 1.8-2x faster than the
- * work-group vote), with bodies sorted (unsorted, a work-group's box
- * spans the whole system and the group walk approaches the direct sum).
- * Not where the device has sub-groups (Intel's CPU runtime: sub_group_any
- * 2.1x faster) nor on the H100 (the warp vote 6-10x faster); other GPUs
- * are unmeasured and keep the vote. */
-static bool group_first(const clirr_caps *c, bool sorted)
+ * "Barnes-Hut"), with bodies sorted (unsorted, a group's box spans the
+ * whole system and the group walk approaches the direct sum): GPUs in
+ * float (the H100: 1.3-2.9x the warp vote from 50K to 5M bodies; in
+ * double the warp vote is faster; other GPUs are unmeasured and take the
+ * H100's choice) and CPUs without sub-groups (PoCL: 1.8-2x the work-group
+ * vote). Not where a CPU has sub-groups (Intel's CPU runtime:
+ * sub_group_any 2.1x faster). */
+static bool group_first(const clirr_caps *c, bool sorted, bool dbl)
 {
-    return sorted && c->is_cpu && !can_subgroup(c);
+    return sorted && ((c->is_gpu && !dbl) || (c->is_cpu && !can_subgroup(c)));
 }
 
 /* The group walk's local memory (cl/bh.cl) for work-groups of g: a node
@@ -370,7 +371,7 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
                         caps->name);
         goto fail;
     }
-    if (walk == WALK_GROUP || (walk == WALK_AUTO && group_first(caps, s->sort)))
+    if (walk == WALK_GROUP || (walk == WALK_AUTO && group_first(caps, s->sort, s->cfg.dbl)))
         s->walk = BH_WALK_GROUP;
     else if (walk == WALK_SUBGROUP || (walk == WALK_AUTO && can_subgroup(caps)))
         s->walk = BH_WALK_SUBGROUP;
