@@ -760,32 +760,35 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             b = room >= reserve + 7 ? (room - reserve) / 7 : 1;
         }
         uint node = lid < b ? *IRR_LLD(26, &stk[top - 1 - lid]) : BH_EMPTY;
-        /* What the node gives: stack entries, bodies, a cell. */
-        uint npush = 0, nbody = 0, kid[8];
-        int whole = 0, chains = 0;
+        /* What the node gives: stack entries, bodies, a cell. The loops
+         * over an opened cell's slots run on every lane (kid[] empty on
+         * the others), never inside a branch: PoCL 5 forms no parallel
+         * region for a loop on one arm of a branch that rejoins before
+         * the next barrier (it asserts; pocl/pocl#2281). */
+        uint npush = 0, nbody = 0, nxt = BH_EMPTY, c = node - n;
+        int whole = 0, chains = 0, open = 0;
         REAL4 rec = (REAL4)(0, 0, 0, 0);
         if (IRR_BRANCH(13, node != BH_EMPTY && node < n)) {
             /* A body of a chain below a deepest cell. */
             rec = *IRR_GLD(16, &body4[node]);
             nbody = 1;
-            kid[0] = *IRR_GLD(15, &next[node]);
-            npush = kid[0] != BH_EMPTY;
+            nxt = *IRR_GLD(15, &next[node]);
+            npush = nxt != BH_EMPTY;
         } else if (node != BH_EMPTY) {
-            uint c = node - n;
             rec = *IRR_GLD(11, &cell4[c]);
             uint2 ci = *IRR_GLD(12, &cinfo[c]);
             whole = IRR_BRANCH(14, bh_box_dist2(rec, lo, hi) >= dq[ci.y]);
-            if (!whole) {
-                /* Open: child cells to the stack, bodies to the list
-                 * (through the stack where chains may hang). */
-                chains = ci.y == BH_MAXDEPTH - 1;
-                for (uint k = 0; k < 8; k++) {
-                    kid[k] = *IRR_GLD(19, &child[c * 8 + k]);
-                    int body = kid[k] < n;
-                    npush += kid[k] != BH_EMPTY && (!body || chains);
-                    nbody += body && !chains;
-                }
-            }
+            open = !whole;
+            chains = ci.y == BH_MAXDEPTH - 1;
+        }
+        /* Open: child cells to the stack, bodies to the list (through
+         * the stack where chains may hang). */
+        uint kid[8];
+        for (uint k = 0; k < 8; k++) {
+            kid[k] = open ? *IRR_GLD(19, &child[c * 8 + k]) : BH_EMPTY;
+            int body = kid[k] < n;
+            npush += kid[k] != BH_EMPTY && (!body || chains);
+            nbody += body && !chains;
         }
         /* Places from one prefix sum of the three counts (11 bits
          * each: at most 8 G <= 1024 of each); its barriers also keep
@@ -801,18 +804,15 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
             *IRR_LST(23, &lb[pb]) = rec;
             lbid[pb] = node;
             if (npush)
-                stk[ps] = kid[0];
-        } else if (node != BH_EMPTY) {
-            for (uint k = 0; k < 8; k++) {
-                uint v = kid[k];
-                if (v == BH_EMPTY)
-                    continue;
-                if (v >= n || chains) {
-                    *IRR_LST(27, &stk[ps++]) = v;
-                } else {
-                    *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
-                    lbid[pb++] = v;
-                }
+                stk[ps] = nxt;
+        }
+        for (uint k = 0; k < 8; k++) {
+            uint v = kid[k];
+            if (v != BH_EMPTY && (v >= n || chains)) {
+                *IRR_LST(27, &stk[ps++]) = v;
+            } else if (v != BH_EMPTY) {
+                *IRR_LST(23, &lb[pb]) = *IRR_GLD(16, &body4[v]);
+                lbid[pb++] = v;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE); /* the pushes and entries are written */
@@ -873,9 +873,9 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                     self[j] |= sh[j];
                 }
             ctop = btop = 0;
-            /* Each arm with a loop ends at a barrier: PoCL 5 forms no
-             * parallel region for a loop on one arm of a branch that
-             * rejoins before the next barrier (it asserts). */
+            /* A branch holding loops ends at a barrier (the same for
+             * every work-item), not rejoining before one: the shape
+             * PoCL 5 asserts on (above). */
             barrier(CLK_LOCAL_MEM_FENCE);
         }
         if (top == 0) {
