@@ -282,8 +282,8 @@ static bool can_warp(const clirr_caps *c)
  * whole system and the group walk approaches the direct sum): GPUs in
  * float (the H100: 1.3-2.9x the warp vote from 50K to 5M bodies; in
  * double the warp vote is faster; other GPUs are unmeasured and take the
- * H100's choice) and CPUs without sub-groups (PoCL: 1.8-2x the work-group
- * vote). Not where a CPU has sub-groups (Intel's CPU runtime:
+ * H100's choice) and CPUs without sub-groups (PoCL 5 on 16 cores: 1.9-2x
+ * the work-group vote). Not where a CPU has sub-groups (Intel's CPU runtime:
  * sub_group_any 2.1x faster). */
 static bool group_first(const clirr_caps *c, bool sorted, bool dbl)
 {
