@@ -617,19 +617,20 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  *
  * Bonsai's scheme (Bédorf, Gaburov, Portegies Zwart 2012): the G work-items
  * of a work-group and their G * BH_PER consecutive bodies (neighbours in
- * tree order when sorted) walk the tree ONCE for all of them. A cell is
- * used whole when the group's bounding box is at least as far from its
- * centre of mass as the per-body rule asks of a body (dq of its depth):
- * every body in the box then accepts it too, so each body interacts only
- * with cells its own test would also accept (more interactions than the
- * vote walks, never a coarser one).
+ * tree order when sorted) walk the tree once per region among them (bh_sort's
+ * subtrees of a few groups of bodies: a compact box). A cell is used whole
+ * when the region's bounding box is at least as far from its centre of
+ * mass as the per-body rule asks of a body (dq of its depth): every body in
+ * the box then accepts it too, so each body interacts only with cells its
+ * own test would also accept (more interactions than the vote walks, never
+ * a coarser one).
  *
  * The walk is breadth-first over a stack of nodes in local memory: each
  * step, up to G lanes pop one node each and test it at once (their loads
  * are independent, so one memory latency serves G nodes); a cell used
  * whole goes to the cell list, an opened cell pushes its child cells and
  * puts its bodies on the body list. Places in the stack and the lists come
- * from local atomic counters, two barriers a step. When a list could
+ * from one work-group prefix sum a step (deterministic). When a list could
  * overflow on the next step (or the stack is empty), every lane sweeps
  * both lists for its bodies: one broadcast read of local memory per entry,
  * the interaction's arithmetic and nothing else (a body's own entry gets
@@ -637,14 +638,16 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  *
  * The stack never overflows: a step pops b nodes and pushes at most 8 per
  * cell, so it grows by at most 7 b; b is the most that leaves room for 7
- * BH_MAXDEPTH more (and at least 1). From a state with that much room, a
- * walk that pops one node a step (depth first) never needs more: it holds
- * at most 7 siblings a level above the node it came from. Bodies hang in
- * chains below the deepest cells only: those go through the stack (a body
- * popped puts itself on the list and pushes the next of its chain).
+ * entries a level of the tree (the deepest cell's depth + 1, from the
+ * host), and at least 1. From a state with that much room, a walk that
+ * pops one node a step (depth first) never needs more: it holds at most 7
+ * siblings a level above the node it came from. Bodies hang in chains
+ * below the deepest cells only: those go through the stack (a body popped
+ * puts itself on the list and pushes the next of its chain).
  *
  * Local memory (the host sizes it from the device's): BH_LIST cells,
- * BH_BLIST bodies with their numbers, BH_STK stack entries. */
+ * BH_BLIST bodies with their numbers, BH_STK stack entries, the scan's 2 G
+ * words, and the group's G * BH_PER places and regions. */
 #include "common/scan.clh"
 
 #if BH_GWG > 128 || BH_LIST < 2 * BH_GWG || BH_BLIST < 9 * BH_GWG || BH_STK < 7 * (BH_MAXDEPTH + BH_GWG)
@@ -891,26 +894,21 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
                 }
                 for (uint j = 0; j < BH_PER; j++)
                     in[j] = j * G + lid >= rs && j * G + lid < re;
-                /* The root used whole (a theta so large: no list, so that
-                 * no lane writes one another may still be reading), or
-                 * the stack starts with it (lane 0 pops it next). */
+                /* The root used whole (a theta so large: the cell list's
+                 * one entry, swept after the next step), or the stack
+                 * starts with it (lane 0 pops it next). The sweep that
+                 * emptied the lists ended at a barrier. */
                 REAL4 root = *IRR_GLD(11, &cell4[0]);
                 uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
                 int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
-                for (uint j = 0; j < BH_PER; j++)
-                    if (root_far && in[j]) {
-                        REAL fx[BH_PER], fy[BH_PER], fz[BH_PER], fp[BH_PER];
-                        fx[j] = fy[j] = fz[j] = fp[j] = 0;
-                        BH_PAIR(root, root.w, j);
-                        ax_[j] += fx[j];
-                        ay_[j] += fy[j];
-                        az_[j] += fz[j];
-                        ph[j] += fp[j];
-                        cntc[j]++;
-                    }
-                if (!root_far && lid == 0)
-                    stk[0] = n;
+                if (lid == 0) {
+                    if (root_far)
+                        lc[0] = root;
+                    else
+                        stk[0] = n;
+                }
                 top = !root_far;
+                ctop = root_far;
             }
             barrier(CLK_LOCAL_MEM_FENCE); /* as above */
         }
