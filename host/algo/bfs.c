@@ -462,6 +462,32 @@ fail:
     return rc;
 }
 
+/* The direction-optimizing variants' top-down part: worklist rounds
+ * (local rounds included) from *depth on, then the new frontier's size and
+ * arcs (the arcs counted by at most max_items work-items). */
+static int top_down_rounds(bfs_session *s, uint32_t max_items, uint32_t *depth, uint32_t *frontier,
+                           uint64_t *frontier_arcs, clirr_stats *stats, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    uint32_t rounds = 0, d = *depth;
+    CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, d));
+    CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
+    *depth += rounds;
+    stats->iterations += rounds;
+    *frontier = clirr_worklist_size(&s->wl);
+    *frontier_arcs = 0;
+    if (*frontier) {
+        uint32_t count = *frontier, ignored;
+        cl_kernel k = s->frontier_arcs;
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
+        CLIRR_TRY(count_pass(s, k, count < max_items ? count : max_items, s->wg_frontier_arcs, &ignored,
+                             frontier_arcs, err));
+    }
+fail:
+    return rc;
+}
+
 /* do-bit: worklist rounds (local rounds included) while the frontier is
  * small; from a frontier of n / BITS_ENTER vertices on, or one whose arcs
  * call for a bottom-up step, every level is a step over the bitmaps,
@@ -519,24 +545,10 @@ static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
             stats->iterations++;
             s->bottom_up_rounds += bottom;
         } else {
-            uint32_t rounds = 0;
             before = frontier;
-            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
-            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
-            depth += rounds;
-            stats->iterations += rounds;
-            frontier = clirr_worklist_size(&s->wl);
-            frontier_arcs = 0;
-            if (frontier) {
-                uint32_t count = frontier, ignored;
-                cl_kernel k = s->frontier_arcs;
-                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
-                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
-                /* as many work-items as a bitmap step (the kernel strides
-                 * over the items): an atomic a work-item, not an item */
-                CLIRR_TRY(count_pass(s, k, count < s->bits_items ? count : s->bits_items, s->wg_frontier_arcs,
-                                     &ignored, &frontier_arcs, err));
-            }
+            /* as many work-items as a bitmap step (the kernel strides
+             * over the items): an atomic a work-item, not an item */
+            CLIRR_TRY(top_down_rounds(s, s->bits_items, &depth, &frontier, &frontier_arcs, stats, err));
         }
         unexplored = unexplored > frontier_arcs ? unexplored - frontier_arcs : 0;
     }
@@ -586,20 +598,7 @@ static int run_do(bfs_session *s, clirr_stats *stats, clirr_error *err)
             stats->iterations++;
             s->bottom_up_rounds++;
         } else {
-            uint32_t rounds = 0;
-            CLIRR_TRY(CLIRR_ROUND_SET(&s->vl.rl, bfs_data_args, depth, depth));
-            CLIRR_TRY(clirr_round_loop_run_many(&s->vl.rl, &s->wl, &rounds, err));
-            depth += rounds;
-            stats->iterations += rounds;
-            frontier = clirr_worklist_size(&s->wl);
-            frontier_arcs = 0;
-            if (frontier) {
-                uint32_t count = frontier, ignored;
-                cl_kernel k = s->frontier_arcs;
-                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, items), s->wl.items[s->wl.cur]));
-                CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_frontier_arcs_args, count), count));
-                CLIRR_TRY(count_pass(s, k, count, s->wg_frontier_arcs, &ignored, &frontier_arcs, err));
-            }
+            CLIRR_TRY(top_down_rounds(s, UINT32_MAX, &depth, &frontier, &frontier_arcs, stats, err));
         }
         unexplored = unexplored > frontier_arcs ? unexplored - frontier_arcs : 0;
     }
