@@ -279,15 +279,15 @@ static bool can_warp(const clirr_caps *c)
 /* --walk auto takes the group walk where it was measured faster than the
  * vote the device would otherwise use (tests/bench/RESULTS.md,
  * "Barnes-Hut"), with bodies sorted (unsorted, a group's box spans the
- * whole system and the group walk approaches the direct sum): GPUs in
- * float (the H100: 1.3-2.9x the warp vote from 50K to 5M bodies; in
- * double the warp vote is faster; other GPUs are unmeasured and take the
- * H100's choice) and CPUs without sub-groups (PoCL 5 on 16 cores: 1.9-2x
- * the work-group vote). Not where a CPU has sub-groups (Intel's CPU runtime:
- * sub_group_any 2.1x faster). */
-static bool group_first(const clirr_caps *c, bool sorted, bool dbl)
+ * whole system and the group walk approaches the direct sum): GPUs (the
+ * H100: 1.7-2.5x the warp vote from 50K to 5M bodies in float, 1.2x at 5M
+ * in double; other GPUs are unmeasured and take the H100's choice) and
+ * CPUs without sub-groups (PoCL 5 on 16 cores: 1.9x the work-group vote).
+ * Not where a CPU has sub-groups (Intel's CPU runtime: sub_group_any 2.1x
+ * faster). */
+static bool group_first(const clirr_caps *c, bool sorted)
 {
-    return sorted && ((c->is_gpu && !dbl) || (c->is_cpu && !can_subgroup(c)));
+    return sorted && (c->is_gpu || (c->is_cpu && !can_subgroup(c)));
 }
 
 /* The group walk's local memory (cl/bh.cl) for work-groups of g: the
@@ -365,7 +365,7 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
                         caps->name);
         goto fail;
     }
-    if (walk == WALK_GROUP || (walk == WALK_AUTO && group_first(caps, s->sort, s->cfg.dbl)))
+    if (walk == WALK_GROUP || (walk == WALK_AUTO && group_first(caps, s->sort)))
         s->walk = BH_WALK_GROUP;
     else if (walk == WALK_SUBGROUP || (walk == WALK_AUTO && can_subgroup(caps)))
         s->walk = BH_WALK_SUBGROUP;
