@@ -15,9 +15,21 @@
  *               it pulls each vertex's new score as pr_pull does, writes the
  *               next iteration's contribution and dangling mass itself, and
  *               leaves its sums of |r' - r| and of the new dangling mass in
- *               partial[2w], partial[2w+1], which the host adds in order (no
- *               atomics, no separate prepare or reduction launches).
- * base = (1 - d) / n + d * (sum of dangling) / n comes from the host.
+ *               partial[2w], partial[2w+1] (no atomics, no separate prepare
+ *               or reduction launches).
+ *   pr_fused    the `fused` variant (GPUs): the same iteration in one launch,
+ *               one vertex a work-item (neighbouring work-items on
+ *               neighbouring rows) over a grid of a few work-groups a compute
+ *               unit, vertices of many in-arcs a whole work-group each; the
+ *               sums go to partial[2g], partial[2g+1] a work-group.
+ *   pr_start    the first scores, contributions and dangling sums of both.
+ * range and fused are queued: the host enqueues iterations ahead and reads
+ * nothing back in between. Each launch first adds up the previous launch's
+ * sums itself (every work-group the same numbers in the same order, so all
+ * agree bit for bit), takes base and the stopping test from them, and does
+ * nothing once a run has stopped (`state`): the scores are those of the
+ * iteration where the reference stops too.
+ * pull takes base = (1 - d) / n + d * (sum of dangling) / n from the host.
  * Parameter lists: cl/pagerank.def. */
 #include "common/compat.clh"
 #include "common/kargs.h"
@@ -55,25 +67,182 @@ __kernel void pr_prepare(CLIRR_KPARAMS(PR_PREPARE_ARGS) IRR_KPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* The previous launch's sums, added up in one fixed order: work-item i
+ * takes sums i, i + size, ... in turn, then a tree over the work-group in
+ * tmp (no work-group collectives: their order may differ from one
+ * work-group to another). A work-group collective: all its work-items call
+ * it. */
+static void pr_add_sums(__global const double *sums, uint nsums, __local double *tmp, double *l1,
+                        double *dangling)
+{
+    const uint lid = get_local_id(0), size = get_local_size(0);
+    double a = 0, b = 0;
+    for (uint i = lid; i < nsums; i += size) {
+        a += sums[2 * i];
+        b += sums[2 * i + 1];
+    }
+    tmp[2 * lid] = a;
+    tmp[2 * lid + 1] = b;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint step = 1;
+    while (step * 2 < size)
+        step *= 2;
+    for (; step > 0; step >>= 1) {
+        if (lid < step && lid + step < size) {
+            tmp[2 * lid] += tmp[2 * (lid + step)];
+            tmp[2 * lid + 1] += tmp[2 * (lid + step) + 1];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    *l1 = tmp[0];
+    *dangling = tmp[1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* A work-group's two sums of one value each per work-item (the same tree). */
+static void pr_group_sums(double a, double b, __local double *tmp, double *ga, double *gb)
+{
+    const uint lid = get_local_id(0), size = get_local_size(0);
+    tmp[2 * lid] = a;
+    tmp[2 * lid + 1] = b;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint step = 1;
+    while (step * 2 < size)
+        step *= 2;
+    for (; step > 0; step >>= 1) {
+        if (lid < step && lid + step < size) {
+            tmp[2 * lid] += tmp[2 * (lid + step)];
+            tmp[2 * lid + 1] += tmp[2 * (lid + step) + 1];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    *ga = tmp[0];
+    *gb = tmp[1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* A vertex's new score from its pulled sum: written with its next
+ * contribution; its change and dangling mass added to *l1, *dangling. */
+#define PR_FINISH(v, acc, l1, dangling)                                        \
+    {                                                                          \
+        double nr_ = base + damping * (acc);                                   \
+        (l1) += fabs(nr_ - *IRR_GLD(40, &r[v]));                               \
+        *IRR_GST(41, &rnew[v]) = nr_;                                          \
+        uint deg_ = *IRR_GLD(42, &row[(v) + 1]) - *IRR_GLD(43, &row[v]);        \
+        *IRR_GST(44, &contrib_next[v]) = deg_ ? nr_ / deg_ : 0.0;              \
+        (dangling) += deg_ ? 0.0 : nr_;                                        \
+    }
+
+/* Kernels with barriers here meet each one on every path, with no
+ * return before it and none inside a branch, even a uniform one: PoCL 3.1
+ * spins on such work-groups (pr_start hung so). A work-group with nothing
+ * to do runs its loops zero times instead. */
+__kernel void pr_start(CLIRR_KPARAMS(PR_START_ARGS) IRR_KPARAM)
+{
+    const uint w = get_global_id(0);
+    double dangling = 0, l1;
+    if (nranges && !IRR_BRANCH(45, w >= nranges)) { /* range: work-item w, one a work-group */
+        uint vend = bounds[w + 1];
+        for (uint v = bounds[w]; v < vend; v++) {
+            uint deg = *IRR_GLD(46, &row[v + 1]) - *IRR_GLD(47, &row[v]);
+            *IRR_GST(48, &r[v]) = value;
+            *IRR_GST(49, &contrib[v]) = deg ? value / deg : 0.0;
+            dangling += deg ? 0.0 : value;
+        }
+        partial[2 * w] = 0;
+        partial[2 * w + 1] = dangling;
+        if (w == 0)
+            *state = 0;
+    }
+    /* fused: one vertex a work-item, the sums a work-group */
+    for (uint v = nranges ? n : w; IRR_BRANCH(50, v < n); v += get_global_size(0)) {
+        uint deg = *IRR_GLD(51, &row[v + 1]) - *IRR_GLD(52, &row[v]);
+        *IRR_GST(53, &r[v]) = value;
+        *IRR_GST(54, &contrib[v]) = deg ? value / deg : 0.0;
+        dangling += deg ? 0.0 : value;
+    }
+    pr_group_sums(0, dangling, tmp, &l1, &dangling);
+    if (!nranges && get_local_id(0) == 0) {
+        partial[2 * get_group_id(0)] = 0;
+        partial[2 * get_group_id(0) + 1] = dangling;
+        if (get_group_id(0) == 0)
+            *state = 0;
+    }
+}
+
 __kernel void pr_range(CLIRR_KPARAMS(PR_RANGE_ARGS) IRR_KPARAM)
 {
     uint w = get_global_id(0);
-    if (IRR_BRANCH(16, w >= nranges))
+    /* One work-item a work-group: no collectives, each adds the sums alone
+     * (the same order as every other). */
+    if (IRR_BRANCH(16, w >= nranges) || *state)
         return;
     double l1 = 0, dangling = 0;
+    for (uint i = 0; i < nsums; i++) {
+        l1 += sums[2 * i];
+        dangling += sums[2 * i + 1];
+    }
+    if (iter > 1 && l1 <= tol) { /* <=: tol 0 stops at an exact fixed point */
+        if (w == 0)
+            *state = iter - 1;
+        return;
+    }
+    double base = (1.0 - damping) / n + damping * dangling / n;
+    l1 = dangling = 0;
     uint vend = *IRR_GLD(17, &bounds[w + 1]);
     for (uint v = *IRR_GLD(18, &bounds[w]); IRR_BRANCH(19, v < vend); v++) {
         double acc = 0;
         uint kend = *IRR_GLD(20, &trow[v + 1]);
         for (uint k = *IRR_GLD(21, &trow[v]); IRR_BRANCH(22, k < kend); k++)
             acc += *IRR_GLD(24, &contrib[*IRR_GLD(23, &tcol[k])]);
-        double nr = base + damping * acc;
-        l1 += fabs(nr - *IRR_GLD(25, &r[v]));
-        *IRR_GST(26, &rnew[v]) = nr;
-        uint deg = *IRR_GLD(27, &row[v + 1]) - *IRR_GLD(28, &row[v]);
-        *IRR_GST(29, &contrib_next[v]) = deg ? nr / deg : 0.0;
-        dangling += deg ? 0.0 : nr;
+        PR_FINISH(v, acc, l1, dangling);
     }
     *IRR_GST(30, &partial[2 * w]) = l1;
     *IRR_GST(31, &partial[2 * w + 1]) = dangling;
+}
+
+__kernel void pr_fused(CLIRR_KPARAMS(PR_FUSED_ARGS) IRR_KPARAM)
+{
+    const uint lid = get_local_id(0), size = get_local_size(0), g = get_group_id(0);
+    /* Whether the run has stopped, read once for the whole work-group: the
+     * launch that finds the stop writes state while others may be reading
+     * it. */
+    __local uint stopped;
+    if (lid == 0)
+        stopped = *state;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* A stopped run's sums are stale: added up all the same (barriers on
+     * every path), never used. */
+    double l1, dangling;
+    pr_add_sums(sums, nsums, tmp, &l1, &dangling);
+    bool stop = !stopped && iter > 1 && l1 <= tol; /* <=: tol 0 stops at an exact fixed point */
+    bool active = !stopped && !stop;
+    if (stop && g == 0 && lid == 0)
+        *state = iter - 1;
+    double base = (1.0 - damping) / n + damping * dangling / n;
+    l1 = dangling = 0;
+    for (uint v = active ? get_global_id(0) : n; IRR_BRANCH(32, v < n); v += get_global_size(0)) {
+        uint k = *IRR_GLD(33, &trow[v]), kend = *IRR_GLD(34, &trow[v + 1]);
+        if (IRR_BRANCH(35, kend - k > heavy_deg))
+            continue; /* a work-group's, below */
+        double acc = 0;
+        for (; IRR_BRANCH(36, k < kend); k++)
+            acc += *IRR_GLD(38, &contrib[*IRR_GLD(37, &tcol[k])]);
+        PR_FINISH(v, acc, l1, dangling);
+    }
+    /* The same trips in the whole work-group. */
+    for (uint h = active ? g : nheavy; h < nheavy; h += get_num_groups(0)) {
+        uint v = heavy[h], kend = trow[v + 1];
+        double acc = 0, sum, none;
+        for (uint k = trow[v] + lid; IRR_BRANCH(39, k < kend); k += size)
+            acc += *IRR_GLD(56, &contrib[*IRR_GLD(55, &tcol[k])]);
+        pr_group_sums(acc, 0, tmp, &sum, &none);
+        if (lid == 0)
+            PR_FINISH(v, sum, l1, dangling);
+    }
+    pr_group_sums(l1, dangling, tmp, &l1, &dangling);
+    if (active && lid == 0) {
+        partial[2 * g] = l1;
+        partial[2 * g + 1] = dangling;
+    }
 }

@@ -3,9 +3,11 @@
  * (host only); on every device, max-iter cutting the run (tol 0: exactly
  * max-iter iterations, the reference's iterate), damping 0 (1/n after one
  * iteration), dangling and isolated vertices (their mass spread, scores
- * summing to 1), a graph without vertices refused as bad usage, and the
- * pull and range variants agreeing with the reference over repeated trials
- * of one session (range swaps its contribution buffers every iteration).
+ * summing to 1), a graph without vertices refused as bad usage, the
+ * pull, range and fused variants agreeing with the reference over repeated
+ * trials of one session (range and fused alternate their buffers every
+ * iteration), and the queued variants stopping where the reference stops,
+ * mid-batch too, with the scores of a run cut there by max-iter.
  * (Default parameters on every template are in test_algo.c.) */
 #include "harness.h"
 #include "ref/ref.h"
@@ -209,7 +211,7 @@ done:
     clirr_graph_free(&g);
 }
 
-/* pull and range: three trials of one session each verify and take the
+/* pull, range and fused: three trials of one session each verify and take the
  * reference's iteration count (a trial that started from the previous
  * trial's contributions would converge in another count), and every trial
  * gives the same scores; the two variants' scores differ only by the order
@@ -233,8 +235,8 @@ static void variants_trials(th_case *tc)
     TH_REQUIRE(tc, rank && first && pull && expected, "out of memory");
     TH_OK(tc, clirr_ref_pagerank(&g, 0.85, 1e-9, 1000, expected, &ref_iters, &err));
     TH_OK(tc, clirr_input_from_graph(&g, false, "graph", &in, &err));
-    const char *names[] = {"pull", "range"};
-    for (int k = 0; k < 2; k++) {
+    const char *names[] = {"pull", "range", "fused"};
+    for (int k = 0; k < 3; k++) {
         clirr_intent it;
         clirr_plan plan;
         clirr_intent_default(a, &it);
@@ -257,10 +259,10 @@ static void variants_trials(th_case *tc)
         s = NULL;
         if (k == 0)
             memcpy(pull, rank, bytes);
+        for (uint32_t v = 0; v < g.n; v++)
+            TH_REQUIRE(tc, fabs(pull[v] - rank[v]) <= 1e-12, "vertex %u: pull %.17g, %s %.17g", v, pull[v],
+                       names[k], rank[v]);
     }
-    for (uint32_t v = 0; v < g.n; v++)
-        TH_REQUIRE(tc, fabs(pull[v] - rank[v]) <= 1e-12, "vertex %u: pull %.17g, range %.17g", v, pull[v],
-                   rank[v]);
 done:
     clirr_session_release(s);
     clirr_input_free(in);
@@ -268,6 +270,101 @@ done:
     free(rank);
     free(first);
     free(pull);
+    free(expected);
+}
+
+/* One trial of variant `name` in a session of its own, tol and max-iter as
+ * text: the scores and the iteration count. */
+static int run_variant(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
+                       const char *max_iter, double *rank, uint32_t *iterations, clirr_error *err)
+{
+    clirr_intent it;
+    clirr_plan plan;
+    clirr_session *s = NULL;
+    clirr_stats st = {0};
+    clirr_intent_default(a, &it);
+    it.variant = clirr_algo_variant(a, name);
+    int rc = it.variant < 0 ? clirr_fail(err, CLIRR_ERR_USAGE, "pagerank has no variant %s", name) : CLIRR_OK;
+    if (rc == CLIRR_OK)
+        rc = set_param(a, "tol", tol, &it.params, err);
+    if (rc == CLIRR_OK)
+        rc = set_param(a, "max-iter", max_iter, &it.params, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_prepare(tc->ctx, in, &plan, &s, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_run(s, rank, &st, err);
+    *iterations = st.iterations;
+    clirr_session_release(s);
+    return rc;
+}
+
+/* range and fused queue iterations in batches of 8 (pagerank.c's
+ * QUEUE_BATCH) and test the step on the device; the launches after the
+ * stop must do nothing. For tolerances whose stop falls at several places
+ * in a batch (in the first batch, mid-batch, on a batch's end), and for
+ * max-iter cutting mid-batch: the run takes the reference's iteration
+ * count, verifies, and its scores are bit for bit those of a run of the
+ * same variant cut at that count by max-iter with tol 0 (which queues no
+ * launch past it). A launch past the stop that still computed would change
+ * both. */
+static void queued_stop(th_case *tc)
+{
+    static const char *tols[] = {"1e-2", "1e-3", "1e-4", "1e-6", "1e-9", "1e-12"};
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    double *rank = NULL, *cut = NULL, *expected = NULL;
+    if (!have_fp64(tc))
+        return;
+    TH_REQUIRE(tc, a, "pagerank is not in the registry");
+    /* Hubs and dangling vertices: fused's work-group path and the
+     * dangling mass both take part. */
+    TH_OK(tc, clirr_graph_generate("rmat:scale=11,ef=8,seed=9", &g, &err));
+    size_t bytes = (size_t)g.n * sizeof(double);
+    rank = malloc(bytes), cut = malloc(bytes), expected = malloc(bytes);
+    TH_REQUIRE(tc, rank && cut && expected, "out of memory");
+    TH_OK(tc, clirr_input_from_graph(&g, false, "graph", &in, &err));
+    const char *names[] = {"range", "fused"};
+    unsigned mid = 0;
+    for (size_t t = 0; t <= sizeof tols / sizeof tols[0]; t++) {
+        /* The last case: tol 0, max-iter 13 (a stop by max-iter mid-batch). */
+        const char *tol = t < sizeof tols / sizeof tols[0] ? tols[t] : "0";
+        const char *max_iter = t < sizeof tols / sizeof tols[0] ? "1000" : "13";
+        uint32_t ref_iters = 0;
+        TH_OK(tc, clirr_ref_pagerank(&g, 0.85, strtod(tol, NULL), (uint32_t)strtoul(max_iter, NULL, 10), expected,
+                                     &ref_iters, &err));
+        mid += ref_iters % 8 != 0;
+        char count[16];
+        snprintf(count, sizeof count, "%u", ref_iters);
+        for (int k = 0; k < 2; k++) {
+            uint32_t iters = 0, cut_iters = 0;
+            TH_OK(tc, run_variant(tc, a, in, names[k], tol, max_iter, rank, &iters, &err));
+            TH_REQUIRE(tc, iters == ref_iters, "%s, tol %s: %u iterations, the reference %u", names[k], tol, iters,
+                       ref_iters);
+            clirr_intent it;
+            clirr_plan plan;
+            clirr_verify_report r = {0};
+            clirr_intent_default(a, &it);
+            TH_OK(tc, set_param(a, "tol", tol, &it.params, &err));
+            TH_OK(tc, set_param(a, "max-iter", max_iter, &it.params, &err));
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_REQUIRE(tc, a->verify(in, &plan, expected, rank, &r), "%s, tol %s: %s", names[k], tol, r.text);
+            TH_OK(tc, run_variant(tc, a, in, names[k], "0", count, cut, &cut_iters, &err));
+            TH_REQUIRE(tc, cut_iters == ref_iters, "%s, max-iter %s: %u iterations", names[k], count, cut_iters);
+            for (uint32_t v = 0; v < g.n; v++)
+                TH_REQUIRE(tc, rank[v] == cut[v], "%s, tol %s: vertex %u has %.17g, cut at %u iterations %.17g",
+                           names[k], tol, v, rank[v], ref_iters, cut[v]);
+        }
+    }
+    TH_REQUIRE(tc, mid >= 3, "only %u of the cases stop mid-batch", mid);
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(rank);
+    free(cut);
     free(expected);
 }
 
@@ -279,4 +376,5 @@ TH_REGISTER(register_pagerank_tests)
     th_add_device("pagerank/dangling", dangling, NULL);
     th_add_device("pagerank/empty", empty, NULL);
     th_add_device("pagerank/variants-trials", variants_trials, NULL);
+    th_add_device("pagerank/queued-stop", queued_stop, NULL);
 }

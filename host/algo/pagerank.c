@@ -6,7 +6,10 @@
  * r' = (1-d)/n + d (sum over in-arcs u of r(u)/outdeg(u) + dangling/n);
  * stop when |r' - r|_1 <= tol or after max-iter iterations. Scores are
  * doubles on the device and in the result; out-degrees come from the
- * graph as given, in-arcs from its transpose (both shared by the input). */
+ * graph as given, in-arcs from its transpose (both shared by the input).
+ * pull checks the change after every iteration (a read-back each); range
+ * (CPUs) and fused (GPUs) are one launch an iteration, queued ahead in
+ * batches with the stopping test on the device (run_queued). */
 #include "algo/input.h"
 #include "algo/run.h"
 #include "cl/pagerank.def"
@@ -19,12 +22,14 @@ CLIRR_KARGS_STRUCT(pr_init_args, PR_INIT_ARGS);
 CLIRR_KARGS_STRUCT(pr_prepare_args, PR_PREPARE_ARGS);
 CLIRR_KARGS_STRUCT(pr_pull_args, PR_PULL_ARGS);
 CLIRR_KARGS_STRUCT(pr_range_args, PR_RANGE_ARGS);
+CLIRR_KARGS_STRUCT(pr_start_args, PR_START_ARGS);
+CLIRR_KARGS_STRUCT(pr_fused_args, PR_FUSED_ARGS);
 
 /* Set argument `name` of plain kernel k, whose parameter list is `tag`. */
 #define KERNEL_SET(k, tag, name, var) clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
 
 enum { PARAM_DAMPING, PARAM_TOL, PARAM_MAX_ITER };
-enum { VARIANT_PULL, VARIANT_RANGE, VARIANT_AUTO };
+enum { VARIANT_PULL, VARIANT_RANGE, VARIANT_FUSED, VARIANT_AUTO };
 
 /* range: ranges a compute unit (enough for the cores to balance the
  * ranges' uneven gathers) and work-items a work-group: one, so that no
@@ -33,6 +38,21 @@ enum { VARIANT_PULL, VARIANT_RANGE, VARIANT_AUTO };
  * at 16, pull 600-661). */
 #define RANGES_PER_UNIT 32
 #define RANGE_WG 1
+
+/* fused: work-groups a compute unit (of 256 work-items: enough to fill an
+ * H100's SM; each work-group adds up every work-group's sums of the launch
+ * before, so there are no more of them than that), and the in-degree above
+ * which a whole work-group pulls a vertex (below it, a work-item's serial
+ * loop is no longer than the work-group's tree). */
+#define FUSED_GROUPS_PER_UNIT 8
+#define FUSED_WG 256
+#define FUSED_HEAVY_DEG 128
+
+/* Queued iterations: enqueued in batches, one read of the run's state a
+ * batch, waited for one batch later (so the device always has a batch to
+ * run while the host waits); a run that stops mid-batch leaves at most two
+ * batches of launches that return at once. */
+#define QUEUE_BATCH 8
 
 typedef struct pr_session {
     clirr_ctx *ctx;
@@ -47,11 +67,18 @@ typedef struct pr_session {
     clirr_nl pull;
     cl_mem r, rnew;         /* scores; swapped every iteration */
     cl_mem contrib, dangling, diff;
-    /* range: the whole iteration in pr_range over nranges vertex ranges */
-    cl_kernel range;        /* context-owned; NULL: the pull variant */
-    uint32_t nranges;
-    cl_mem bounds, partial, contrib_next;
-    double *partial_host;   /* 2 sums a range, read back every iteration */
+    /* range and fused: one launch an iteration, queued (run_queued); the
+     * scores, contributions and sums alternate between [0] and [1] */
+    cl_kernel step;         /* pr_range or pr_fused, context-owned; NULL: pull */
+    cl_kernel start;        /* pr_start */
+    unsigned variant;
+    uint32_t nranges;       /* range: vertex ranges, one a work-item */
+    uint32_t ngroups;       /* fused: work-groups */
+    size_t wg_step, wg_start;
+    uint32_t nsums;         /* sums a launch: nranges or ngroups */
+    uint32_t nheavy;        /* fused: vertices pulled by a work-group */
+    cl_mem bounds, heavy, contrib_next, partial[2], state;
+    clirr_pinned seen;      /* the state as each batch left it, read ahead */
 } pr_session;
 
 static void pr_release(void *state)
@@ -64,9 +91,12 @@ static void pr_release(void *state)
     clirr_mem_release(&s->dangling);
     clirr_mem_release(&s->diff);
     clirr_mem_release(&s->bounds);
-    clirr_mem_release(&s->partial);
+    clirr_mem_release(&s->heavy);
+    clirr_mem_release(&s->partial[0]);
+    clirr_mem_release(&s->partial[1]);
+    clirr_mem_release(&s->state);
     clirr_mem_release(&s->contrib_next);
-    free(s->partial_host);
+    clirr_pinned_free(s->ctx, &s->seen);
     free(s);
 }
 
@@ -140,41 +170,138 @@ static void range_bounds(const clirr_graph *gt, uint32_t nranges, uint32_t *boun
     bounds[nranges] = gt->n;
 }
 
-/* range: the kernel, the bounds (from the host's transpose, the input's)
- * and the buffers only it needs. */
-static int prepare_range(pr_session *s, const clirr_input *in, clirr_error *err)
+/* The vertices a fused work-group pulls whole: more than FUSED_HEAVY_DEG
+ * in-arcs (the rule pr_fused's work-items skip them by). */
+static int heavy_list(pr_session *s, const clirr_graph *gt, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_program prog = NULL;
-    const clirr_graph *gt = NULL;
-    uint32_t *bounds = NULL;
+    uint32_t *heavy = NULL, count = 0;
+    for (uint32_t v = 0; v < gt->n; v++)
+        count += gt->row[v + 1] - gt->row[v] > FUSED_HEAVY_DEG;
+    s->nheavy = count;
+    heavy = malloc(((size_t)count + 1) * sizeof *heavy);
+    if (!heavy)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
+    count = 0;
+    for (uint32_t v = 0; v < gt->n; v++)
+        if (gt->row[v + 1] - gt->row[v] > FUSED_HEAVY_DEG)
+            heavy[count++] = v;
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank heavy vertices", ((size_t)count + 1) * sizeof *heavy, &s->heavy,
+                               err));
+    CLIRR_TRY(clirr_buf_write(s->ctx, s->heavy, 0, (size_t)count * sizeof *heavy, heavy, err));
+fail:
+    free(heavy);
+    return rc;
+}
+
+/* range: the bounds of the ranges (from the host's transpose). */
+static int range_layout(pr_session *s, const clirr_graph *gt, clirr_error *err)
+{
+    int rc = CLIRR_OK;
     uint64_t want = (uint64_t)clirr_ctx_caps(s->ctx)->compute_units * RANGES_PER_UNIT;
     s->nranges = (uint32_t)(want < 1 ? 1 : want > s->n ? s->n : want);
-    CLIRR_TRY(clirr_input_graph_form(in, CLIRR_FORM_TRANSPOSED, &gt, err));
-    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", "", &prog, err));
-    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_range", CLIRR_KNARGS(pr_range_args), &s->range, err));
-    bounds = malloc(((size_t)s->nranges + 1) * sizeof *bounds);
-    s->partial_host = malloc((size_t)s->nranges * 2 * sizeof(double));
-    if (!bounds || !s->partial_host)
-        CLIRR_TRY(clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory"));
+    s->nsums = s->nranges;
+    uint32_t *bounds = malloc(((size_t)s->nranges + 1) * sizeof *bounds);
+    if (!bounds)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     range_bounds(gt, s->nranges, bounds);
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank ranges", ((size_t)s->nranges + 1) * sizeof *bounds, &s->bounds,
                                err));
     CLIRR_TRY(clirr_buf_write(s->ctx, s->bounds, 0, ((size_t)s->nranges + 1) * sizeof *bounds, bounds, err));
-    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank range sums", (size_t)s->nranges * 2 * sizeof(double),
-                               &s->partial, err));
-    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank next contributions", (size_t)s->n * sizeof(double),
-                               &s->contrib_next, err));
-    cl_kernel k = s->range;
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, trow, s->dt->row));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, tcol, s->dt->col));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, row, s->dg->row));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, bounds, s->bounds));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, partial, s->partial));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, damping, s->damping));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, nranges, s->nranges));
 fail:
     free(bounds);
+    return rc;
+}
+
+/* fused: the grid (a few work-groups a compute unit, no more than the
+ * vertices need) and the heavy vertices. */
+static int fused_layout(pr_session *s, const clirr_plan *plan, const clirr_graph *gt, clirr_error *err)
+{
+    const clirr_caps *caps = clirr_ctx_caps(s->ctx);
+    s->wg_step = clirr_wg_size(s->ctx, s->step, plan->wg_size ? plan->wg_size : FUSED_WG);
+    /* tmp: two doubles a work-item */
+    while (s->wg_step > 1 && s->wg_step * 2 * sizeof(double) > caps->local_mem / 2)
+        s->wg_step /= 2;
+    uint64_t need = ((uint64_t)s->n + s->wg_step - 1) / s->wg_step;
+    uint64_t most = (uint64_t)(caps->compute_units ? caps->compute_units : 1) * FUSED_GROUPS_PER_UNIT;
+    s->ngroups = (uint32_t)(need < most ? need : most);
+    s->nsums = s->ngroups;
+    return heavy_list(s, gt, err);
+}
+
+/* range and fused: the kernels, their layout and the buffers only they
+ * need, and the arguments that stay. */
+static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan *plan, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_program prog = NULL;
+    const clirr_graph *gt = NULL;
+    bool fused = s->variant == VARIANT_FUSED;
+    CLIRR_TRY(clirr_input_graph_form(in, CLIRR_FORM_TRANSPOSED, &gt, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", "", &prog, err));
+    if (fused)
+        CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_fused", CLIRR_KNARGS(pr_fused_args), &s->step, err));
+    else
+        CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_range", CLIRR_KNARGS(pr_range_args), &s->step, err));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_start", CLIRR_KNARGS(pr_start_args), &s->start, err));
+    if (fused)
+        CLIRR_TRY(fused_layout(s, plan, gt, err));
+    else
+        CLIRR_TRY(range_layout(s, gt, err));
+    s->wg_start = fused ? clirr_wg_size(s->ctx, s->start, s->wg_step) : clirr_wg_size(s->ctx, s->start, RANGE_WG);
+    if (!fused)
+        s->wg_step = clirr_wg_size(s->ctx, s->step, RANGE_WG);
+    for (int i = 0; i < 2; i++)
+        CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank sums", (size_t)s->nsums * 2 * sizeof(double), &s->partial[i],
+                                   err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank next contributions", (size_t)s->n * sizeof(double),
+                               &s->contrib_next, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank state", sizeof(cl_uint), &s->state, err));
+    CLIRR_TRY(clirr_pinned_alloc(s->ctx, 2 * sizeof(cl_uint), &s->seen, err));
+
+    cl_kernel k = s->start;
+    cl_uint ranges = fused ? 0 : s->nranges;
+    cl_mem bounds = fused ? s->heavy : s->bounds; /* fused: unused, any buffer */
+    double start = 1.0 / s->n;
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, row, s->dg->row));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, bounds, bounds));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, nranges, ranges));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, r, s->r));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, contrib, s->contrib));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, partial, s->partial[0]));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, state, s->state));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, value, start));
+    CLIRR_TRY(KERNEL_SET(k, pr_start_args, n, s->n));
+    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(pr_start_args, tmp), s->wg_start * 2 * sizeof(double), NULL, err));
+
+    k = s->step;
+    if (fused) {
+        cl_uint heavy_deg = FUSED_HEAVY_DEG;
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, trow, s->dt->row));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, tcol, s->dt->col));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, row, s->dg->row));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, heavy, s->heavy));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, nheavy, s->nheavy));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, heavy_deg, heavy_deg));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, damping, s->damping));
+        CLIRR_TRY(clirr_arg(k, CLIRR_KARG(pr_fused_args, tmp), s->wg_step * 2 * sizeof(double), NULL, err));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, nsums, s->nsums));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, state, s->state));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, tol, s->tol));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, n, s->n));
+    } else {
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, trow, s->dt->row));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, tcol, s->dt->col));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, row, s->dg->row));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, bounds, s->bounds));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, damping, s->damping));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, nranges, s->nranges));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, nsums, s->nsums));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, state, s->state));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, tol, s->tol));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, n, s->n));
+    }
+fail:
     return rc;
 }
 
@@ -199,8 +326,9 @@ static int pr_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_TRANSPOSED, false, &s->dt, err));
     CLIRR_TRY(allocate(s, err));
     CLIRR_TRY(bind(s, err));
-    if (plan->variant == VARIANT_RANGE)
-        CLIRR_TRY(prepare_range(s, in, err));
+    s->variant = plan->variant;
+    if (plan->variant == VARIANT_RANGE || plan->variant == VARIANT_FUSED)
+        CLIRR_TRY(prepare_queued(s, in, plan, err));
     *out = s;
     return CLIRR_OK;
 fail:
@@ -230,35 +358,77 @@ fail:
     return rc;
 }
 
-/* range: one Jacobi step in one launch. *dangling holds the dangling mass
- * of s->r on entry and gets that of the new scores; contributions swap as
- * the scores do. */
-static int iterate_range(pr_session *s, double *dangling, double *l1, clirr_error *err)
+/* range and fused: iteration `iter` (from 1) from scores [(iter - 1) % 2]
+ * into [iter % 2], enqueued only. */
+static int launch_step(pr_session *s, uint32_t iter, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_kernel k = s->range;
-    double base = (1.0 - s->damping) / s->n + s->damping * *dangling / s->n;
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, contrib, s->contrib));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, r, s->r));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, rnew, s->rnew));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, contrib_next, s->contrib_next));
-    CLIRR_TRY(KERNEL_SET(k, pr_range_args, base, base));
-    size_t wg = clirr_wg_size(s->ctx, k, RANGE_WG);
-    CLIRR_TRY(clirr_launch(s->ctx, k, s->nranges, wg, err));
-    CLIRR_TRY(clirr_buf_read(s->ctx, s->partial, 0, (size_t)s->nranges * 2 * sizeof(double), s->partial_host,
-                             err));
-    *l1 = *dangling = 0;
-    for (uint32_t w = 0; w < s->nranges; w++) {
-        *l1 += s->partial_host[2 * w];
-        *dangling += s->partial_host[2 * w + 1];
+    cl_kernel k = s->step;
+    cl_mem r[2] = {s->r, s->rnew}, c[2] = {s->contrib, s->contrib_next};
+    int in = (iter - 1) & 1, out = iter & 1;
+    if (s->variant == VARIANT_FUSED) {
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, contrib, c[in]));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, r, r[in]));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, rnew, r[out]));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, contrib_next, c[out]));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, sums, s->partial[in]));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, partial, s->partial[out]));
+        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, iter, iter));
+        CLIRR_TRY(clirr_launch(s->ctx, k, (size_t)s->ngroups * s->wg_step, s->wg_step, err));
+    } else {
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, contrib, c[in]));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, r, r[in]));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, rnew, r[out]));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, contrib_next, c[out]));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, sums, s->partial[in]));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, partial, s->partial[out]));
+        CLIRR_TRY(KERNEL_SET(k, pr_range_args, iter, iter));
+        CLIRR_TRY(clirr_launch(s->ctx, k, s->nranges, s->wg_step, err));
     }
-    cl_mem swap = s->r;
-    s->r = s->rnew;
-    s->rnew = swap;
-    swap = s->contrib;
-    s->contrib = s->contrib_next;
-    s->contrib_next = swap;
 fail:
+    return rc;
+}
+
+/* range and fused: the start, then iterations in batches of QUEUE_BATCH
+ * with no read-back between them. After each batch but the last, a read
+ * of the state into pinned memory is enqueued, and the read of the batch
+ * before is waited for: once it shows the run stopped, no more batches.
+ * The device stops exactly where the reference does (the launch after a
+ * step <= tol does nothing and records that step's iteration; max-iter
+ * ends the queue), so *iterations is the reference's count and the scores
+ * are in [*iterations % 2]. */
+static int run_queued(pr_session *s, uint32_t *iterations, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_event ev[2] = {NULL, NULL};
+    cl_uint *seen = s->seen.host;
+    size_t start_items = s->variant == VARIANT_FUSED ? (size_t)s->ngroups * s->wg_start : s->nranges;
+    CLIRR_TRY(clirr_launch(s->ctx, s->start, start_items, s->wg_start, err));
+    uint32_t done = 0, max = s->max_iter > UINT32_MAX ? UINT32_MAX : (uint32_t)s->max_iter;
+    for (unsigned b = 0; done < max; b++) {
+        for (uint32_t j = 0; j < QUEUE_BATCH && done < max; j++)
+            CLIRR_TRY(launch_step(s, ++done, err));
+        if (done == max)
+            break;
+        CLIRR_TRY(clirr_buf_read_async(s->ctx, s->state, 0, sizeof(cl_uint), &seen[b & 1], &ev[b & 1], err));
+        if (b > 0) {
+            CLIRR_TRY(clirr_event_wait(&ev[(b - 1) & 1], err));
+            if (seen[(b - 1) & 1])
+                break;
+        }
+    }
+    for (int i = 0; i < 2; i++)
+        CLIRR_TRY(clirr_event_wait(&ev[i], err));
+    cl_uint stop = 0;
+    CLIRR_TRY(clirr_buf_read(s->ctx, s->state, 0, sizeof stop, &stop, err));
+    if (stop > done)
+        CLIRR_TRY(clirr_fail(err, CLIRR_ERR_OPENCL, "pagerank: the device stopped at iteration %u of %u queued",
+                             stop, done));
+    *iterations = stop ? stop : done;
+fail:
+    for (int i = 0; i < 2; i++)
+        if (ev[i])
+            clirr_event_wait(&ev[i], err);
     return rc;
 }
 
@@ -266,28 +436,26 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
 {
     int rc = CLIRR_OK;
     pr_session *s = state;
-    CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, r, s->r));
-    CLIRR_TRY(clirr_launch(s->ctx, s->init, s->n, s->wg_init, err));
-    double dangling = 0;
-    if (s->range) { /* the first contributions; each iteration makes the next
-                       (into whichever buffer the swaps left as s->contrib) */
-        CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, r, s->r));
-        CLIRR_TRY(KERNEL_SET(s->prep, pr_prepare_args, contrib, s->contrib));
-        CLIRR_TRY(clirr_launch(s->ctx, s->prep, s->n, s->wg_prep, err));
-        CLIRR_TRY(clirr_prim_sum_f64(s->ctx, s->dangling, s->n, &dangling, err));
-    }
-    for (uint64_t it = 0; it < s->max_iter; it++) {
-        double l1 = 0;
-        if (s->range)
-            CLIRR_TRY(iterate_range(s, &dangling, &l1, err));
-        else
+    cl_mem scores = s->r;
+    if (s->step) {
+        uint32_t iterations = 0;
+        CLIRR_TRY(run_queued(s, &iterations, err));
+        stats->iterations = iterations;
+        scores = iterations & 1 ? s->rnew : s->r;
+    } else {
+        CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, r, s->r));
+        CLIRR_TRY(clirr_launch(s->ctx, s->init, s->n, s->wg_init, err));
+        for (uint64_t it = 0; it < s->max_iter; it++) {
+            double l1 = 0;
             CLIRR_TRY(iterate(s, &l1, err));
-        stats->iterations++;
-        /* <=: tol 0 stops at an exact fixed point too. */
-        if (l1 <= s->tol)
-            break;
+            stats->iterations++;
+            /* <=: tol 0 stops at an exact fixed point too. */
+            if (l1 <= s->tol)
+                break;
+        }
+        scores = s->r;
     }
-    CLIRR_TRY(clirr_buf_read(s->ctx, s->r, 0, (size_t)s->n * sizeof(double), result, err));
+    CLIRR_TRY(clirr_buf_read(s->ctx, scores, 0, (size_t)s->n * sizeof(double), result, err));
     stats->reached = s->n;
     stats->edges_traversed = s->m * stats->iterations; /* every arc, every iteration */
     CLIRR_TRY(clirr_nl_child_launches(&s->pull, &stats->child_launches, err));
@@ -321,7 +489,10 @@ static const clirr_variant_desc pr_variants[] = {
              "plan's template", false, false},
     {"range", "the same iteration in one launch: a work-item pulls a contiguous range of vertices (about equal "
               "arcs) and makes the next contributions and the range's sums itself (CPUs)", false, false},
-    {"auto", "range on CPU devices, else pull", false, false},
+    {"fused", "the same iteration in one launch over a grid of a few work-groups a compute unit: one vertex a "
+              "work-item, vertices of many in-arcs a work-group each; iterations queued ahead, the stopping "
+              "test on the device (GPUs)", false, false},
+    {"auto", "range on CPU devices, else fused", false, false},
 };
 
 /* auto: range on CPUs, where a core streaming its own vertex range beats
@@ -329,14 +500,18 @@ static const clirr_variant_desc pr_variants[] = {
  * (PoCL on the H100 machine's 16-core Xeon, 20 iterations: GAPBS's kron
  * scale 22 385 against pull's 446 ms, its uniform graph 590 against 656,
  * luxembourg_osm 7.8 against 35.8; tests/bench/RESULTS.md, "PoCL against
- * GAPBS, CPU paths"); a GPU wants neighbouring work-items on neighbouring
- * vertices. */
+ * GAPBS, CPU paths"); fused elsewhere: a GPU wants neighbouring work-items
+ * on neighbouring vertices, and one queued launch an iteration instead of
+ * pull's six to eight and a read-back (the H100, 20 iterations, ms without
+ * the scores' read-back, fused against pull: luxembourg_osm 0.56 / 3.18,
+ * grid 2048^2 2.93 / 4.82, uniform 18.6 / 21.9, GAPBS's kron 8.9 / 11.2;
+ * RESULTS.md, "PageRank: one launch an iteration, queued"). */
 static unsigned pr_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     (void)in;
     *reason = caps->is_cpu ? "auto: range, a CPU device (a core streams a contiguous vertex range; measured on PoCL)"
-                           : "auto: pull, not a CPU device (neighbouring work-items read neighbouring rows)";
-    return caps->is_cpu ? VARIANT_RANGE : VARIANT_PULL;
+                           : "auto: fused, not a CPU device (one queued launch an iteration; measured on the H100)";
+    return caps->is_cpu ? VARIANT_RANGE : VARIANT_FUSED;
 }
 
 static const clirr_param_desc pr_params[] = {

@@ -103,6 +103,67 @@ fail:
     return rc;
 }
 
+int clirr_buf_read_async(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes, void *dst,
+                         cl_event *done, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_event ev = NULL;
+    *done = NULL;
+    CLIRR_CL_TRY(clEnqueueReadBuffer(ctx->queue, mem, CL_FALSE, offset, bytes, dst, 0, NULL, &ev));
+    /* One reference for the timing (released when harvested), one for the
+     * caller. */
+    CLIRR_CL_TRY(clRetainEvent(ev));
+    *done = ev;
+    CLIRR_TRY(clirr_ctx_track(ctx, ev, true, NULL, err));
+    CLIRR_CL_TRY(clFlush(ctx->queue));
+    return CLIRR_OK;
+fail:
+    if (*done)
+        clReleaseEvent(*done);
+    else if (ev)
+        clReleaseEvent(ev);
+    *done = NULL;
+    return rc;
+}
+
+int clirr_event_wait(cl_event *ev, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    if (!*ev)
+        return CLIRR_OK;
+    CLIRR_CL_TRY(clWaitForEvents(1, ev));
+fail:
+    clReleaseEvent(*ev);
+    *ev = NULL;
+    return rc;
+}
+
+int clirr_pinned_alloc(clirr_ctx *ctx, size_t bytes, clirr_pinned *p, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_int cl_rc = CL_SUCCESS;
+    p->host = NULL;
+    p->buf = clCreateBuffer(ctx->context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes, NULL, &cl_rc);
+    CLIRR_CL_CHECK(cl_rc, "clCreateBuffer (pinned host memory)");
+    p->host = clEnqueueMapBuffer(ctx->queue, p->buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL, NULL,
+                                 &cl_rc);
+    CLIRR_CL_CHECK(cl_rc, "clEnqueueMapBuffer (pinned host memory)");
+    return CLIRR_OK;
+fail:
+    clirr_pinned_free(ctx, p);
+    return rc;
+}
+
+void clirr_pinned_free(clirr_ctx *ctx, clirr_pinned *p)
+{
+    if (p->host) {
+        clEnqueueUnmapMemObject(ctx->queue, p->buf, p->host, 0, NULL, NULL);
+        clFinish(ctx->queue);
+    }
+    clirr_mem_release(&p->buf);
+    p->host = NULL;
+}
+
 int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_t dst_off,
                    size_t bytes, clirr_error *err)
 {

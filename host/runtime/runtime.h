@@ -160,6 +160,26 @@ int clirr_buf_write(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
 int clirr_buf_read(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
                    void *dst, clirr_error *err);
 
+/* Non-blocking read, flushed so the device starts on everything queued
+ * before it; *done gets an event of the caller's, to pass to
+ * clirr_event_wait. Timed as a transfer. With dst in pinned memory
+ * (clirr_pinned_alloc) the host does not wait for the copy on any driver. */
+int clirr_buf_read_async(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes, void *dst,
+                         cl_event *done, clirr_error *err);
+
+/* Wait for *ev (a NULL event is done already), then release it. */
+int clirr_event_wait(cl_event *ev, clirr_error *err);
+
+/* A little host memory that the device copies into without the host
+ * waiting (pinned where the driver pins CL_MEM_ALLOC_HOST_PTR buffers),
+ * mapped once for its whole life. */
+typedef struct clirr_pinned {
+    cl_mem buf;
+    void *host;
+} clirr_pinned;
+int clirr_pinned_alloc(clirr_ctx *ctx, size_t bytes, clirr_pinned *p, clirr_error *err);
+void clirr_pinned_free(clirr_ctx *ctx, clirr_pinned *p);
+
 /* Device-side copy of bytes from src at src_off to dst at dst_off, timed
  * as kernel work (under the name "copy"). */
 int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_t dst_off,
