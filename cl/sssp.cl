@@ -177,12 +177,29 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-/* Small worklists: many rounds in one work-group (local_rounds.clh). */
+/* Small worklists: many rounds in one work-group (local_rounds.clh). On a
+ * GPU an arc's work in phases: head and offer (x), then the atomic_min,
+ * which says whether v improved (SSSP_RELAX's test). */
+#define SSSP_LR_HEAD(u, j, x, v)                                               \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        v = *IRR_GLD(11, &col[e]);                                             \
+        x = relax_sum(du, WEIGHT(e), &status[1]);                              \
+    }
+#define SSSP_LR_TRY(u, j, x, v, ok) { ok = IRR_BRANCH(12, (x) != CLIRR_NONE); }
+#define SSSP_LR_LOWER(site, v, x, ok)                                          \
+    {                                                                          \
+        uint old = SSSP_MIN_OLD(site, v, x);                                   \
+        ok = IRR_BRANCH(14, (x) < old || (wl_rerun && (x) == old));            \
+    }
 #define LR_NAME sssp_local
 #define LR_PARAMS CLIRR_KPARAMS(SSSP_LOCAL_ARGS)
 #define LR_COUNT(u) SSSP_DEG(u)
 #define LR_PREP(u) uint du = *IRR_GLD(36, &dist[u]);
 #define LR_WORK(u, j) SSSP_RELAX(u, j, lr_push)
+#define LR_ARC_HEAD SSSP_LR_HEAD
+#define LR_ARC_TRY SSSP_LR_TRY
+#define LR_ARC_UPDATE(u, j, x, v, ok) SSSP_LR_LOWER(13, v, x, ok)
 #include "templates/local_rounds.clh"
 
 /* Near-far (bucketed SSSP, as LonestarGPU and Gunrock do): only vertices
@@ -227,11 +244,23 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* The same for near-far; in phases, an improved vertex at or past the
+ * split goes to the pile in the update phase. */
 #define LR_NAME sssp_nf_local
 #define LR_PARAMS CLIRR_KPARAMS(SSSP_NF_LOCAL_ARGS)
 #define LR_COUNT(u) SSSP_DEG(u)
 #define LR_PREP(u) uint du = *IRR_GLD(36, &dist[u]);
 #define LR_WORK(u, j) SSSP_NF_RELAX(u, j, lr_push)
+#define LR_ARC_HEAD SSSP_LR_HEAD
+#define LR_ARC_TRY SSSP_LR_TRY
+#define LR_ARC_UPDATE(u, j, x, v, ok)                                          \
+    {                                                                          \
+        SSSP_LR_LOWER(17, v, x, ok)                                            \
+        if (ok && !IRR_BRANCH(19, (x) < split)) {                              \
+            SSSP_FAR_PUSH(v);                                                  \
+            ok = false;                                                        \
+        }                                                                      \
+    }
 #include "templates/local_rounds.clh"
 
 /* A vertex of the pile whose distance fell below lo has been relaxed from

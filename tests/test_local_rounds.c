@@ -789,9 +789,49 @@ done:
     clirr_graph_free(&g);
 }
 
+/* The other form of the local kernels' arc work (CLIRR_LOCAL_PHASES,
+ * cl/templates/local_rounds.clh): in phases on CPUs, one arc after another
+ * on GPUs. The checks of rounds/local, and near-far's local rounds on the
+ * same inputs at thresholds 8 and auto: every distance the reference's,
+ * and some rounds local. */
+static void local_rounds_other_form(th_case *tc)
+{
+    setenv("CLIRR_LOCAL_PHASES", tc->device->caps.is_cpu ? "1" : "0", 1);
+    local_rounds(tc);
+    static const int64_t nf_thresholds[] = {8, -1};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        TH_OK(tc, load(inputs[i].spec, &g, &in, &want, &got, &err));
+        TH_OK(tc, clirr_ref_sssp(&g, inputs[i].source, want, &err));
+        for (size_t t = 0; t < sizeof nf_thresholds / sizeof nf_thresholds[0]; t++) {
+            clirr_intent it;
+            intent(a, inputs[i].source, nf_thresholds[t], 0, 0, &it);
+            it.variant = clirr_algo_variant(a, "nearfar");
+            clirr_stats st;
+            memset(&st, 0, sizeof st);
+            TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+            clirr_verify_report r;
+            TH_EXPECT(tc, clirr_verify_sssp(&g, inputs[i].source, want, got, &r), "nearfar on %s, --local-rounds %lld: %s",
+                      inputs[i].spec, (long long)nf_thresholds[t], r.text);
+            TH_EXPECT(tc, st.local_rounds > 0 && st.local_rounds <= st.iterations,
+                      "nearfar on %s, --local-rounds %lld: %u local rounds of %u", inputs[i].spec,
+                      (long long)nf_thresholds[t], st.local_rounds, st.iterations);
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
+}
+
 TH_REGISTER(register_local_rounds_tests)
 {
     th_add_device("rounds/local", local_rounds, NULL);
+    th_add_device("rounds/local-other-form", local_rounds_other_form, NULL);
     th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);

@@ -53,6 +53,20 @@ fail:
     return rc;
 }
 
+/* CLIRR_LOCAL_PHASES=0|1 sets the local-rounds kernels' arc work in
+ * phases off or on (cl/templates/local_rounds.clh; unset: on except on
+ * CPUs), so that tests run the GPU form on CPU devices and a device can
+ * time both forms with one build. */
+static const char *local_phases_option(void)
+{
+    const char *e = getenv("CLIRR_LOCAL_PHASES");
+    if (e && !strcmp(e, "0"))
+        return " -DCLIRR_LR_PHASES=0";
+    if (e && !strcmp(e, "1"))
+        return " -DCLIRR_LR_PHASES=1";
+    return "";
+}
+
 /* Templates whose kernels loop over the items with a stride and size no
  * launch from a length read on the host: a launch of any size covers a
  * worklist of any length. */
@@ -120,8 +134,9 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
         char hier[48] = "";
         if (m == CLIRR_PUSH_HIER)
             snprintf(hier, sizeof hier, " -DWL_HIER_CAP=%u", clirr_policy_hier_capacity(clirr_ctx_caps(ctx)));
-        snprintf(opts, sizeof opts, "%s %s%s%s", spec->options ? spec->options : "",
-                 clirr_worklist_push_option((clirr_push_mode)m), hier, spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
+        snprintf(opts, sizeof opts, "%s %s%s%s%s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m), hier, spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "",
+                 local_phases_option());
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
         CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
