@@ -93,6 +93,18 @@ static bool verify(const clirr_graph *g, int algo, uint32_t source, const uint32
                        : clirr_verify_sssp(g, source, want, got, r);
 }
 
+/* The vertex count of BFS's most populous level. */
+static uint64_t largest_level(const int32_t *level, uint32_t n)
+{
+    uint32_t *count = calloc((size_t)n + 1, sizeof *count);
+    uint64_t most = 0;
+    for (uint32_t v = 0; count && v < n; v++)
+        if (level[v] >= 0 && (uint32_t)level[v] < n && ++count[level[v]] > most)
+            most = count[level[v]];
+    free(count);
+    return count ? most : UINT64_MAX;
+}
+
 static void local_rounds(th_case *tc)
 {
     static const char *const algos[] = {"bfs", "sssp", "cc"};
@@ -124,10 +136,16 @@ static void local_rounds(th_case *tc)
                               st.local_rounds);
                     continue;
                 }
-                /* BFS's rounds are its levels, whichever path runs them. */
-                if (bfs)
+                /* BFS's rounds are its levels, whichever path runs them,
+                 * and a worklist holds a level's vertices once each. */
+                if (bfs) {
                     TH_EXPECT(tc, st.iterations == wide_rounds, "bfs on %s, --local-rounds %lld: %u rounds, wide %u",
                               inputs[i].spec, (long long)thresholds[t], st.iterations, wide_rounds);
+                    uint64_t widest = largest_level((const int32_t *)want, g.n);
+                    TH_EXPECT(tc, st.wl_max <= widest, "bfs on %s, --local-rounds %lld: a worklist of %llu items, the "
+                              "widest level has %llu", inputs[i].spec, (long long)thresholds[t],
+                              (unsigned long long)st.wl_max, (unsigned long long)widest);
+                }
                 /* CC starts from every vertex, and how far labels run in
                  * one round depends on the device's order: counted over
                  * all inputs below. */
@@ -262,6 +280,7 @@ static void queued_rounds(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 /* The extra named `name` of a prepared session's last trial. */
@@ -628,6 +647,7 @@ static void fixed_grid(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 /* The spatial hybrid (--partition P): BFS and SSSP data-driven rounds
@@ -687,6 +707,7 @@ static void partitions(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 /* do-bit's way back from the bitmaps: a dense random core (20,000
@@ -826,6 +847,7 @@ static void local_rounds_other_form(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 TH_REGISTER(register_local_rounds_tests)
