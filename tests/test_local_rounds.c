@@ -850,8 +850,51 @@ done:
     unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
+/* Auto's local-rounds size on a GPU where queued rounds take the larger
+ * worklists: BFS's descriptor asks for 2048 (its level in one work-group
+ * measured cheaper than a queued round), SSSP keeps the default 1024; a
+ * CPU (no queued rounds) gets the 4096 its local memory holds. */
+static void local_rounds_auto_size(th_case *tc)
+{
+    static const struct {
+        const char *algo;
+        uint32_t gpu, cpu;
+    } cases[] = {{"bfs", 2048, 4096}, {"sssp", 1024, 4096}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    TH_OK(tc, clirr_graph_generate("grid:w=1024,h=1024,weights=1-9", &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "grid 1024x1024", &in, &err));
+    clirr_caps gpu = tc->device->caps, cpu = tc->device->caps;
+    gpu.is_gpu = true;
+    gpu.is_cpu = false;
+    cpu.is_gpu = false;
+    cpu.is_cpu = true;
+    gpu.local_mem = cpu.local_mem = 48 * 1024;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const clirr_algo *a = clirr_algo_find(cases[k].algo);
+        TH_REQUIRE(tc, a, "%s is not in the registry", cases[k].algo);
+        for (int dev = 0; dev < 2; dev++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, "data");
+            it.tmpl = CLIRR_TEMPLATE_BASELINE;
+            clirr_plan plan;
+            TH_OK(tc, clirr_plan_make(a, dev ? &cpu : &gpu, &it, in, &plan, &err));
+            uint32_t want = dev ? cases[k].cpu : cases[k].gpu;
+            TH_EXPECT(tc, plan.local_rounds == want && (dev || plan.queue_rounds > 0),
+                      "%s on a %s: local rounds %u (%s), queued %u; want %u", cases[k].algo, dev ? "CPU" : "GPU",
+                      plan.local_rounds, plan.local_rounds_reason, plan.queue_rounds, want);
+        }
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_local_rounds_tests)
 {
+    th_add_device("rounds/local-auto-size", local_rounds_auto_size, NULL);
     th_add_device("rounds/local", local_rounds, NULL);
     th_add_device("rounds/local-other-form", local_rounds_other_form, NULL);
     th_add_device("rounds/queued", queued_rounds, NULL);
