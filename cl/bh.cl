@@ -654,17 +654,17 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 #error "the group walk needs BH_GWG <= 128, lists of 2 and 9 BH_GWG, a stack of 7 (BH_MAXDEPTH + BH_GWG)"
 #endif
 
-/* One softened interaction of body j with mass m at q.xyz into the
- * sweep's sums (no count: the lists' lengths are the counts). */
+/* One softened interaction of body j with mass m at q.xyz into its sums
+ * (no count: the lists' lengths are the counts). */
 #define BH_PAIR(q, m, j)                                                       \
     do {                                                                       \
         REAL dx_ = (q).x - x[j], dy_ = (q).y - y[j], dz_ = (q).z - z[j];       \
         REAL inv_ = BH_RSQRT(dx_ * dx_ + dy_ * dy_ + dz_ * dz_ + eps2);        \
         REAL mi_ = (m) * inv_, s_ = mi_ * inv_ * inv_;                         \
-        fx[j] += dx_ * s_;                                                     \
-        fy[j] += dy_ * s_;                                                     \
-        fz[j] += dz_ * s_;                                                     \
-        fp[j] -= mi_;                                                          \
+        ax_[j] += dx_ * s_;                                                    \
+        ay_[j] += dy_ * s_;                                                    \
+        az_[j] += dz_ * s_;                                                    \
+        ph[j] -= mi_;                                                          \
     } while (0)
 
 /* Squared distance from point c to the box [lo, hi] (0 inside). */
@@ -823,58 +823,40 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         btop += total >> 11 & 0x7ff;
         ctop += total >> 22;
         if (top == 0 || ctop + G > BH_LIST || btop + 8 * G > BH_BLIST) {
-            /* Every lane sweeps both lists (four entries a turn: the
-             * loop's own instructions shared by four), for all its bodies
-             * alike (a lane whose body is of another region would idle
-             * anyway); only this region's bodies keep the sums. The next
-             * writes to the lists come after the next step's barriers. */
-            REAL fx[BH_PER], fy[BH_PER], fz[BH_PER], fp[BH_PER];
-            int sh[BH_PER];
+            /* Every lane sweeps both lists for each of its bodies of
+             * this region (four entries a turn: the loop's own
+             * instructions shared by four); for a body of another region
+             * the loops run no turns, so a warp or SIMD vector whose
+             * bodies are all elsewhere skips them (a work-group's bodies
+             * span about two regions). The next writes to the lists come
+             * after the next step's barriers. */
             for (uint j = 0; j < BH_PER; j++) {
-                fx[j] = fy[j] = fz[j] = fp[j] = 0;
-                sh[j] = 0;
-            }
-            uint i = 0;
-            for (; i + 4 <= ctop; i += 4)
-                for (uint u = 0; u < 4; u++) {
-                    REAL4 q = *IRR_LLD(24, &lc[i + u]);
-                    for (uint j = 0; j < BH_PER; j++)
+                uint ce = in[j] ? ctop : 0, be = in[j] ? btop : 0, i = 0;
+                for (; i + 4 <= ce; i += 4)
+                    for (uint u = 0; u < 4; u++) {
+                        REAL4 q = *IRR_LLD(24, &lc[i + u]);
                         BH_PAIR(q, q.w, j);
-                }
-            for (; i < ctop; i++) {
-                REAL4 q = *IRR_LLD(24, &lc[i]);
-                for (uint j = 0; j < BH_PER; j++)
+                    }
+                for (; i < ce; i++) {
+                    REAL4 q = *IRR_LLD(24, &lc[i]);
                     BH_PAIR(q, q.w, j);
-            }
-            for (i = 0; i + 4 <= btop; i += 4)
-                for (uint u = 0; u < 4; u++) {
-                    REAL4 q = *IRR_LLD(25, &lb[i + u]);
-                    uint b = lbid[i + u];
-                    for (uint j = 0; j < BH_PER; j++) {
-                        int me = b == bi[j];
-                        sh[j] |= me;
+                }
+                for (i = 0; i + 4 <= be; i += 4)
+                    for (uint u = 0; u < 4; u++) {
+                        REAL4 q = *IRR_LLD(25, &lb[i + u]);
+                        int me = lbid[i + u] == bi[j];
+                        self[j] |= me;
                         BH_PAIR(q, me ? (REAL)0 : q.w, j);
                     }
-                }
-            for (; i < btop; i++) {
-                REAL4 q = *IRR_LLD(25, &lb[i]);
-                uint b = lbid[i];
-                for (uint j = 0; j < BH_PER; j++) {
-                    int me = b == bi[j];
-                    sh[j] |= me;
+                for (; i < be; i++) {
+                    REAL4 q = *IRR_LLD(25, &lb[i]);
+                    int me = lbid[i] == bi[j];
+                    self[j] |= me;
                     BH_PAIR(q, me ? (REAL)0 : q.w, j);
                 }
+                cntc[j] += ce;
+                cntb[j] += be;
             }
-            for (uint j = 0; j < BH_PER; j++)
-                if (in[j]) {
-                    ax_[j] += fx[j];
-                    ay_[j] += fy[j];
-                    az_[j] += fz[j];
-                    ph[j] += fp[j];
-                    cntc[j] += ctop;
-                    cntb[j] += btop;
-                    self[j] |= sh[j];
-                }
             ctop = btop = 0;
             /* A branch holding loops ends at a barrier (the same for
              * every work-item), not rejoining before one: the shape
