@@ -850,6 +850,63 @@ done:
     unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
+/* Near-far's phases started by the local rounds themselves (sssp_nf_local
+ * refilling its worklist from the pile): grids whose piles the work-group
+ * splits, a path of million-weight arcs whose splits must jump past empty
+ * windows, rmat hubs; delta 7 and auto, local rounds at 8 (the wide rounds
+ * between) and auto, two trials of one session (the second's phase stamps
+ * go on from the first's). Every distance is the reference's, the local
+ * rounds start phases on every grid, and the phases add up. */
+static void nearfar_local_phases(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=1000,h=10,weights=1-100", "grid:w=60,h=60,weights=1-100",
+                                        "grid:w=3000,h=1,weights=1000000-1000000",
+                                        "rmat:scale=11,ef=8,seed=3,weights=1-50"};
+    static const char *const deltas[] = {"7", "0"};
+    static const int64_t local[] = {8, -1};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        bool grid = !strncmp(specs[i], "grid:", 5);
+        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
+            for (size_t t = 0; t < sizeof local / sizeof local[0]; t++) {
+                clirr_intent it;
+                intent(a, 0, local[t], -1, 0, &it);
+                it.variant = clirr_algo_variant(a, "nearfar");
+                TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), deltas[d], &it.params, &err));
+                clirr_plan plan;
+                TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                for (int trial = 0; trial < 2; trial++) {
+                    clirr_stats st;
+                    clirr_verify_report r;
+                    memset(&st, 0, sizeof st);
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                    TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local %lld, trial %d: %s",
+                              specs[i], deltas[d], (long long)local[t], trial, r.text);
+                    uint64_t phases = extra(sess, got, "phases"), mine = extra(sess, got, "phases_local");
+                    TH_EXPECT(tc, phases != UINT64_MAX && mine <= phases && (!grid || mine > 0),
+                              "%s, delta %s, local %lld, trial %d: %llu phases, %llu started locally", specs[i],
+                              deltas[d], (long long)local[t], trial, (unsigned long long)phases,
+                              (unsigned long long)mine);
+                }
+                clirr_session_release(sess);
+                sess = NULL;
+            }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
 /* Auto's local-rounds size on a GPU where queued rounds take the larger
  * worklists: BFS's descriptor asks for 2048 (its level in one work-group
  * measured cheaper than a queued round), SSSP keeps the default 1024; a
@@ -895,6 +952,7 @@ done:
 TH_REGISTER(register_local_rounds_tests)
 {
     th_add_device("rounds/local-auto-size", local_rounds_auto_size, NULL);
+    th_add_device("rounds/nearfar-local-phases", nearfar_local_phases, NULL);
     th_add_device("rounds/local", local_rounds, NULL);
     th_add_device("rounds/local-other-form", local_rounds_other_form, NULL);
     th_add_device("rounds/queued", queued_rounds, NULL);

@@ -36,7 +36,7 @@ static int local_init(clirr_local_rounds *lr, clirr_ctx *ctx, cl_program prog, c
     lr->threshold = spec->local_threshold;
     lr->max_rounds = LOCAL_MAX_ROUNDS;
     lr->lr_first = spec->nparams;
-    CLIRR_TRY(clirr_buf_create(ctx, "local-rounds state", 2 * sizeof(uint32_t), &lr->state, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "local-rounds state", sizeof lr->last, &lr->state, err));
     cl_uint first = lr->lr_first, qcap = lr->threshold;
     CLIRR_TRY(clirr_arg(lr->kernel, first + CLIRR_KARG(lr_args, lr_queue), 2 * (size_t)qcap * sizeof(cl_uint),
                         NULL, err));
@@ -262,11 +262,12 @@ static int run_local(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
 {
     int rc = CLIRR_OK;
     clirr_local_rounds *lr = &rl->local;
-    uint32_t state[2] = {0, 0};
+    uint32_t *state = lr->last;
     CLIRR_TRY(clirr_worklist_local_begin(wl, lr->max_rounds, err));
     CLIRR_TRY(clirr_worklist_bind(wl, lr->kernel, rl->wl_first, err));
     CLIRR_TRY(clirr_launch(wl->ctx, lr->kernel, lr->wg, lr->wg, err));
-    CLIRR_TRY(clirr_buf_read(wl->ctx, lr->state, 0, sizeof state, state, err));
+    CLIRR_TRY(clirr_buf_read(wl->ctx, lr->state, 0, sizeof lr->last, lr->last, err));
+    lr->serial++;
     if (state[0] > lr->max_rounds || state[1] > wl->universe)
         return clirr_fail(err, CLIRR_ERR_OPENCL, "the local-rounds kernel reported %u rounds and %u items",
                           state[0], state[1]);
