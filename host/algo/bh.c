@@ -73,7 +73,7 @@ typedef struct bh_session {
     int walk;                    /* BH_WALK_*: the force walk (a vote, or the group walk) */
     uint32_t gwg, glist, gblist; /* the group walk's work-group, cell and body list entries */
     uint32_t gstack;             /* the group walk's node stack */
-    int shfl;                    /* the group walk scans with NVIDIA's warp shuffles */
+    int ptx;                     /* the group walk takes NVIDIA's inline PTX (warp shuffles, rsqrt) */
     uint32_t per;                /* bodies a work-item of the walk computes */
     size_t rs;                   /* bytes of a REAL */
     uint32_t n, cap;             /* bodies, cells the arrays hold */
@@ -218,8 +218,8 @@ static int build_program(bh_session *s, cl_program *p, clirr_error *err)
 {
     char opts[192];
     snprintf(opts, sizeof opts, "-DBH_DOUBLE=%d -DBH_WALK=%d -DBH_STORE=%d -DBH_PER=%u -DBH_GWG=%u -DBH_LIST=%u "
-             "-DBH_BLIST=%u -DBH_STK=%u -DBH_SHFL=%d", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist,
-             s->gblist, s->gstack, s->shfl);
+             "-DBH_BLIST=%u -DBH_STK=%u -DBH_PTX=%d", s->rs == 8, s->walk, s->store, s->per, s->gwg, s->glist,
+             s->gblist, s->gstack, s->ptx);
     return clirr_program_get(s->ctx, "bh.cl", opts, p, err);
 }
 
@@ -230,11 +230,11 @@ static int get_kernels(bh_session *s, bool fallback, clirr_error *err)
     int rc = CLIRR_OK;
     cl_program p = NULL;
     rc = build_program(s, &p, err);
-    if (rc == CLIRR_ERR_OPENCL && s->shfl) {
-        fprintf(stderr, "clirr: bh: %s refused the warp shuffles (inline PTX); the group walk scans in local "
-                "memory\n", clirr_ctx_caps(s->ctx)->name);
+    if (rc == CLIRR_ERR_OPENCL && s->ptx) {
+        fprintf(stderr, "clirr: bh: %s refused inline PTX; the group walk scans in local memory and takes "
+                "native_rsqrt\n", clirr_ctx_caps(s->ctx)->name);
         clirr_error_clear(err);
-        s->shfl = 0;
+        s->ptx = 0;
         rc = build_program(s, &p, err);
     }
     if (rc == CLIRR_ERR_OPENCL && fallback && s->walk == BH_WALK_WARP) {
@@ -290,30 +290,24 @@ static bool group_first(const clirr_caps *c, bool sorted, bool dbl)
     return sorted && ((c->is_gpu && !dbl) || (c->is_cpu && !can_subgroup(c)));
 }
 
-/* The group walk's local memory (cl/bh.cl) for work-groups of g: a node
- * stack of 24 entries a work-item (measured: a Plummer sphere's walks
- * keep under about 18), the group's bodies and their regions, and the two
- * interaction lists, 4 cells and 12 bodies a work-item where they fit in
- * 48 KiB and the device's local memory, else the least the kernel takes
- * (2 and 9). False: none fits. */
+/* The group walk's local memory (cl/bh.cl) for work-groups of g: the
+ * least node stack the kernel takes, interaction lists of 2 g cells and
+ * 4 g bodies (at least 8: a step's pops) (short lists leave room for more work-groups on a compute
+ * unit: measured faster on the H100 than longer lists and a larger stack),
+ * the scan's words and the group's bodies with their regions. False: it
+ * does not fit the device's local memory. */
 static bool fit_group_walk(bh_session *s, const clirr_caps *caps, uint32_t g)
 {
-    size_t budget = caps->local_mem < 49152 ? caps->local_mem : 49152;
-    uint32_t least = 7 * (BH_MAXDEPTH + g) + g, stack = 24 * g > least ? 24 * g : least;
-    for (uint32_t per_cells = 4, per_bodies = 12;; per_cells = 2, per_bodies = 9) {
-        size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)per_cells * g * 4 * s->rs +
-                       (size_t)per_bodies * g * (4 * s->rs + 4) + (size_t)g * 8 +
-                       (size_t)g * s->per * (4 * s->rs + 4);
-        if (bytes <= budget) {
-            s->gwg = g;
-            s->glist = per_cells * g;
-            s->gblist = per_bodies * g;
-            s->gstack = stack;
-            return true;
-        }
-        if (per_cells == 2)
-            return false;
-    }
+    uint32_t stack = 7 * (BH_MAXDEPTH + g) + g, bodies = 4 * g > 8 ? 4 * g : 8;
+    size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)2 * g * 4 * s->rs +
+                   (size_t)bodies * (4 * s->rs + 4) + (size_t)g * 8 + (size_t)g * s->per * (4 * s->rs + 4);
+    if (bytes > caps->local_mem)
+        return false;
+    s->gwg = g;
+    s->glist = 2 * g;
+    s->gblist = bodies;
+    s->gstack = stack;
+    return true;
 }
 
 /* The group walk's work-group: --wg-size; else on a GPU the largest of
@@ -391,7 +385,7 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     }
     if (s->walk == BH_WALK_GROUP) {
         CLIRR_TRY(size_group_walk(s, caps, plan->wg_size, err));
-        s->shfl = can_warp(caps) && s->gwg % 32 == 0;
+        s->ptx = can_warp(caps);
     }
     if (!(s->tmp = malloc((size_t)s->n * 8 + 8))) {
         rc = clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
