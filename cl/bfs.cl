@@ -129,11 +129,19 @@
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-/* Small frontiers: many levels in one work-group (local_rounds.clh). */
+/* Small frontiers: many levels in one work-group (local_rounds.clh). On a
+ * GPU an arc's work in phases: the heads, their levels, then one
+ * compare-and-swap of each unreached level, which also makes its winner
+ * the vertex's only pusher (no mark to claim; local rounds never rerun). */
 #define LR_NAME bfs_local
 #define LR_PARAMS CLIRR_KPARAMS(BFS_LOCAL_ARGS)
 #define LR_COUNT(u) BFS_DEG(u)
 #define LR_WORK(u, j) BFS_DISCOVER(u, j, lr_push)
+#define LR_ARC_HEAD(u, j, x, v) { v = *IRR_GLD(9, &col[row[u] + (j)]); }
+#define LR_ARC_TRY(u, j, x, v, ok) { ok = IRR_BRANCH(11, *IRR_GLD(10, &level[v]) == CLIRR_NONE); }
+#define LR_ARC_UPDATE(u, j, x, v, ok)                                          \
+    { ok = atomic_cmpxchg(IRR_GAT(12, &level[v]), CLIRR_NONE, depth + 1) == CLIRR_NONE; }
+#define LR_ARC_CLAIMS
 #define LR_ROUND_VAR depth
 #include "templates/local_rounds.clh"
 

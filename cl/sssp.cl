@@ -177,12 +177,29 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-/* Small worklists: many rounds in one work-group (local_rounds.clh). */
+/* Small worklists: many rounds in one work-group (local_rounds.clh). On a
+ * GPU an arc's work in phases: head and offer (x), then the atomic_min,
+ * which says whether v improved (SSSP_RELAX's test). */
+#define SSSP_LR_HEAD(u, j, x, v)                                               \
+    {                                                                          \
+        uint e = row[u] + (j);                                                 \
+        v = *IRR_GLD(11, &col[e]);                                             \
+        x = relax_sum(du, WEIGHT(e), &status[1]);                              \
+    }
+#define SSSP_LR_TRY(u, j, x, v, ok) { ok = IRR_BRANCH(12, (x) != CLIRR_NONE); }
+#define SSSP_LR_LOWER(site, v, x, ok)                                          \
+    {                                                                          \
+        uint old = SSSP_MIN_OLD(site, v, x);                                   \
+        ok = IRR_BRANCH(14, (x) < old || (wl_rerun && (x) == old));            \
+    }
 #define LR_NAME sssp_local
 #define LR_PARAMS CLIRR_KPARAMS(SSSP_LOCAL_ARGS)
 #define LR_COUNT(u) SSSP_DEG(u)
 #define LR_PREP(u) uint du = *IRR_GLD(36, &dist[u]);
 #define LR_WORK(u, j) SSSP_RELAX(u, j, lr_push)
+#define LR_ARC_HEAD SSSP_LR_HEAD
+#define LR_ARC_TRY SSSP_LR_TRY
+#define LR_ARC_UPDATE(u, j, x, v, ok) SSSP_LR_LOWER(13, v, x, ok)
 #include "templates/local_rounds.clh"
 
 /* Near-far (bucketed SSSP, as LonestarGPU and Gunrock do): only vertices
@@ -190,13 +207,20 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
  * farther ones wait in the far pile, each at most once per phase, until
  * the worklist empties and the split moves up by delta. Far fewer
  * relaxations are repeated on weighted high-diameter graphs. */
+/* NF_SPLIT, NF_FAR, NF_INFO and NF_PHASE name the split, the pile, its
+ * info and its phase stamp: the kernel's arguments in the wide rounds, the
+ * local rounds' own variables there (they move the split themselves). */
+#define NF_SPLIT split
+#define NF_FAR far
+#define NF_INFO far_info
+#define NF_PHASE far_phase
 #define SSSP_FAR_PUSH(v)                                                       \
     do {                                                                       \
-        if (IRR_BRANCH(20, *IRR_GLD(21, &far_marks[v]) != far_phase) &&        \
-            atomic_xchg(IRR_GAT(22, &far_marks[v]), far_phase) != far_phase) { \
-            uint at_ = atomic_inc(IRR_GAT(23, &far_info[0]));                  \
+        if (IRR_BRANCH(20, *IRR_GLD(21, &far_marks[v]) != NF_PHASE) &&         \
+            atomic_xchg(IRR_GAT(22, &far_marks[v]), NF_PHASE) != NF_PHASE) {   \
+            uint at_ = atomic_inc(IRR_GAT(23, &NF_INFO[0]));                   \
             if (at_ < far_cap)                                                 \
-                *IRR_GST(24, &far[at_]) = (v);                                 \
+                *IRR_GST(24, &NF_FAR[at_]) = (v);                              \
         }                                                                      \
     } while (0)
 #define SSSP_NF_RELAX(u, j, PUSH)                                              \
@@ -207,7 +231,7 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
         if (IRR_BRANCH(16, nd != CLIRR_NONE)) {                                \
             uint old = SSSP_MIN_OLD(17, v, nd);                                \
             if (IRR_BRANCH(18, nd < old || (wl_rerun && nd == old))) {         \
-                if (IRR_BRANCH(19, nd < split))                                \
+                if (IRR_BRANCH(19, nd < NF_SPLIT))                             \
                     PUSH(v);                                                   \
                 else                                                           \
                     SSSP_FAR_PUSH(v);                                          \
@@ -227,12 +251,94 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* The same for near-far; in phases, an improved vertex at or past the
+ * split goes to the pile in the update phase. When the worklist empties,
+ * the work-group starts the next phase itself while the pile holds at
+ * most refill_cap vertices (a phase's change is otherwise a split launch
+ * and three reads on the host): the pile's vertices below the split were
+ * relaxed since; those below split + delta (or, when a split of its own
+ * found none, the pile's least distance + delta) are pushed, the rest go to the other pile, stamped with the
+ * new phase. lr_state[2..5] = {split, phase, piles swapped (0, 1), phases
+ * run}: the host carries on from there. */
+#undef NF_SPLIT
+#undef NF_FAR
+#undef NF_INFO
+#undef NF_PHASE
+#define NF_SPLIT nf_split
+#define NF_FAR nf_far
+#define NF_INFO nf_info
+#define NF_PHASE nf_phase
+#define LR_BEGIN                                                               \
+    uint nf_split = split, nf_phase = far_phase, nf_swapped = 0, nf_phases = 0; \
+    __global uint *nf_far = far, *nf_far_next = far_next;                      \
+    volatile __global uint *nf_info = far_info, *nf_info_next = far_next_info;
+#define LR_REFILL                                                              \
+    for (bool nf_first = true;; nf_first = false) {                            \
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);                   \
+        uint nf_n = *IRR_GLD(94, &nf_info[0]), nf_least = *IRR_GLD(95, &nf_info[1]); \
+        if (nf_n == 0 || nf_n > refill_cap || nf_phase >= UINT_MAX - 2)       \
+            break;                                                             \
+        uint nf_lo = nf_first ? nf_split : max(nf_split, nf_least);            \
+        uint nf_hi = nf_lo > CLIRR_NONE - delta ? CLIRR_NONE : nf_lo + delta;  \
+        nf_phase++;                                                            \
+        nf_phases++;                                                           \
+        if (lr_lid == 0) {                                                     \
+            *IRR_GST(96, &nf_info_next[0]) = 0;                                \
+            *IRR_GST(97, &nf_info_next[1]) = CLIRR_NONE;                       \
+        }                                                                      \
+        barrier(CLK_GLOBAL_MEM_FENCE);                                         \
+        for (uint nf_i = lr_lid; IRR_BRANCH(98, nf_i < nf_n); nf_i += lr_lsize) { \
+            uint nf_v = *IRR_GLD(99, &nf_far[nf_i]);                           \
+            uint nf_d = *IRR_GLD(100, &dist[nf_v]);                            \
+            if (IRR_BRANCH(101, nf_d < nf_split))                              \
+                continue;                                                      \
+            if (IRR_BRANCH(102, nf_d < nf_hi)) {                               \
+                lr_push(nf_v);                                                 \
+            } else {                                                           \
+                *IRR_GST(103, &far_marks[nf_v]) = nf_phase;                    \
+                uint nf_at = atomic_inc(IRR_GAT(104, &nf_info_next[0]));       \
+                *IRR_GST(105, &nf_far_next[nf_at]) = nf_v;                     \
+                atomic_min(IRR_GAT(106, &nf_info_next[1]), nf_d);              \
+            }                                                                  \
+        }                                                                      \
+        __global uint *nf_t = nf_far;                                          \
+        nf_far = nf_far_next;                                                  \
+        nf_far_next = nf_t;                                                    \
+        volatile __global uint *nf_ti = nf_info;                               \
+        nf_info = nf_info_next;                                                \
+        nf_info_next = nf_ti;                                                  \
+        nf_swapped ^= 1;                                                       \
+        nf_split = nf_hi;                                                      \
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);                   \
+        if (lr_nout > 0)                                                       \
+            break;                                                             \
+    }
+#define LR_END                                                                 \
+    lr_state[2] = nf_split;                                                    \
+    lr_state[3] = nf_phase;                                                    \
+    lr_state[4] = nf_swapped;                                                  \
+    lr_state[5] = nf_phases;
 #define LR_NAME sssp_nf_local
 #define LR_PARAMS CLIRR_KPARAMS(SSSP_NF_LOCAL_ARGS)
 #define LR_COUNT(u) SSSP_DEG(u)
 #define LR_PREP(u) uint du = *IRR_GLD(36, &dist[u]);
 #define LR_WORK(u, j) SSSP_NF_RELAX(u, j, lr_push)
+#define LR_ARC_HEAD SSSP_LR_HEAD
+#define LR_ARC_TRY SSSP_LR_TRY
+#define LR_ARC_UPDATE(u, j, x, v, ok)                                          \
+    {                                                                          \
+        SSSP_LR_LOWER(17, v, x, ok)                                            \
+        if (ok && !IRR_BRANCH(19, (x) < NF_SPLIT)) {                           \
+            SSSP_FAR_PUSH(v);                                                  \
+            ok = false;                                                        \
+        }                                                                      \
+    }
 #include "templates/local_rounds.clh"
+
+#undef NF_SPLIT
+#undef NF_FAR
+#undef NF_INFO
+#undef NF_PHASE
 
 /* A vertex of the pile whose distance fell below lo has been relaxed from
  * since (it went to the worklist then); [lo, hi) runs next; the rest waits,

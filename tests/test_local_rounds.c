@@ -93,6 +93,18 @@ static bool verify(const clirr_graph *g, int algo, uint32_t source, const uint32
                        : clirr_verify_sssp(g, source, want, got, r);
 }
 
+/* The vertex count of BFS's most populous level. */
+static uint64_t largest_level(const int32_t *level, uint32_t n)
+{
+    uint32_t *count = calloc((size_t)n + 1, sizeof *count);
+    uint64_t most = 0;
+    for (uint32_t v = 0; count && v < n; v++)
+        if (level[v] >= 0 && (uint32_t)level[v] < n && ++count[level[v]] > most)
+            most = count[level[v]];
+    free(count);
+    return count ? most : UINT64_MAX;
+}
+
 static void local_rounds(th_case *tc)
 {
     static const char *const algos[] = {"bfs", "sssp", "cc"};
@@ -124,10 +136,16 @@ static void local_rounds(th_case *tc)
                               st.local_rounds);
                     continue;
                 }
-                /* BFS's rounds are its levels, whichever path runs them. */
-                if (bfs)
+                /* BFS's rounds are its levels, whichever path runs them,
+                 * and a worklist holds a level's vertices once each. */
+                if (bfs) {
                     TH_EXPECT(tc, st.iterations == wide_rounds, "bfs on %s, --local-rounds %lld: %u rounds, wide %u",
                               inputs[i].spec, (long long)thresholds[t], st.iterations, wide_rounds);
+                    uint64_t widest = largest_level((const int32_t *)want, g.n);
+                    TH_EXPECT(tc, st.wl_max <= widest, "bfs on %s, --local-rounds %lld: a worklist of %llu items, the "
+                              "widest level has %llu", inputs[i].spec, (long long)thresholds[t],
+                              (unsigned long long)st.wl_max, (unsigned long long)widest);
+                }
                 /* CC starts from every vertex, and how far labels run in
                  * one round depends on the device's order: counted over
                  * all inputs below. */
@@ -262,6 +280,7 @@ static void queued_rounds(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 /* The extra named `name` of a prepared session's last trial. */
@@ -628,6 +647,7 @@ static void fixed_grid(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 /* The spatial hybrid (--partition P): BFS and SSSP data-driven rounds
@@ -687,6 +707,7 @@ static void partitions(th_case *tc)
     }
 done:
     unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
 /* do-bit's way back from the bitmaps: a dense random core (20,000
@@ -789,9 +810,151 @@ done:
     clirr_graph_free(&g);
 }
 
+/* The other form of the local kernels' arc work (CLIRR_LOCAL_PHASES,
+ * cl/templates/local_rounds.clh): in phases on CPUs, one arc after another
+ * on GPUs. The checks of rounds/local, and near-far's local rounds on the
+ * same inputs at thresholds 8 and auto: every distance the reference's,
+ * and some rounds local. */
+static void local_rounds_other_form(th_case *tc)
+{
+    setenv("CLIRR_LOCAL_PHASES", tc->device->caps.is_cpu ? "1" : "0", 1);
+    local_rounds(tc);
+    static const int64_t nf_thresholds[] = {8, -1};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        TH_OK(tc, load(inputs[i].spec, &g, &in, &want, &got, &err));
+        TH_OK(tc, clirr_ref_sssp(&g, inputs[i].source, want, &err));
+        for (size_t t = 0; t < sizeof nf_thresholds / sizeof nf_thresholds[0]; t++) {
+            clirr_intent it;
+            intent(a, inputs[i].source, nf_thresholds[t], 0, 0, &it);
+            it.variant = clirr_algo_variant(a, "nearfar");
+            clirr_stats st;
+            memset(&st, 0, sizeof st);
+            TH_OK(tc, clirr_algo_run(tc->ctx, a, in, &it, got, &st, &err));
+            clirr_verify_report r;
+            TH_EXPECT(tc, clirr_verify_sssp(&g, inputs[i].source, want, got, &r), "nearfar on %s, --local-rounds %lld: %s",
+                      inputs[i].spec, (long long)nf_thresholds[t], r.text);
+            TH_EXPECT(tc, st.local_rounds > 0 && st.local_rounds <= st.iterations,
+                      "nearfar on %s, --local-rounds %lld: %u local rounds of %u", inputs[i].spec,
+                      (long long)nf_thresholds[t], st.local_rounds, st.iterations);
+        }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    unload(&g, &in, &want, &got);
+    unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
+}
+
+/* Near-far's phases started by the local rounds themselves (sssp_nf_local
+ * refilling its worklist from the pile): grids whose piles the work-group
+ * splits, a path of million-weight arcs whose splits must jump past empty
+ * windows, rmat hubs; delta 7 and auto, local rounds at 8 (the wide rounds
+ * between) and auto, two trials of one session (the second's phase stamps
+ * go on from the first's). Every distance is the reference's, the local
+ * rounds start phases on every grid, and the phases add up. */
+static void nearfar_local_phases(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=1000,h=10,weights=1-100", "grid:w=60,h=60,weights=1-100",
+                                        "grid:w=3000,h=1,weights=1000000-1000000",
+                                        "rmat:scale=11,ef=8,seed=3,weights=1-50"};
+    static const char *const deltas[] = {"7", "0"};
+    static const int64_t local[] = {8, -1};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
+        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        bool grid = !strncmp(specs[i], "grid:", 5);
+        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
+            for (size_t t = 0; t < sizeof local / sizeof local[0]; t++) {
+                clirr_intent it;
+                intent(a, 0, local[t], -1, 0, &it);
+                it.variant = clirr_algo_variant(a, "nearfar");
+                TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), deltas[d], &it.params, &err));
+                clirr_plan plan;
+                TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+                TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+                for (int trial = 0; trial < 2; trial++) {
+                    clirr_stats st;
+                    clirr_verify_report r;
+                    memset(&st, 0, sizeof st);
+                    TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                    TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local %lld, trial %d: %s",
+                              specs[i], deltas[d], (long long)local[t], trial, r.text);
+                    uint64_t phases = extra(sess, got, "phases"), mine = extra(sess, got, "phases_local");
+                    TH_EXPECT(tc, phases != UINT64_MAX && mine <= phases && (!grid || mine > 0),
+                              "%s, delta %s, local %lld, trial %d: %llu phases, %llu started locally", specs[i],
+                              deltas[d], (long long)local[t], trial, (unsigned long long)phases,
+                              (unsigned long long)mine);
+                }
+                clirr_session_release(sess);
+                sess = NULL;
+            }
+        unload(&g, &in, &want, &got);
+    }
+done:
+    clirr_session_release(sess);
+    unload(&g, &in, &want, &got);
+}
+
+/* Auto's local-rounds size on a GPU where queued rounds take the larger
+ * worklists: BFS's descriptor asks for 2048 (its level in one work-group
+ * measured cheaper than a queued round), SSSP keeps the default 1024; a
+ * CPU (no queued rounds) gets the 4096 its local memory holds. */
+static void local_rounds_auto_size(th_case *tc)
+{
+    static const struct {
+        const char *algo;
+        uint32_t gpu, cpu;
+    } cases[] = {{"bfs", 2048, 4096}, {"sssp", 1024, 4096}};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    TH_OK(tc, clirr_graph_generate("grid:w=1024,h=1024,weights=1-9", &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "grid 1024x1024", &in, &err));
+    clirr_caps gpu = tc->device->caps, cpu = tc->device->caps;
+    gpu.is_gpu = true;
+    gpu.is_cpu = false;
+    cpu.is_gpu = false;
+    cpu.is_cpu = true;
+    gpu.local_mem = cpu.local_mem = 48 * 1024;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const clirr_algo *a = clirr_algo_find(cases[k].algo);
+        TH_REQUIRE(tc, a, "%s is not in the registry", cases[k].algo);
+        for (int dev = 0; dev < 2; dev++) {
+            clirr_intent it;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, "data");
+            it.tmpl = CLIRR_TEMPLATE_BASELINE;
+            clirr_plan plan;
+            TH_OK(tc, clirr_plan_make(a, dev ? &cpu : &gpu, &it, in, &plan, &err));
+            uint32_t want = dev ? cases[k].cpu : cases[k].gpu;
+            TH_EXPECT(tc, plan.local_rounds == want && (dev || plan.queue_rounds > 0),
+                      "%s on a %s: local rounds %u (%s), queued %u; want %u", cases[k].algo, dev ? "CPU" : "GPU",
+                      plan.local_rounds, plan.local_rounds_reason, plan.queue_rounds, want);
+        }
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_local_rounds_tests)
 {
+    th_add_device("rounds/local-auto-size", local_rounds_auto_size, NULL);
+    th_add_device("rounds/nearfar-local-phases", nearfar_local_phases, NULL);
     th_add_device("rounds/local", local_rounds, NULL);
+    th_add_device("rounds/local-other-form", local_rounds_other_form, NULL);
     th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);

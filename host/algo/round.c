@@ -36,7 +36,7 @@ static int local_init(clirr_local_rounds *lr, clirr_ctx *ctx, cl_program prog, c
     lr->threshold = spec->local_threshold;
     lr->max_rounds = LOCAL_MAX_ROUNDS;
     lr->lr_first = spec->nparams;
-    CLIRR_TRY(clirr_buf_create(ctx, "local-rounds state", 2 * sizeof(uint32_t), &lr->state, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "local-rounds state", sizeof lr->last, &lr->state, err));
     cl_uint first = lr->lr_first, qcap = lr->threshold;
     CLIRR_TRY(clirr_arg(lr->kernel, first + CLIRR_KARG(lr_args, lr_queue), 2 * (size_t)qcap * sizeof(cl_uint),
                         NULL, err));
@@ -51,6 +51,20 @@ static int local_init(clirr_local_rounds *lr, clirr_ctx *ctx, cl_program prog, c
     CLIRR_TRY(CLIRR_ARG(lr->kernel, first + CLIRR_KARG(lr_args, lr_state), lr->state));
 fail:
     return rc;
+}
+
+/* CLIRR_LOCAL_PHASES=0|1 sets the local-rounds kernels' arc work in
+ * phases off or on (cl/templates/local_rounds.clh; unset: on except on
+ * CPUs), so that tests run the GPU form on CPU devices and a device can
+ * time both forms with one build. */
+static const char *local_phases_option(void)
+{
+    const char *e = getenv("CLIRR_LOCAL_PHASES");
+    if (e && !strcmp(e, "0"))
+        return " -DCLIRR_LR_PHASES=0";
+    if (e && !strcmp(e, "1"))
+        return " -DCLIRR_LR_PHASES=1";
+    return "";
 }
 
 /* Templates whose kernels loop over the items with a stride and size no
@@ -120,8 +134,9 @@ int clirr_round_loop_init(clirr_round_loop *rl, clirr_ctx *ctx, const clirr_loop
         char hier[48] = "";
         if (m == CLIRR_PUSH_HIER)
             snprintf(hier, sizeof hier, " -DWL_HIER_CAP=%u", clirr_policy_hier_capacity(clirr_ctx_caps(ctx)));
-        snprintf(opts, sizeof opts, "%s %s%s%s", spec->options ? spec->options : "",
-                 clirr_worklist_push_option((clirr_push_mode)m), hier, spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "");
+        snprintf(opts, sizeof opts, "%s %s%s%s%s", spec->options ? spec->options : "",
+                 clirr_worklist_push_option((clirr_push_mode)m), hier, spec->keep_duplicates ? " -DCLIRR_WL_DEDUP=0" : "",
+                 local_phases_option());
         cl_program prog = NULL;
         CLIRR_TRY(clirr_program_get(ctx, spec->file, opts, &prog, err));
         CLIRR_TRY(clirr_nl_init(&rl->nl[m], ctx, prog, spec->name, spec->nparams, max_items, cfg, err));
@@ -247,11 +262,12 @@ static int run_local(clirr_round_loop *rl, clirr_worklist *wl, uint32_t *rounds,
 {
     int rc = CLIRR_OK;
     clirr_local_rounds *lr = &rl->local;
-    uint32_t state[2] = {0, 0};
+    uint32_t *state = lr->last;
     CLIRR_TRY(clirr_worklist_local_begin(wl, lr->max_rounds, err));
     CLIRR_TRY(clirr_worklist_bind(wl, lr->kernel, rl->wl_first, err));
     CLIRR_TRY(clirr_launch(wl->ctx, lr->kernel, lr->wg, lr->wg, err));
-    CLIRR_TRY(clirr_buf_read(wl->ctx, lr->state, 0, sizeof state, state, err));
+    CLIRR_TRY(clirr_buf_read(wl->ctx, lr->state, 0, sizeof lr->last, lr->last, err));
+    lr->serial++;
     if (state[0] > lr->max_rounds || state[1] > wl->universe)
         return clirr_fail(err, CLIRR_ERR_OPENCL, "the local-rounds kernel reported %u rounds and %u items",
                           state[0], state[1]);

@@ -5,6 +5,7 @@
 #define CLIRR_ALGO_ROUND_H
 
 #include "cl/common/kargs.h"
+#include "cl/templates/local_rounds.def"
 #include "clirr/algo.h"
 #include "prim/worklist.h"
 #include "templates/nested_loop.h"
@@ -17,7 +18,9 @@ typedef struct clirr_local_rounds {
     uint32_t threshold;   /* the largest worklist it starts on (plan->local_rounds) */
     uint32_t max_rounds;  /* per launch, so that no launch runs for long */
     cl_uint lr_first;     /* index of its first CLIRR_LR_ARGS parameter */
-    cl_mem state;         /* {rounds run, output size} */
+    cl_mem state;         /* {rounds run, output size, the kernel's own words} */
+    uint32_t last[CLIRR_LR_STATE_WORDS]; /* the state of the last launch */
+    uint32_t serial;      /* launches ever: a caller sees whether `last` is new */
     uint32_t rounds, launches; /* since the last clirr_round_loop_local_stats */
 } clirr_local_rounds;
 

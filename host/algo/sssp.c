@@ -63,6 +63,7 @@ typedef struct sssp_session {
     cl_mem far_info[2];     /* {length, least distance} of each */
     cl_mem far_marks;       /* per vertex: the phase that set it aside */
     uint32_t phase;
+    uint32_t phases, phases_local; /* of the last trial: all, and those the local rounds started */
     cl_kernel split;        /* context-owned */
     size_t split_wg;
     /* hybrid: the topology-driven sweep, taken while the worklist holds at
@@ -222,8 +223,15 @@ static int prepare_nearfar(sssp_session *s, const clirr_plan *plan, const char *
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_marks), s->far_marks));
     clirr_round_loop *rl = &s->vl.rl;
     CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_marks, s->far_marks));
-    cl_uint cap = s->g->n;
+    cl_uint cap = s->g->n, delta = s->delta;
     CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_cap, cap));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, delta, delta));
+    /* The largest pile the local rounds split in their work-group: 16
+     * vertices a work-item (a GPU's 1024 then scan 16K, about the cost of
+     * the host's split launch and three reads; not measured), at least
+     * 1024. */
+    cl_uint refill = (cl_uint)(16 * rl->local.wg > 1024 ? 16 * rl->local.wg : 1024);
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, refill_cap, refill));
 fail:
     return rc;
 }
@@ -599,9 +607,26 @@ static int launch_split(void *user, uint32_t near_items, clirr_error *err)
     return rc;
 }
 
+/* The rounds' split, pile (cur) and the next phase's, and phase stamp. */
+static int nearfar_bind(sssp_session *s, uint32_t split, int cur, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    clirr_round_loop *rl = &s->vl.rl;
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, split, split));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far, s->far[cur]));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_info, s->far_info[cur]));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_next, s->far[1 - cur]));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_next_info, s->far_info[1 - cur]));
+    CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_phase, s->phase));
+fail:
+    return rc;
+}
+
 /* Rounds below the split until the worklist empties; then the pile splits
  * at split + delta (or past its least distance, when nothing falls below),
- * until both are empty. */
+ * until both are empty. The local rounds start phases themselves while the
+ * pile is small (cl/sssp.cl, sssp_nf_local): after one of their launches
+ * the host carries on from the split, phase and pile they report. */
 static int run_nearfar(sssp_session *s, clirr_stats *stats, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -613,21 +638,33 @@ static int run_nearfar(sssp_session *s, clirr_stats *stats, clirr_error *err)
     CLIRR_TRY(next_phase(s, err));
     CLIRR_TRY(clirr_worklist_reset(&s->wl, &s->source, 1, err));
     uint32_t split = s->delta;
+    s->phases = 1;
+    s->phases_local = 0;
     for (;;) {
-        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, split, split));
-        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far, s->far[cur]));
-        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_info, s->far_info[cur]));
-        CLIRR_TRY(CLIRR_ROUND_SET(rl, sssp_nf_args, far_phase, s->phase));
+        CLIRR_TRY(nearfar_bind(s, split, cur, err));
         while (clirr_worklist_size(&s->wl) > 0) {
-            uint32_t rounds = 0;
+            uint32_t rounds = 0, serial = rl->local.serial;
             CLIRR_TRY(clirr_round_loop_run_many(rl, &s->wl, &rounds, err));
             stats->iterations += rounds;
+            const uint32_t *st = rl->local.last + 2; /* {split, phase, swapped, phases} */
+            if (rl->local.serial == serial || st[3] == 0)
+                continue;
+            if (st[2] > 1 || st[1] < s->phase || st[1] - s->phase != st[3] || st[0] < split)
+                return clirr_fail(err, CLIRR_ERR_OPENCL, "the near-far local rounds reported split %u, phase %u, "
+                                  "%u phases after split %u, phase %u", st[0], st[1], st[3], split, s->phase);
+            split = st[0];
+            s->phase = st[1];
+            s->phases += st[3];
+            s->phases_local += st[3];
+            cur = st[2] ? 1 - cur : cur;
+            CLIRR_TRY(nearfar_bind(s, split, cur, err));
         }
         uint32_t info[2];
         CLIRR_TRY(clirr_buf_read(s->ctx, s->far_info[cur], 0, sizeof info, info, err));
         uint32_t hi = add_sat(split, s->delta);
         while (info[0] > 0 && clirr_worklist_size(&s->wl) == 0) {
             CLIRR_TRY(next_phase(s, err));
+            s->phases++;
             split_launch sl = {s, 1 - cur, info[0]};
             CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_in), s->far[cur]));
             CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_nf_rebucket_args, far_in_size), info[0]));
@@ -778,6 +815,10 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
     if (s->donate) {
         clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
         clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
+    }
+    if (s->split) {
+        clirr_extras_add(x, "phases", CLIRR_EXTRA_UINT)->u = s->phases;
+        clirr_extras_add(x, "phases_local", CLIRR_EXTRA_UINT)->u = s->phases_local;
     }
     if (!s->have_sweep_nl)
         return;
