@@ -67,39 +67,10 @@ __kernel void pr_prepare(CLIRR_KPARAMS(PR_PREPARE_ARGS) IRR_KPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
-/* The previous launch's sums, added up in one fixed order: work-item i
- * takes sums i, i + size, ... in turn, then a tree over the work-group in
- * tmp (no work-group collectives: their order may differ from one
- * work-group to another). A work-group collective: all its work-items call
- * it. */
-static void pr_add_sums(__global const double *sums, uint nsums, __local double *tmp, double *l1,
-                        double *dangling)
-{
-    const uint lid = get_local_id(0), size = get_local_size(0);
-    double a = 0, b = 0;
-    for (uint i = lid; i < nsums; i += size) {
-        a += sums[2 * i];
-        b += sums[2 * i + 1];
-    }
-    tmp[2 * lid] = a;
-    tmp[2 * lid + 1] = b;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint step = 1;
-    while (step * 2 < size)
-        step *= 2;
-    for (; step > 0; step >>= 1) {
-        if (lid < step && lid + step < size) {
-            tmp[2 * lid] += tmp[2 * (lid + step)];
-            tmp[2 * lid + 1] += tmp[2 * (lid + step) + 1];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    *l1 = tmp[0];
-    *dangling = tmp[1];
-    barrier(CLK_LOCAL_MEM_FENCE);
-}
-
-/* A work-group's two sums of one value each per work-item (the same tree). */
+/* A work-group's two sums of one value each per work-item, by a tree over
+ * the work-group in tmp (no work-group collectives: their order may differ
+ * from one work-group to another). A work-group collective: all its
+ * work-items call it. */
 static void pr_group_sums(double a, double b, __local double *tmp, double *ga, double *gb)
 {
     const uint lid = get_local_id(0), size = get_local_size(0);
@@ -119,6 +90,21 @@ static void pr_group_sums(double a, double b, __local double *tmp, double *ga, d
     *ga = tmp[0];
     *gb = tmp[1];
     barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* The previous launch's sums, added up in one fixed order: work-item i
+ * takes sums i, i + size, ... in turn, then the work-group's tree. A
+ * work-group collective. */
+static void pr_add_sums(__global const double *sums, uint nsums, __local double *tmp, double *l1,
+                        double *dangling)
+{
+    const uint lid = get_local_id(0), size = get_local_size(0);
+    double a = 0, b = 0;
+    for (uint i = lid; i < nsums; i += size) {
+        a += sums[2 * i];
+        b += sums[2 * i + 1];
+    }
+    pr_group_sums(a, b, tmp, l1, dangling);
 }
 
 /* A vertex's new score from its pulled sum: written with its next
