@@ -292,10 +292,10 @@ static bool group_first(const clirr_caps *c, bool sorted)
 
 /* The group walk's local memory (cl/bh.cl) for work-groups of g: the
  * least node stack the kernel takes, interaction lists of 2 g cells and
- * 4 g bodies (at least 8: a step's pops) (short lists leave room for more work-groups on a compute
- * unit: measured faster on the H100 than longer lists and a larger stack),
- * the scan's words and the group's bodies with their regions. False: it
- * does not fit the device's local memory. */
+ * 4 g bodies, at least 8 (short lists leave room for more work-groups on
+ * a compute unit: measured faster on the H100 than longer lists and a
+ * larger stack), the scan's words and the group's bodies with their
+ * regions. False: it does not fit the device's local memory. */
 static bool fit_group_walk(bh_session *s, const clirr_caps *caps, uint32_t g)
 {
     uint32_t stack = 7 * (BH_MAXDEPTH + g) + g, bodies = 4 * g > 8 ? 4 * g : 8;
