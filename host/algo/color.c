@@ -65,31 +65,6 @@ static void color_release(void *state)
 
 /* ---- which rounds suit the graph ------------------------------------------ */
 
-/* Bounded degree: no vertex of g has more than BOUNDED_DEGREE neighbours
- * in the symmetric form coloring reads. Out-degree plus in-degree bounds a
- * vertex's neighbours there, and on a symmetric input it is twice them, so
- * the test is out + in <= 2 * BOUNDED_DEGREE: exact on symmetric inputs,
- * at most twice the bound on directed ones. Skipped (false) as soon as an
- * out-degree alone is too large, so only sparse graphs pay the O(m) count.
- * Grids and road networks qualify; uniform random graphs of the sizes
- * measured do not (2^23 vertices, mean 8 neighbours: a largest degree
- * near 25). */
-static bool bounded_degree(const clirr_graph *g)
-{
-    if (!g || !g->n || clirr_graph_max_degree(g) > 2 * BOUNDED_DEGREE)
-        return false;
-    uint8_t *in = calloc(g->n, 1);
-    if (!in)
-        return false; /* the default choice then: nothing is lost but speed */
-    bool ok = true;
-    for (uint32_t i = 0; i < g->m && ok; i++)
-        ok = ++in[g->col[i]] <= 2 * BOUNDED_DEGREE;
-    for (uint32_t v = 0; v < g->n && ok; v++)
-        ok = clirr_graph_degree(g, v) + in[v] <= 2 * BOUNDED_DEGREE;
-    free(in);
-    return ok;
-}
-
 /* Local numbering: at least 1 / LOCAL_SHARE of the arcs join vertices
  * fewer than LOCAL_SPAN ids apart, so neighbours are colored by the same
  * work-group at the same moment (luxembourg_osm: 89%, a grid: 50%, the
@@ -124,7 +99,7 @@ static gpu_shape topo_sync_shape(const clirr_graph *g, const clirr_caps *caps)
         return GPU_SHAPE_NONE;
     if (clirr_graph_has_hubs(g, HUB_FACTOR))
         return GPU_SHAPE_HUBS;
-    return bounded_degree(g) && local_numbering(g) ? GPU_SHAPE_BOUNDED : GPU_SHAPE_NONE;
+    return clirr_graph_bounded_degree(g, BOUNDED_DEGREE) && local_numbering(g) ? GPU_SHAPE_BOUNDED : GPU_SHAPE_NONE;
 }
 
 /* ---- prepare ------------------------------------------------------------- */

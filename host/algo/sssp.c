@@ -837,19 +837,34 @@ static const clirr_variant_desc sssp_variants[] = {
     {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
              "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
      true, false},
-    {"auto", "bits on CPU devices, else data", true, false},
+    {"auto", "nearfar on CPU devices for graphs of bounded degree (roads, grids), else bits on CPU devices, "
+             "else data", true, false},
 };
 
-/* auto: bits on CPUs, where a core relaxing its own range of the bitmap
- * in vertex order, with no compaction a round, beat the worklist rounds
- * (PoCL on the H100 machine's 16-core Xeon, GAPBS's kron scale 22: 104.6
- * against data's 375.8 ms end to end; its uniform graph, 2^23: 228.5
- * against 363.6; luxembourg_osm alike, all in local rounds;
- * tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"); elsewhere
- * data, as measured on the H100 before. */
+/* auto: on CPUs, near-far for graphs of at most 8 neighbours a vertex
+ * (roads and grids: many shallow rounds, where near-far's phases stay in
+ * one work-group and each vertex settles about once), else bits, where a
+ * core relaxing its own range of the bitmap in vertex order, with no
+ * compaction a round, beat the worklist rounds (PoCL on the H100
+ * machine's 16-core Xeon, GAPBS's kron scale 22: 104.6 against data's
+ * 375.8 ms end to end; its uniform graph, 2^23: 228.5 against 363.6;
+ * tests/bench/RESULTS.md, "PoCL against GAPBS, CPU paths"). Near-far
+ * against bits on the 2-core development machine, end to end: PoCL
+ * luxembourg_osm 7.2 against 13.7 ms, a 512 x 512 grid 35.7 against
+ * 194.2; Intel's CPU runtime 12.7 against 27.8 and 50.9 against 116.1;
+ * on rmat 18 and a uniform graph of 2^18 vertices near-far lost 1.1-3.2x
+ * ("Near-far on CPUs for roads and grids"). Elsewhere data, as measured
+ * on the H100 (where near-far also won on the road and the grid after
+ * its phases moved into the work-group, not yet verified there by the
+ * tests). */
+#define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    (void)in;
+    if (caps->is_cpu && clirr_graph_bounded_degree(clirr_input_graph(in), BOUNDED_DEGREE)) {
+        *reason = "auto: nearfar, a CPU device and a graph of at most 8 neighbours a vertex (measured on PoCL "
+                  "and Intel's CPU runtime)";
+        return VARIANT_NEARFAR;
+    }
     *reason = caps->is_cpu ? "auto: bits, a CPU device (the wide rounds' worklist as a bitmap over contiguous "
                              "ranges; measured on PoCL)"
                            : "auto: data, not a CPU device (measured on an H100)";

@@ -177,6 +177,22 @@ bool clirr_graph_has_hubs(const clirr_graph *g, uint32_t factor)
     return g && g->m && (uint64_t)clirr_graph_max_degree(g) * g->n >= (uint64_t)factor * g->m;
 }
 
+bool clirr_graph_bounded_degree(const clirr_graph *g, uint32_t most)
+{
+    if (!g || !g->n || most > 127 || clirr_graph_max_degree(g) > 2 * most)
+        return false;
+    uint8_t *in = calloc(g->n, 1);
+    if (!in)
+        return false; /* the callers' default choice then: nothing is lost but speed */
+    bool ok = true;
+    for (uint32_t i = 0; i < g->m && ok; i++)
+        ok = ++in[g->col[i]] <= 2 * most;
+    for (uint32_t v = 0; v < g->n && ok; v++)
+        ok = clirr_graph_degree(g, v) + in[v] <= 2 * most;
+    free(in);
+    return ok;
+}
+
 /* Feed 32-bit words to the hash as little-endian bytes, so that the hash is
  * the same on every machine. */
 static void hash_words(XXH3_state_t *st, const void *words, size_t count)

@@ -128,6 +128,13 @@ CLIRR_API uint32_t clirr_graph_max_degree(const clirr_graph *g);
 /* Hubs: the largest out-degree is at least `factor` times the mean. */
 CLIRR_API bool clirr_graph_has_hubs(const clirr_graph *g, uint32_t factor);
 
+/* Bounded degree (grids, road networks): no vertex has more than `most`
+ * (at most 127) neighbours in the symmetric form, tested as out-degree +
+ * in-degree <= 2 most: exact on symmetric graphs, at most twice the bound
+ * on directed ones. O(m), skipped (false) as soon as an out-degree alone
+ * exceeds 2 most, so only sparse graphs pay for the count. */
+CLIRR_API bool clirr_graph_bounded_degree(const clirr_graph *g, uint32_t most);
+
 /* 64-bit hash of the structure, weights and values (for determinism
  * checks). A graph without values hashes as it did before values existed. */
 CLIRR_API uint64_t clirr_graph_hash(const clirr_graph *g);
