@@ -776,31 +776,24 @@ done:
     free(src), free(dst), free(w), free(want), free(got);
 }
 
-/* bfs auto: on a CPU device do-bit, elsewhere do where hubs hold many
- * arcs and data elsewhere; the choice is the plan's, before anything runs. */
-static void bfs_auto_choice(th_case *tc)
+/* Each spec's graph makes algorithm `algo`'s auto choose want[i]. */
+static void auto_choices(th_case *tc, const char *algo, const char *const *specs, const char *const *want, size_t n)
 {
-    static const struct {
-        const char *spec, *want;
-    } cases[] = {{"rmat:scale=12,ef=8,seed=1", "do"}, {"grid:w=64,h=64", "data"},
-                 {"random:n=4096,m=16384,seed=1", "data"}, {"grid:w=2000,h=1", "data"}};
-    bool cpu = tc->device->caps.is_cpu; /* a CPU: do-bit on every graph */
     clirr_error err;
     clirr_graph g = {0};
     clirr_input *in = NULL;
-    const clirr_algo *a = clirr_algo_find("bfs");
-    TH_REQUIRE(tc, a, "bfs is not in the registry");
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
+    const clirr_algo *a = clirr_algo_find(algo);
+    TH_REQUIRE(tc, a, "%s is not in the registry", algo);
+    for (size_t i = 0; i < n; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, specs[i], &in, &err));
         clirr_intent it;
         clirr_intent_default(a, &it);
         it.variant = clirr_algo_variant(a, "auto");
         clirr_plan plan;
         TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        const char *want = cpu ? "do-bit" : cases[i].want;
-        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, want), "%s: auto chose %s, not %s", cases[i].spec,
-                  a->variants[plan.variant].name, want);
+        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, want[i]), "%s %s: auto chose %s, not %s", algo,
+                  specs[i], a->variants[plan.variant].name, want[i]);
         clirr_input_free(in);
         in = NULL;
         clirr_graph_free(&g);
@@ -808,6 +801,30 @@ static void bfs_auto_choice(th_case *tc)
 done:
     clirr_input_free(in);
     clirr_graph_free(&g);
+}
+
+/* bfs auto: on a CPU device do-bit, elsewhere do where hubs hold many
+ * arcs and data elsewhere; the choice is the plan's, before anything runs. */
+static void bfs_auto_choice(th_case *tc)
+{
+    static const char *const specs[] = {"rmat:scale=12,ef=8,seed=1", "grid:w=64,h=64",
+                                        "random:n=4096,m=16384,seed=1", "grid:w=2000,h=1"};
+    static const char *const gpu[] = {"do", "data", "data", "data"};
+    static const char *const cpu[] = {"do-bit", "do-bit", "do-bit", "do-bit"}; /* on every graph */
+    auto_choices(tc, "bfs", specs, tc->device->caps.is_cpu ? cpu : gpu, 4);
+}
+
+/* SSSP's auto (host/algo/sssp.c): on a CPU near-far for graphs of at most
+ * 8 neighbours a vertex (a grid, a path) and bits for the others (rmat
+ * hubs; a uniform graph of mean degree 8, whose largest is above 8); data
+ * on other devices. */
+static void sssp_auto_choice(th_case *tc)
+{
+    static const char *const specs[] = {"grid:w=64,h=64", "grid:w=2000,h=1", "rmat:scale=12,ef=8,seed=1",
+                                        "random:n=4096,m=16384,seed=1"};
+    static const char *const gpu[] = {"data", "data", "data", "data"};
+    static const char *const cpu[] = {"nearfar", "nearfar", "bits", "bits"};
+    auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, 4);
 }
 
 /* The other form of the local kernels' arc work (CLIRR_LOCAL_PHASES,
@@ -958,6 +975,7 @@ TH_REGISTER(register_local_rounds_tests)
     th_add_device("rounds/queued", queued_rounds, NULL);
     th_add_device("bfs/direction-optimizing", direction_optimizing, NULL);
     th_add_device("bfs/auto-choice", bfs_auto_choice, NULL);
+    th_add_device("sssp/auto-choice", sssp_auto_choice, NULL);
     th_add_device("rounds/bitmap-tail", bitmap_tail, NULL);
     th_add_device("rounds/temporal-hybrid", temporal_hybrid, NULL);
     th_add_device("rounds/trace", traces, NULL);

@@ -449,44 +449,6 @@ done:
     free(got);
 }
 
-/* auto's choice (host/algo/sssp.c): on a CPU near-far for graphs of at
- * most 8 neighbours a vertex (a grid, a path) and bits for the others (rmat
- * hubs, a uniform graph of mean degree 8 whose largest is above 8); data
- * on other devices. */
-static void auto_choice(th_case *tc)
-{
-    static const struct {
-        const char *spec;
-        bool bounded;
-    } cases[] = {{"grid:w=64,h=64", true},
-                 {"grid:w=2000,h=1", true},
-                 {"rmat:scale=12,ef=8,seed=1", false},
-                 {"random:n=4096,m=16384,seed=1", false}};
-    bool cpu = tc->device->caps.is_cpu;
-    clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
-    const clirr_algo *a = clirr_algo_find("sssp");
-    TH_REQUIRE(tc, a, "sssp is not in the registry");
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
-        clirr_intent it;
-        clirr_intent_default(a, &it);
-        clirr_plan plan;
-        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-        const char *want = !cpu ? "data" : cases[i].bounded ? "nearfar" : "bits";
-        TH_EXPECT(tc, !strcmp(a->variants[plan.variant].name, want), "%s: auto chose %s, not %s", cases[i].spec,
-                  a->variants[plan.variant].name, want);
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-    }
-done:
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-}
-
 TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
@@ -496,6 +458,5 @@ TH_REGISTER(register_sssp_tests)
     th_add_device("sssp/trees", trees, NULL);
     th_add_device("sssp/nearfar", nearfar, NULL);
     th_add_device("sssp/bits", bits, NULL);
-    th_add_device("sssp/auto-choice", auto_choice, NULL);
     th_add("sssp/write-value", write_value, NULL);
 }
