@@ -64,7 +64,7 @@ static bool header_printed;
 
 static void header(const exp_config *cfg)
 {
-    printf("%3s %-8s %-5s %-6s %-20s %5s %9s %10s %10s %8s %5s", "dev", "algo", "var", "push",
+    printf("%3s %-8s %-7s %-6s %-20s %5s %9s %9s %9s %8s %5s", "dev", "algo", "var", "push",
            "template", "iters", "reached", "kernel ms", "total ms", "MTEPS", "ok");
     if (cfg->wide)
         printf(" %25s %25s %10s %10s %10s %8s %8s %8s %s", "kernel ms median [min-max]",
@@ -124,15 +124,15 @@ void table_row(const exp_config *cfg, const exp_row *r)
     }
     char t[40];
     exp_template_text(r, t, sizeof t);
-    printf("%3u %-8s %-5s %-6s %-20.20s ", r->device->index, r->algo->name,
+    printf("%3u %-8s %-7s %-6s %-20.20s ", r->device->index, r->algo->name,
            r->planned ? clirr_plan_variant_name(&r->plan) : "-", exp_push_text(r), t);
     if (r->status != CLIRR_OK) {
-        printf("%5s %9s %10s %10s %8s %5s  %s\n", "-", "-", "-", "-", "-", exp_verified_text(r),
+        printf("%5s %9s %9s %9s %8s %5s  %s\n", "-", "-", "-", "-", "-", exp_verified_text(r),
                r->skipped ? r->error : "(error below)");
         fflush(stdout);
         return;
     }
-    printf("%5u %9llu %10.3f %10.3f %8.1f %5s", r->stats.iterations, (unsigned long long)r->stats.reached,
+    printf("%5u %9llu %9.3f %9.3f %8.1f %5s", r->stats.iterations, (unsigned long long)r->stats.reached,
            r->kernel_ms.median, r->total_ms.median, exp_mteps(r, r->kernel_ms.median), exp_verified_text(r));
     if (cfg->wide) {
         char k[64], tt[64], src[16] = "-", ex[128];
@@ -202,7 +202,7 @@ static void key(const exp_config *cfg, const exp_row *r)
 {
     char t[40];
     exp_template_text(r, t, sizeof t);
-    printf("%3u %-28.28s %-8s %-5s %-6s %-20s", r->device->index, exp_input_name(cfg, r->input),
+    printf("%3u %-28.28s %-8s %-7s %-6s %-20s", r->device->index, exp_input_name(cfg, r->input),
            r->algo->name, clirr_plan_variant_name(&r->plan), exp_push_text(r), t);
 }
 
