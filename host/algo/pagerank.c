@@ -27,6 +27,13 @@ CLIRR_KARGS_STRUCT(pr_fused_args, PR_FUSED_ARGS);
 
 /* Set argument `name` of plain kernel k, whose parameter list is `tag`. */
 #define KERNEL_SET(k, tag, name, var) clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
+/* Set argument `name` of the queued step, a parameter range's and fused's
+ * lists share (each at its own index). */
+#define STEP_SET(s, name, var)                                                 \
+    clirr_arg((s)->step,                                                       \
+              (s)->variant == VARIANT_FUSED ? CLIRR_KARG(pr_fused_args, name)  \
+                                            : CLIRR_KARG(pr_range_args, name), \
+              sizeof(var), &(var), err)
 
 enum { PARAM_DAMPING, PARAM_TOL, PARAM_MAX_ITER };
 enum { VARIANT_PULL, VARIANT_RANGE, VARIANT_FUSED, VARIANT_AUTO };
@@ -275,31 +282,23 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
     CLIRR_TRY(clirr_arg(k, CLIRR_KARG(pr_start_args, tmp), s->wg_start * 2 * sizeof(double), NULL, err));
 
     k = s->step;
+    CLIRR_TRY(STEP_SET(s, trow, s->dt->row));
+    CLIRR_TRY(STEP_SET(s, tcol, s->dt->col));
+    CLIRR_TRY(STEP_SET(s, row, s->dg->row));
+    CLIRR_TRY(STEP_SET(s, damping, s->damping));
+    CLIRR_TRY(STEP_SET(s, nsums, s->nsums));
+    CLIRR_TRY(STEP_SET(s, state, s->state));
+    CLIRR_TRY(STEP_SET(s, tol, s->tol));
+    CLIRR_TRY(STEP_SET(s, n, s->n));
     if (fused) {
         cl_uint heavy_deg = FUSED_HEAVY_DEG;
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, trow, s->dt->row));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, tcol, s->dt->col));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, row, s->dg->row));
         CLIRR_TRY(KERNEL_SET(k, pr_fused_args, heavy, s->heavy));
         CLIRR_TRY(KERNEL_SET(k, pr_fused_args, nheavy, s->nheavy));
         CLIRR_TRY(KERNEL_SET(k, pr_fused_args, heavy_deg, heavy_deg));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, damping, s->damping));
         CLIRR_TRY(clirr_arg(k, CLIRR_KARG(pr_fused_args, tmp), s->wg_step * 2 * sizeof(double), NULL, err));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, nsums, s->nsums));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, state, s->state));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, tol, s->tol));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, n, s->n));
     } else {
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, trow, s->dt->row));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, tcol, s->dt->col));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, row, s->dg->row));
         CLIRR_TRY(KERNEL_SET(k, pr_range_args, bounds, s->bounds));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, damping, s->damping));
         CLIRR_TRY(KERNEL_SET(k, pr_range_args, nranges, s->nranges));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, nsums, s->nsums));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, state, s->state));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, tol, s->tol));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, n, s->n));
     }
 fail:
     return rc;
@@ -363,28 +362,17 @@ fail:
 static int launch_step(pr_session *s, uint32_t iter, clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_kernel k = s->step;
     cl_mem r[2] = {s->r, s->rnew}, c[2] = {s->contrib, s->contrib_next};
     int in = (iter - 1) & 1, out = iter & 1;
-    if (s->variant == VARIANT_FUSED) {
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, contrib, c[in]));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, r, r[in]));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, rnew, r[out]));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, contrib_next, c[out]));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, sums, s->partial[in]));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, partial, s->partial[out]));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, iter, iter));
-        CLIRR_TRY(clirr_launch(s->ctx, k, (size_t)s->ngroups * s->wg_step, s->wg_step, err));
-    } else {
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, contrib, c[in]));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, r, r[in]));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, rnew, r[out]));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, contrib_next, c[out]));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, sums, s->partial[in]));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, partial, s->partial[out]));
-        CLIRR_TRY(KERNEL_SET(k, pr_range_args, iter, iter));
-        CLIRR_TRY(clirr_launch(s->ctx, k, s->nranges, s->wg_step, err));
-    }
+    CLIRR_TRY(STEP_SET(s, contrib, c[in]));
+    CLIRR_TRY(STEP_SET(s, r, r[in]));
+    CLIRR_TRY(STEP_SET(s, rnew, r[out]));
+    CLIRR_TRY(STEP_SET(s, contrib_next, c[out]));
+    CLIRR_TRY(STEP_SET(s, sums, s->partial[in]));
+    CLIRR_TRY(STEP_SET(s, partial, s->partial[out]));
+    CLIRR_TRY(STEP_SET(s, iter, iter));
+    size_t items = s->variant == VARIANT_FUSED ? (size_t)s->ngroups * s->wg_step : s->nranges;
+    CLIRR_TRY(clirr_launch(s->ctx, s->step, items, s->wg_step, err));
 fail:
     return rc;
 }
