@@ -441,7 +441,7 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
             if (l1 <= s->tol)
                 break;
         }
-        scores = s->r;
+        scores = s->r; /* iterate() swaps r and rnew: the last iterate is r now */
     }
     CLIRR_TRY(clirr_buf_read(s->ctx, scores, 0, (size_t)s->n * sizeof(double), result, err));
     stats->reached = s->n;
