@@ -251,6 +251,26 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
 #include "templates/nested_loop.clh"
 #include "templates/nested_loop_end.clh"
 
+/* Near-far's placing of pile vertex v when phase [lo, hi) starts (the
+ * local rounds' refill and sssp_nf_rebucket): below lo it has been relaxed
+ * from since and is dropped; below hi it is pushed (PUSH(v)); the rest go
+ * to pile out, stamped with phase in far_marks so that it is not set aside
+ * twice, counted in out_info[0] with the least distance in out_info[1]. */
+#define NF_PLACE(v, lo, hi, phase, out, out_info, PUSH)                        \
+    do {                                                                       \
+        uint nfp_d_ = *IRR_GLD(1, &dist[v]);                                   \
+        if (IRR_BRANCH(2, nfp_d_ < (lo)))                                      \
+            break;                                                             \
+        if (IRR_BRANCH(3, nfp_d_ < (hi))) {                                    \
+            PUSH(v);                                                           \
+        } else {                                                               \
+            *IRR_GST(4, &far_marks[v]) = (phase);                              \
+            uint nfp_at_ = atomic_inc(IRR_GAT(5, &(out_info)[0]));             \
+            *IRR_GST(6, &(out)[nfp_at_]) = (v);                                \
+            atomic_min(IRR_GAT(7, &(out_info)[1]), nfp_d_);                    \
+        }                                                                      \
+    } while (0)
+
 /* The same for near-far; in phases, an improved vertex at or past the
  * split goes to the pile in the update phase. When the worklist empties,
  * the work-group starts the next phase itself while the pile holds at
@@ -289,17 +309,7 @@ inline uint sssp_min_old(volatile __global uint *d, uint nd IRR_FPARAM)
         barrier(CLK_GLOBAL_MEM_FENCE);                                         \
         for (uint nf_i = lr_lid; IRR_BRANCH(98, nf_i < nf_n); nf_i += lr_lsize) { \
             uint nf_v = *IRR_GLD(99, &nf_far[nf_i]);                           \
-            uint nf_d = *IRR_GLD(100, &dist[nf_v]);                            \
-            if (IRR_BRANCH(101, nf_d < nf_split))                              \
-                continue;                                                      \
-            if (IRR_BRANCH(102, nf_d < nf_hi)) {                               \
-                lr_push(nf_v);                                                 \
-            } else {                                                           \
-                *IRR_GST(103, &far_marks[nf_v]) = nf_phase;                    \
-                uint nf_at = atomic_inc(IRR_GAT(104, &nf_info_next[0]));       \
-                *IRR_GST(105, &nf_far_next[nf_at]) = nf_v;                     \
-                atomic_min(IRR_GAT(106, &nf_info_next[1]), nf_d);              \
-            }                                                                  \
+            NF_PLACE(nf_v, nf_split, nf_hi, nf_phase, nf_far_next, nf_info_next, lr_push); \
         }                                                                      \
         __global uint *nf_t = nf_far;                                          \
         nf_far = nf_far_next;                                                  \
@@ -348,17 +358,7 @@ __kernel void sssp_nf_rebucket(CLIRR_KPARAMS(SSSP_NF_REBUCKET_ARGS) IRR_KPARAM)
     WL_BEGIN;
     for (uint i = get_global_id(0); IRR_BRANCH(25, i < far_in_size); i += get_global_size(0)) {
         uint v = *IRR_GLD(26, &far_in[i]);
-        uint d = *IRR_GLD(27, &dist[v]);
-        if (IRR_BRANCH(28, d < lo))
-            continue;
-        if (IRR_BRANCH(29, d < hi)) {
-            wl_push(v);
-        } else {
-            *IRR_GST(30, &far_marks[v]) = far_phase;
-            uint at = atomic_inc(IRR_GAT(31, &far_out_info[0]));
-            *IRR_GST(32, &far_out[at]) = v;
-            atomic_min(IRR_GAT(33, &far_out_info[1]), d);
-        }
+        NF_PLACE(v, lo, hi, far_phase, far_out, far_out_info, wl_push);
     }
     WL_END;
 }
