@@ -335,7 +335,7 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
         return;
     REAL x = px[b], y = py[b], z = pz[b];
     REAL cx = geom[0], cy = geom[1], cz = geom[2], r = geom[3];
-    uint node = 0, pos = 0, start = n <= region_cap ? 0 : BH_EMPTY;
+    uint node = 0, pos = 0, start = n <= region_cap ? 0 : BH_EMPTY, size = n;
     for (;;) {
         uint k = bh_octant(x, y, z, cx, cy, cz);
         for (uint j = 0; j < k; j++) {
@@ -345,8 +345,10 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
         uint v = *IRR_GLD(50, &child[node * 8 + k]);
         if (IRR_BRANCH(51, v != BH_EMPTY && v >= n)) {
             node = v - n;
-            if (start == BH_EMPTY && ccount[node] <= region_cap)
+            if (start == BH_EMPTY && ccount[node] <= region_cap) {
                 start = pos;
+                size = ccount[node];
+            }
             BH_CELL_GEOMETRY(node, k);
             continue;
         }
@@ -355,8 +357,15 @@ __kernel void bh_sort(CLIRR_KPARAMS(BH_SORT_ARGS) IRR_KPARAM)
         break;
     }
     order[pos] = b;
-    /* A body alone in a slot of a larger cell is a region of its own. */
-    region[pos] = start == BH_EMPTY ? pos : start;
+    /* A body alone in a slot of a larger cell (or in a chain there) is a
+     * region of its own. A region of `size` bodies is cut into k groups:
+     * body q of it starts one where q k / size steps. */
+    if (start == BH_EMPTY) {
+        start = pos;
+        size = 1;
+    }
+    uint q = pos - start, k = (size + span - 1) / span;
+    head[pos] = q == 0 || q * k / size != (q - 1) * k / size;
 }
 
 /* ---- the force walk ------------------------------------------------------
@@ -628,10 +637,14 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
 /* ---- the group walk (--walk group) ---------------------------------------
  *
  * Bonsai's scheme (Bédorf, Gaburov, Portegies Zwart 2012): the G work-items
- * of a work-group and their G * BH_PER consecutive bodies (neighbours in
- * tree order when sorted) walk the tree once per region among them (bh_sort's
- * subtrees of a few groups of bodies: a compact box). A cell is used whole
- * when the region's bounding box is at least as far from its centre of
+ * of a work-group and their group of at most G * BH_PER consecutive bodies
+ * (bh_sort's: neighbours in tree order within one region, a subtree of a
+ * few groups of bodies, so the group's box is compact; unsorted, G * BH_PER
+ * bodies in input order) walk the tree once. A work-group takes one group:
+ * a walk serves every body of the work-group, where groups of G * BH_PER
+ * consecutive bodies spanned about two regions and walked once for each
+ * (measured on the H100: tests/bench/RESULTS.md). A cell is used whole
+ * when the group's bounding box is at least as far from its centre of
  * mass as the per-body rule asks of a body (dq of its depth): every body in
  * the box then accepts it too, so each body interacts only with cells its
  * own test would also accept (more interactions than the vote walks, never
@@ -662,8 +675,8 @@ __kernel void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
  * puts itself on the list and pushes the next of its chain).
  *
  * Local memory (the host checks it against the device's): BH_LIST cells,
- * BH_BLIST bodies with their numbers, BH_STK stack entries, the scan's 2 G
- * words, and the group's G * BH_PER places and regions. */
+ * BH_BLIST bodies with their numbers, BH_STK stack entries and the scan's
+ * 2 G words (the cell list holds the box's reduction before the walk). */
 #include "common/scan.clh"
 
 /* The fewest pops a step the lists leave room for after a step. */
@@ -740,40 +753,59 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
     __local uint lbid[BH_BLIST];             /* the bodies' numbers */
     __local uint stk[BH_STK];                /* nodes to test */
     __local uint tmp[2 * BH_GWG];            /* the scan's */
-    __local REAL4 gpos[BH_GWG * BH_PER];     /* the group's bodies, by place */
-    __local uint greg[BH_GWG * BH_PER];      /* and their regions */
-    const uint lid = get_local_id(0), G = BH_GWG;
+    const uint lid = get_local_id(0), G = BH_GWG, g = get_group_id(0);
     REAL edge = geom[3] * (REAL)2, dq0 = edge * edge / (theta * theta), eps2 = eps * eps;
     for (uint d = lid; d < BH_MAXDEPTH; d += G)
         dq[d] = ldexp(dq0, -2 * (int)d);
-    size_t first = get_group_id(0) * (size_t)(G * BH_PER) + lid;
-    uint bi[BH_PER], cntc[BH_PER], cntb[BH_PER], reg[BH_PER];
-    int act[BH_PER], self[BH_PER], in[BH_PER];
+    /* The group's bodies: order[heads[g] .. the next head); slots past
+     * them hold the first body (idle, and neutral in the box). */
+    uint start = heads[g], end = g + 1 < nheads ? heads[g + 1] : n;
+    uint bi[BH_PER], cntc[BH_PER], cntb[BH_PER];
+    int act[BH_PER], self[BH_PER];
     REAL x[BH_PER], y[BH_PER], z[BH_PER], ax_[BH_PER], ay_[BH_PER], az_[BH_PER], ph[BH_PER];
+    REAL4 lo, hi;
     for (uint j = 0; j < BH_PER; j++) {
-        size_t k = first + (size_t)j * G;
-        act[j] = k < n;
-        bi[j] = *IRR_GLD(9, &order[act[j] ? k : 0]);
-        reg[j] = act[j] ? region[k] : BH_EMPTY;
+        uint k = start + j * G + lid;
+        act[j] = k < end;
+        bi[j] = *IRR_GLD(9, &order[act[j] ? k : start]);
         x[j] = px[bi[j]], y[j] = py[bi[j]], z[j] = pz[bi[j]];
         ax_[j] = ay_[j] = az_[j] = ph[j] = 0;
         cntc[j] = cntb[j] = 0;
         self[j] = 0;
-        gpos[j * G + lid] = (REAL4)(x[j], y[j], z[j], 0);
-        greg[j * G + lid] = reg[j];
+        REAL4 p = (REAL4)(x[j], y[j], z[j], 0);
+        lo = j ? fmin(lo, p) : p;
+        hi = j ? fmax(hi, p) : p;
+    }
+    /* The group's bounding box, reduced in the cell list's room (free
+     * until the walk starts): pairs at distance 1, 2, 4, ... */
+    lc[lid] = lo;
+    lc[G + lid] = hi;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint d = 1; d < G; d <<= 1) {
+        if (lid % (2 * d) == 0 && lid + d < G) {
+            lc[lid] = fmin(lc[lid], lc[lid + d]);
+            lc[G + lid] = fmax(lc[G + lid], lc[G + lid + d]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    lo = lc[0];
+    hi = lc[G];
+    /* The root used whole (a theta so large: the cell list's one entry,
+     * swept after the first step), or the stack starts with it (lane 0
+     * pops it first). */
+    REAL4 root = *IRR_GLD(11, &cell4[0]);
+    uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
+    int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
+    barrier(CLK_LOCAL_MEM_FENCE); /* the box is read */
+    if (lid == 0) {
+        if (root_far)
+            lc[0] = root;
+        else
+            stk[0] = n;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* One walk for each region among the group's bodies, in order: the
-     * box of a region's bodies is compact (a group straddling the edge of
-     * a large cell would have a box over half the system). One loop, one
-     * step a turn; between regions (the stack and lists empty) every lane
-     * reads the next region's places and box from gpos and greg. The
-     * first turn starts empty. */
     const uint reserve = 7 * (depth + 1); /* room for a depth-first walk: 7 a level */
-    uint top = 0, ctop = 0, btop = 0, rs = 0, re = 0;
-    REAL4 lo = (REAL4)(0, 0, 0, 0), hi = lo;
-    for (uint j = 0; j < BH_PER; j++)
-        in[j] = 0;
+    uint top = !root_far, ctop = root_far, btop = 0;
     int live = 1;
     while (live) {
         uint b = min(top, G);
@@ -844,16 +876,14 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
         btop += total >> 11 & 0x7ff;
         ctop += total >> 22;
         if (top == 0 || ctop + BH_MINPOP > BH_LIST || btop + 8 * BH_MINPOP > BH_BLIST) {
-            /* Every lane sweeps both lists for each of its bodies of
-             * this region (eight entries a turn: the loop's own
-             * instructions shared by eight; measured 2% faster than
-             * four on the H100); for a body of another region
-             * the loops run no turns, so a warp or SIMD vector whose
-             * bodies are all elsewhere skips them (a work-group's bodies
-             * span about two regions). The next writes to the lists come
-             * after the next step's barriers. */
+            /* Every lane sweeps both lists for each of its bodies
+             * (eight entries a turn: the loop's own instructions shared
+             * by eight; measured 2% faster than four on the H100); for
+             * an idle slot the loops run no turns, so a warp or SIMD
+             * vector past the group's bodies skips them. The next
+             * writes to the lists come after the next step's barriers. */
             for (uint j = 0; j < BH_PER; j++) {
-                uint ce = in[j] ? ctop : 0, be = in[j] ? btop : 0, i = 0;
+                uint ce = act[j] ? ctop : 0, be = act[j] ? btop : 0, i = 0;
                 for (; i + 8 <= ce; i += 8)
                     for (uint u = 0; u < 8; u++) {
                         REAL4 q = *IRR_LLD(24, &lc[i + u]);
@@ -885,37 +915,7 @@ void bh_force(CLIRR_KPARAMS(BH_FORCE_ARGS) IRR_KPARAM)
              * PoCL 5 asserts on (above). */
             barrier(CLK_LOCAL_MEM_FENCE);
         }
-        if (top == 0) {
-            /* The next region, if any (every work-item reads the same). */
-            rs = re;
-            live = rs < G * BH_PER && greg[rs] != BH_EMPTY;
-            if (live) {
-                uint r = greg[rs];
-                lo = hi = gpos[rs];
-                for (re = rs + 1; re < G * BH_PER && greg[re] == r; re++) {
-                    lo = fmin(lo, gpos[re]);
-                    hi = fmax(hi, gpos[re]);
-                }
-                for (uint j = 0; j < BH_PER; j++)
-                    in[j] = j * G + lid >= rs && j * G + lid < re;
-                /* The root used whole (a theta so large: the cell list's
-                 * one entry, swept after the next step), or the stack
-                 * starts with it (lane 0 pops it next). The sweep that
-                 * emptied the lists ended at a barrier. */
-                REAL4 root = *IRR_GLD(11, &cell4[0]);
-                uint2 rinfo = *IRR_GLD(12, &cinfo[0]);
-                int root_far = bh_box_dist2(root, lo, hi) >= dq[rinfo.y];
-                if (lid == 0) {
-                    if (root_far)
-                        lc[0] = root;
-                    else
-                        stk[0] = n;
-                }
-                top = !root_far;
-                ctop = root_far;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE); /* as above */
-        }
+        live = top != 0;
     }
     uint cnt[BH_PER];
     for (uint j = 0; j < BH_PER; j++) {

@@ -81,7 +81,8 @@ typedef struct bh_session {
     cl_kernel bbox, root, build, topo, seed, data, sortk, link, force, integrate;
     cl_mem init[6];              /* the input's positions and velocities */
     cl_mem pos[3], vel[3], acc[3], mass, phi, phi0, inter, inter_bb, inter_sum, order, iota;
-    cl_mem region, region0; /* bh_sort's regions; unsorted: one region (zeros) */
+    cl_mem head, heads, heads0;  /* bh_sort's group starts, as flags and compacted; unsorted: every G * per */
+    uint32_t nheads, nheads0;    /* the group walk's work-groups, sorted and unsorted */
     cl_mem part, geom, info;
     cl_mem child, pslot, cdepth, ready, ccount, pending, wl[2], wlc[2], cpos[3], cm, next;
     cl_mem cgeo, links, cinfo, cell4, body4; /* --cells store; the walk's layout */
@@ -121,7 +122,7 @@ static void bh_release(void *state)
     if (!s)
         return;
     release_cells(s);
-    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->region, &s->region0, &s->part, &s->geom, &s->info,
+    cl_mem *m[] = {&s->mass, &s->phi, &s->phi0, &s->inter, &s->inter_bb, &s->inter_sum, &s->order, &s->iota, &s->head, &s->heads, &s->heads0, &s->part, &s->geom, &s->info,
                    &s->wlc[0], &s->wlc[1], &s->next, &s->body4};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         clirr_mem_release(m[i]);
@@ -294,13 +295,13 @@ static bool group_first(const clirr_caps *c, bool sorted)
  * least node stack the kernel takes, interaction lists of 2 g cells and
  * 4 g bodies, at least 8 (short lists leave room for more work-groups on
  * a compute unit: measured faster on the H100 than longer lists and a
- * larger stack), the scan's words and the group's bodies with their
- * regions. False: it does not fit the device's local memory. */
+ * larger stack) and the scan's words. False: it does not fit the device's
+ * local memory. */
 static bool fit_group_walk(bh_session *s, const clirr_caps *caps, uint32_t g)
 {
     uint32_t stack = 7 * (BH_MAXDEPTH + g) + g, bodies = 4 * g > 8 ? 4 * g : 8;
     size_t bytes = BH_MAXDEPTH * s->rs + (size_t)stack * 4 + (size_t)2 * g * 4 * s->rs +
-                   (size_t)bodies * (4 * s->rs + 4) + (size_t)g * 8 + (size_t)g * s->per * (4 * s->rs + 4);
+                   (size_t)bodies * (4 * s->rs + 4) + (size_t)g * 8;
     if (bytes > caps->local_mem)
         return false;
     s->gwg = g;
@@ -331,6 +332,21 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
                           "interaction lists for a work-group of %u", caps->name,
                           (unsigned long long)caps->local_mem, g);
     return CLIRR_OK;
+}
+
+/* The group walk's groups when the bodies are not sorted: G * per
+ * consecutive ones each (heads0, nheads0). */
+static int unsorted_heads(bh_session *s, clirr_error *err)
+{
+    size_t span = s->walk == BH_WALK_GROUP ? (size_t)s->gwg * s->per : 1;
+    s->nheads0 = (uint32_t)((s->n + span - 1) / span);
+    int rc = uints(s, "the walk's groups, unsorted", s->nheads0, &s->heads0, err);
+    if (rc != CLIRR_OK)
+        return rc;
+    uint32_t *h = s->tmp;
+    for (uint32_t i = 0; i < s->nheads0; i++)
+        h[i] = (uint32_t)(i * span);
+    return clirr_buf_write(s->ctx, s->heads0, 0, (s->nheads0 ? s->nheads0 : 1) * sizeof *h, h, err);
 }
 
 static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *plan, void **out,
@@ -415,9 +431,9 @@ static int bh_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     CLIRR_TRY(uints(s, "the tree order", n, &s->order, err));
     CLIRR_TRY(uints(s, "the input order", n, &s->iota, err));
     CLIRR_TRY(clirr_prim_iota_u32(ctx, s->iota, n, 0, err));
-    CLIRR_TRY(uints(s, "the bodies' regions", n, &s->region, err));
-    CLIRR_TRY(uints(s, "one region", n, &s->region0, err));
-    CLIRR_TRY(clirr_prim_fill_u32(ctx, s->region0, 0, n, 0, err));
+    CLIRR_TRY(uints(s, "the walk's group starts", n, &s->head, err));
+    CLIRR_TRY(uints(s, "the walk's groups", n, &s->heads, err));
+    CLIRR_TRY(unsorted_heads(s, err));
     CLIRR_TRY(uints(s, "the chains of coincident bodies", n, &s->next, err));
     CLIRR_TRY(reals(s, "the walk's bodies", n * 4, &s->body4, err));
     s->bbox_wg = clirr_wg_size(ctx, s->bbox, 256);
@@ -627,11 +643,16 @@ static int sort_bodies(bh_session *s, clirr_error *err)
     SET(s->sortk, sort_args, ccount, s->ccount);
     SET(s->sortk, sort_args, order, s->order);
     SET(s->sortk, sort_args, cgeo, s->cgeo);
-    /* The group walk's regions: subtrees of at most 4 groups of bodies. */
-    uint32_t region_cap = s->walk == BH_WALK_GROUP ? 4 * s->gwg * s->per : 0;
+    /* The group walk's groups: regions (subtrees of at most 4 groups of
+     * bodies) cut into groups of at most G * per; the host reads how many
+     * (the force launch's size). */
+    uint32_t span = s->walk == BH_WALK_GROUP ? s->gwg * s->per : 1, region_cap = 4 * span;
     SET(s->sortk, sort_args, region_cap, region_cap);
-    SET(s->sortk, sort_args, region, s->region);
+    SET(s->sortk, sort_args, span, span);
+    SET(s->sortk, sort_args, head, s->head);
     CLIRR_TRY(launch(s, s->sortk, s->n, err));
+    if (s->walk == BH_WALK_GROUP)
+        CLIRR_TRY(clirr_prim_compact_u32(s->ctx, s->head, 1, NULL, s->n, s->heads, s->n, &s->nheads, err));
 fail:
     return rc;
 }
@@ -680,8 +701,10 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, cell4, s->cell4);
     SET(k, force_args, body4, s->body4);
     SET(k, force_args, order, order);
-    cl_mem region = s->sort ? s->region : s->region0;
-    SET(k, force_args, region, region);
+    cl_mem heads = s->sort ? s->heads : s->heads0;
+    SET(k, force_args, heads, heads);
+    uint32_t nheads = s->sort ? s->nheads : s->nheads0;
+    SET(k, force_args, nheads, nheads);
     SET(k, force_args, child, s->child);
     SET_REAL(k, force_args, theta, s->cfg.theta);
     SET_REAL(k, force_args, eps, s->cfg.eps);
@@ -700,13 +723,11 @@ static int forces(bh_session *s, uint32_t step, uint32_t measure, cl_mem phi, cl
     SET(k, force_args, inter_bb, s->inter_bb);
     SET(k, force_args, inter_sum, s->inter_sum);
     /* per bodies a work-item; every group whole (the kernel's bound
-     * checks keep the lanes past n voting and idle). The group walk's
-     * work-group takes G * per consecutive bodies. */
+     * checks keep the lanes past n voting and idle). The group walk: a
+     * work-group a group. */
     size_t items = (s->n + s->per - 1) / s->per;
-    if (s->walk == BH_WALK_GROUP) {
-        size_t span = (size_t)s->gwg * s->per;
-        items = (s->n + span - 1) / span * s->gwg;
-    }
+    if (s->walk == BH_WALK_GROUP)
+        items = (size_t)nheads * s->gwg;
     CLIRR_TRY(clirr_launch(s->ctx, k, items, s->force_wg, err));
 fail:
     return rc;
