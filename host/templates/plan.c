@@ -309,11 +309,11 @@ static const char *cannot_reorder(const clirr_algo *a, const clirr_intent *it, c
  * the largest out-degree is at least AUTO_LAYOUT_SKEW times the mean (hubs:
  * the degree layout packs the hot vertices' values into a few cache lines,
  * where a core's random gathers hit; on PoCL, 2-core development machine,
- * GAPBS's kron scale 20: BFS 46 -> 12, SSSP 251 -> 149, PageRank 20
- * iterations 963 -> 355 ms; its uniform graph, no hubs, lost up to 1.3x;
- * tests/bench/RESULTS.md, "Degree layout on CPUs"). None elsewhere: a GPU
- * coalesces neighbouring work-items, and roads and grids keep their
- * locality as given. The relabelling is prepare's work. */
+ * GAPBS's kron scale 20, end to end: BFS 32.7 -> 12.2, SSSP 150 -> 120,
+ * PageRank 20 iterations 508 -> 290 ms; its uniform graph, no hubs, lost
+ * up to 1.3x; tests/bench/RESULTS.md, "Degree layout on CPUs"). None
+ * elsewhere: a GPU coalesces neighbouring work-items, and roads and grids
+ * keep their locality as given. The relabelling is prepare's work. */
 #define AUTO_LAYOUT_SKEW 32
 static void pick_auto_reorder(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                               const clirr_input *in, clirr_plan *p)
