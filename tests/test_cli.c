@@ -281,6 +281,7 @@ static void usage_errors(th_case *tc)
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--local-rounds", "many"}, "--local-rounds"},
         {{"run", "sssp", "--gen", "grid:w=4,h=4", "--variant", "nearfar", "--delta", "-3"}, "--delta"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--lb-thres", "0"}, "--lb-thres"},
+        {{"run", "bfs", "--gen", "grid:w=4,h=4", "--reorder", "sideways"}, "--reorder takes auto, none"},
         {{"run", "bfs", "--gen", "grid:w=4"}, "grid"},
         {{"run", "bfs", "--gen", "blob:n=3"}, "blob"},
         {{"run", "bfs", "--gen", "grid:w=4,h=4", "--device", "no-such-device-here"}, "matches none"},
@@ -1384,6 +1385,8 @@ static void explain_kernels(th_case *tc)
               "--explain: no plan block per case: %.600s", out);
     TH_EXPECT(tc, strstr(out, "  variant ") && strstr(out, "  template ") && strstr(out, "  --damping"),
               "--explain: the plan lacks variant/template/parameters: %.600s", out);
+    /* --reorder auto, the default: a grid has no hubs */
+    TH_EXPECT(tc, strstr(out, "  layout    none (auto: none"), "--explain: no auto layout line: %.600s", out);
 
     rc = clirr(tc, "run", "bfs", "--gen", "grid:w=6,h=6", "--device", dev, "--kernels", NULL);
     TH_REQUIRE(tc, rc == 0, "--kernels: exit %d: %s", rc, errtext);

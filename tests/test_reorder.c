@@ -5,7 +5,8 @@
  * keeps every arc with its weight, and on every device every algorithm
  * with one value per vertex runs on the relabelled graph and verifies
  * against the original's reference, while the ones it would corrupt are
- * refused by name. */
+ * refused by name; auto (the default) picks degree where it should (BFS,
+ * SSSP, PageRank on CPU devices, graphs with hubs) and none elsewhere. */
 #include "harness.h"
 #include "ref/ref.h"
 
@@ -53,6 +54,11 @@ static void layouts(th_case *tc)
                 for (uint32_t k = 0; k + 1 < p.n; k++)
                     TH_EXPECT(tc, p.row[k + 1] - p.row[k] >= p.row[k + 2] - p.row[k + 1],
                               "%s, degree: vertex %u has fewer arcs than %u", specs[i], k, k + 1);
+            /* degree: ties keep the id order (a stable layout) */
+            for (uint32_t u = 0; r == CLIRR_REORDER_DEGREE && u + 1 < g.n; u++)
+                if (clirr_graph_degree(&g, u) == clirr_graph_degree(&g, u + 1))
+                    TH_EXPECT(tc, perm[u] < perm[u + 1], "%s, degree: vertices %u and %u of one degree swapped",
+                              specs[i], u, u + 1);
             if (r == CLIRR_REORDER_BFS && i == 1) { /* connected: one traversal from new id 0 */
                 TH_OK(tc, clirr_ref_bfs(&p, 0, (int32_t *)level, &err));
                 for (uint32_t k = 0; k + 1 < p.n; k++)
@@ -135,8 +141,64 @@ done:
     clirr_graph_free(&g);
 }
 
+/* --reorder auto (the default): degree for BFS, SSSP and PageRank on CPU
+ * devices where the graph has hubs, verified on the original input; none
+ * on other devices, on a grid (no hubs), for an algorithm that did not ask
+ * for it, and for a random source (which the layout would move). */
+static void auto_layout(th_case *tc)
+{
+    static const char *const algos[] = {"bfs", "sssp", "pagerank", "bc"};
+    clirr_error err;
+    clirr_graph g = {0}, grid = {0};
+    clirr_input *in = NULL, *gin = NULL;
+    void *expected = NULL, *got = NULL;
+    bool cpu = tc->device->caps.is_cpu;
+    TH_OK(tc, clirr_graph_generate(specs[0], &g, &err));
+    TH_REQUIRE(tc, clirr_graph_has_hubs(&g, 32), "%s has no hubs: the case tests nothing", specs[0]);
+    TH_OK(tc, clirr_input_from_graph(&g, false, specs[0], &in, &err));
+    TH_OK(tc, clirr_graph_generate(specs[1], &grid, &err));
+    TH_OK(tc, clirr_input_from_graph(&grid, false, specs[1], &gin, &err));
+    TH_REQUIRE(tc, (expected = malloc(g.n * 8)) && (got = malloc(g.n * 8)), "out of memory");
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        const clirr_algo *al = clirr_algo_find(algos[a]);
+        TH_REQUIRE(tc, al, "no %s", algos[a]);
+        bool asks = strcmp(algos[a], "bc") != 0;
+        clirr_intent it;
+        clirr_intent_default(al, &it);
+        TH_EXPECT(tc, it.reorder == CLIRR_REORDER_AUTO, "%s: the default layout is %s, not auto", algos[a],
+                  clirr_reorder_name(it.reorder));
+        clirr_plan plan;
+        clirr_stats st;
+        TH_OK(tc, clirr_plan_make(al, &tc->device->caps, &it, in, &plan, &err));
+        clirr_reorder want = cpu && asks ? CLIRR_REORDER_DEGREE : CLIRR_REORDER_NONE;
+        TH_EXPECT(tc, plan.reorder == want, "%s on %s: auto gave %s (%s), not %s", algos[a], specs[0],
+                  clirr_reorder_name(plan.reorder), plan.reorder_reason, clirr_reorder_name(want));
+        TH_OK(tc, al->reference(in, &plan, expected, &err));
+        TH_OK(tc, clirr_algo_run(tc->ctx, al, in, &it, got, &st, &err));
+        clirr_verify_report rep;
+        TH_EXPECT(tc, al->verify(in, &plan, expected, got, &rep), "%s, --reorder auto: %s", algos[a], rep.text);
+        TH_OK(tc, clirr_plan_make(al, &tc->device->caps, &it, gin, &plan, &err));
+        TH_EXPECT(tc, plan.reorder == CLIRR_REORDER_NONE, "%s on %s (no hubs): auto gave %s", algos[a], specs[1],
+                  clirr_reorder_name(plan.reorder));
+        if (al->sources == CLIRR_SOURCES_ONE) {
+            it.source.rule = CLIRR_SOURCE_RANDOM;
+            TH_OK(tc, clirr_plan_make(al, &tc->device->caps, &it, in, &plan, &err));
+            TH_EXPECT(tc, plan.reorder == CLIRR_REORDER_NONE, "%s from a random source: auto gave %s", algos[a],
+                      clirr_reorder_name(plan.reorder));
+        }
+    }
+done:
+    free(expected);
+    free(got);
+    clirr_input_free(in);
+    clirr_input_free(gin);
+    clirr_graph_free(&g);
+    clirr_graph_free(&grid);
+}
+
 TH_REGISTER(register_reorder_tests)
 {
     th_add("graph/reorder", layouts, NULL);
     th_add_device("algo/reorder", runs, NULL);
+    th_add_device("algo/reorder-auto", auto_layout, NULL);
 }

@@ -847,6 +847,7 @@ const clirr_algo clirr_algo_bfs = {
      * tests/bench/RESULTS.md, issue 16 on the grid). */
     .gpu_local_rounds = 2048,
     .sources = CLIRR_SOURCES_ONE,
+    .cpu_degree_layout = true, /* CPUs, graphs with hubs: host/templates/plan.c */
     .value_size = sizeof(int32_t),
     .prepare = bfs_prepare,
     .run = bfs_run,

@@ -523,6 +523,7 @@ const clirr_algo clirr_algo_pagerank = {
     .nparams = sizeof pr_params / sizeof pr_params[0],
     .sources = CLIRR_SOURCES_NONE,
     .needs_fp64 = true,
+    .cpu_degree_layout = true, /* CPUs, graphs with hubs: host/templates/plan.c */
     .value_size = sizeof(double),
     .prepare = pr_prepare,
     .run = pr_run,

@@ -118,6 +118,7 @@ void clirr_intent_default(const clirr_algo *a, clirr_intent *it)
     it->push = CLIRR_PUSH_AUTO;
     it->local_rounds = -1;
     it->queue_rounds = -1;
+    it->reorder = CLIRR_REORDER_AUTO;
     it->source.rule = a->sources == CLIRR_SOURCES_MANY ? CLIRR_SOURCE_SPREAD : CLIRR_SOURCE_VERTEX;
     clirr_params_default(a, &it->params);
 }

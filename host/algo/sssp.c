@@ -884,6 +884,7 @@ const clirr_algo clirr_algo_sssp = {
     .default_variant = VARIANT_AUTO,
     .choose_variant = sssp_choose,
     .sources = CLIRR_SOURCES_ONE,
+    .cpu_degree_layout = true, /* CPUs, graphs with hubs: host/templates/plan.c */
     .value_size = sizeof(uint32_t),
     .prepare = sssp_prepare,
     .run = sssp_run,

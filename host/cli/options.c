@@ -168,7 +168,9 @@ static void print_help(const exp_config *cfg)
            "                      work-items, striding the worklist (fixed), or one\n"
            "                      per item (worklist: the default)\n"
            "  --reorder L         run on the graph relabelled by layout L (bfs, rcm,\n"
-           "                      degree; none: the default), values mapped back\n",
+           "                      degree, none), values mapped back; auto (the\n"
+           "                      default): degree for BFS, SSSP and PageRank on CPU\n"
+           "                      devices where the graph has hubs, else none\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
@@ -384,6 +386,7 @@ static void defaults(exp_config *cfg)
     cfg->warmup = cfg->profile ? 0 : 1;
     cfg->local_rounds = -1;
     cfg->queue_rounds = -1;
+    cfg->reorder = CLIRR_REORDER_AUTO;
     cfg->selector = cfg->bench ? "all" : NULL;
     cfg->pushes[0] = CLIRR_PUSH_AUTO;
     cfg->npushes = 1;
@@ -489,7 +492,7 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
         return rc;
     case O_REORDER:
         if (clirr_reorder_parse(arg, &cfg->reorder) != 0)
-            return bad(cfg, "--reorder takes none, bfs, rcm or degree, not '%s'", arg);
+            return bad(cfg, "--reorder takes auto, none, bfs, rcm or degree, not '%s'", arg);
         return 0;
     case O_GRID:
         if (strcmp(arg, "fixed") && strcmp(arg, "worklist"))

@@ -15,10 +15,17 @@
 
 static const char *const names[CLIRR_REORDER_COUNT_] = {"none", "bfs", "rcm", "degree"};
 
-const char *clirr_reorder_name(clirr_reorder r) { return (unsigned)r < CLIRR_REORDER_COUNT_ ? names[r] : "?"; }
+const char *clirr_reorder_name(clirr_reorder r)
+{
+    return r == CLIRR_REORDER_AUTO ? "auto" : (unsigned)r < CLIRR_REORDER_COUNT_ ? names[r] : "?";
+}
 
 int clirr_reorder_parse(const char *name, clirr_reorder *r)
 {
+    if (!strcmp(name, "auto")) {
+        *r = CLIRR_REORDER_AUTO;
+        return 0;
+    }
     for (int i = 0; i < CLIRR_REORDER_COUNT_; i++)
         if (!strcmp(name, names[i])) {
             *r = (clirr_reorder)i;
@@ -41,6 +48,29 @@ static int by_degree_desc(const void *a, const void *b)
 }
 
 static int by_degree_asc(const void *a, const void *b) { return -by_degree_desc(a, b); }
+
+/* The degree layout: decreasing out-degree, ties by id, the order qsort
+ * with by_degree_desc gives, by a counting sort over the degrees instead
+ * (linear: it runs in prepare whenever auto picks it, on graphs of
+ * millions of vertices). */
+static int by_degree_counting(const clirr_graph *g, uint32_t *order, clirr_error *err)
+{
+    uint32_t n = g->n, maxdeg = 0;
+    for (uint32_t v = 0; v < n; v++)
+        maxdeg = degree(g, v) > maxdeg ? degree(g, v) : maxdeg;
+    uint32_t *start = calloc((size_t)maxdeg + 2, sizeof *start);
+    if (!start)
+        return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory reordering a graph of %u vertices", n);
+    /* start[maxdeg - d] counts, then places, the vertices of degree d */
+    for (uint32_t v = 0; v < n; v++)
+        start[maxdeg - degree(g, v) + 1]++;
+    for (uint32_t i = 1; i <= maxdeg + 1; i++)
+        start[i] += start[i - 1];
+    for (uint32_t v = 0; v < n; v++)
+        order[start[maxdeg - degree(g, v)]++] = v;
+    free(start);
+    return CLIRR_OK;
+}
 
 /* Breadth-first order into order[], starting at each of starts[] (in
  * that order) not yet visited; with sorted, each vertex's unvisited
@@ -94,7 +124,7 @@ int clirr_graph_reorder(const clirr_graph *g, clirr_reorder how, uint32_t *perm,
         order[v] = starts[v] = v;
     sort_graph = g;
     if (how == CLIRR_REORDER_DEGREE) {
-        qsort(order, n, sizeof *order, by_degree_desc);
+        rc = by_degree_counting(g, order, err);
     } else if (how == CLIRR_REORDER_BFS) {
         uint32_t top = 0;
         for (uint32_t v = 0; v < n; v++)

@@ -240,6 +240,8 @@ typedef struct clirr_algo {
     bool needs_fp64;          /* kernels use double precision */
     bool values_are_ids;      /* per-vertex results are vertex ids (cc's labels):
                                  no --reorder, whose mapping back moves values only */
+    bool cpu_degree_layout;   /* --reorder auto relabels by degree on CPU devices
+                                 for graphs with hubs (measured per algorithm) */
     const clirr_template_hint *template_hint; /* NULL = the device rules decide */
     /* Optional, in place of template_hint: the hint for this input (NULL =
      * the device rules decide), e.g. none where hubs want load balancing. */
@@ -330,7 +332,8 @@ typedef struct clirr_intent {
                                  rounds in one work-group; 0 = never; -1 = auto */
     int64_t queue_rounds;     /* rounds queued ahead per read-back; 0 = never; -1 = auto */
     clirr_reorder reorder;    /* run on the graph relabelled by this layout, results
-                                 mapped back (--reorder); NONE = as given */
+                                 mapped back (--reorder); NONE = as given; AUTO
+                                 (the default) = the planner's choice */
     bool fixed_grid;          /* data-driven rounds launch a fixed grid (the device's
                                  resident work-items) striding the worklist, not
                                  one work-item per item (--grid fixed) */

@@ -147,8 +147,11 @@ CLIRR_API int clirr_graph_relabel_compact(clirr_graph *g, uint32_t **old_ids, cl
 
 /* Locality-optimized vertex layouts (host/graph/reorder.c): none, bfs
  * (breadth-first from the largest out-degree), rcm (reverse Cuthill-McKee),
- * degree (decreasing out-degree). */
+ * degree (decreasing out-degree). AUTO is no layout but the planner's
+ * choice of one (host/templates/plan.c); the functions below take the
+ * layouts from NONE to COUNT_ only (the name and parse know "auto"). */
 typedef enum clirr_reorder {
+    CLIRR_REORDER_AUTO = -1,
     CLIRR_REORDER_NONE = 0,
     CLIRR_REORDER_BFS,
     CLIRR_REORDER_RCM,
