@@ -7,6 +7,7 @@
  * against the original's reference, while the ones it would corrupt are
  * refused by name; auto (the default) picks degree where it should (BFS,
  * SSSP, PageRank on CPU devices, graphs with hubs) and none elsewhere. */
+#include "algo/input.h"
 #include "harness.h"
 #include "ref/ref.h"
 
@@ -196,9 +197,72 @@ done:
     clirr_graph_free(&grid);
 }
 
+/* The relabelled graph is made once per input and layout and kept with
+ * the input (algo/input.h): asked again, the same input and permutation;
+ * a second session on it relabels nothing and uploads nothing (the first
+ * one's device copies serve: BFS and PageRank, whose transpose belongs to
+ * the relabelled input too), and its results still verify. */
+static void shared_relabelling(th_case *tc)
+{
+    static const char *const algos[] = {"bfs", "pagerank"};
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *s1 = NULL, *s2 = NULL;
+    void *expected = NULL, *got = NULL;
+    TH_OK(tc, clirr_graph_generate(specs[0], &g, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, specs[0], &in, &err));
+    TH_REQUIRE(tc, (expected = malloc(g.n * 8)) && (got = malloc(g.n * 8)), "out of memory");
+    const clirr_input *r1, *r2;
+    const uint32_t *p1, *p2;
+    TH_OK(tc, clirr_input_relabelled(in, CLIRR_REORDER_DEGREE, &r1, &p1, &err));
+    TH_OK(tc, clirr_input_relabelled(in, CLIRR_REORDER_DEGREE, &r2, &p2, &err));
+    TH_EXPECT(tc, r1 == r2 && p1 == p2 && bijection(p1, g.n), "the degree layout was made twice, or is no "
+              "permutation");
+    TH_OK(tc, clirr_input_relabelled(in, CLIRR_REORDER_RCM, &r2, &p2, &err));
+    TH_EXPECT(tc, r1 != r2 && p1 != p2, "the rcm layout is the degree layout's input");
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        /* A new input each: nothing of it on the device yet. */
+        clirr_input_free(in);
+        in = NULL;
+        TH_OK(tc, clirr_input_from_graph(&g, false, specs[0], &in, &err));
+        const clirr_algo *al = clirr_algo_find(algos[a]);
+        TH_REQUIRE(tc, al, "no %s", algos[a]);
+        clirr_intent it;
+        clirr_intent_default(al, &it);
+        it.reorder = CLIRR_REORDER_DEGREE;
+        clirr_plan plan;
+        clirr_stats st;
+        clirr_prepare_times t1, t2;
+        TH_OK(tc, clirr_plan_make(al, &tc->device->caps, &it, in, &plan, &err));
+        TH_OK(tc, al->reference(in, &plan, expected, &err));
+        TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s1, &err));
+        clirr_session_prepare_times(s1, &t1);
+        TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &s2, &err));
+        clirr_session_prepare_times(s2, &t2);
+        TH_EXPECT(tc, t1.upload_bytes >= (uint64_t)g.m * 4 && t2.upload_bytes < t1.upload_bytes / 4,
+                  "%s: the second session uploaded %llu bytes, the first %llu (the graph has %u arcs)", algos[a],
+                  (unsigned long long)t2.upload_bytes, (unsigned long long)t1.upload_bytes, g.m);
+        TH_OK(tc, clirr_session_run(s2, got, &st, &err));
+        clirr_verify_report rep;
+        TH_EXPECT(tc, al->verify(in, &plan, expected, got, &rep), "%s, second session: %s", algos[a], rep.text);
+        clirr_session_release(s1);
+        clirr_session_release(s2);
+        s1 = s2 = NULL;
+    }
+done:
+    clirr_session_release(s1);
+    clirr_session_release(s2);
+    free(expected);
+    free(got);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+}
+
 TH_REGISTER(register_reorder_tests)
 {
     th_add("graph/reorder", layouts, NULL);
     th_add_device("algo/reorder", runs, NULL);
     th_add_device("algo/reorder-auto", auto_layout, NULL);
+    th_add_device("algo/reorder-shared", shared_relabelling, NULL);
 }

@@ -37,6 +37,11 @@ struct clirr_input {
     const clirr_mesh *mesh;
     clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
     bool have[CLIRR_FORM_COUNT_];
+    /* --reorder: the graph relabelled by each layout once asked for (an
+     * input of its own, with its own forms and device copies), and
+     * perm[old id] = new id */
+    clirr_input *relabelled[CLIRR_REORDER_COUNT_];
+    uint32_t *perm[CLIRR_REORDER_COUNT_];
     device_copy *copies;
 };
 
@@ -178,8 +183,11 @@ static void drop_copies(clirr_input *in, const clirr_ctx *ctx)
 
 void clirr_input_detach(clirr_input *in, clirr_ctx *ctx)
 {
-    if (in && ctx)
-        drop_copies(in, ctx);
+    if (!in || !ctx)
+        return;
+    drop_copies(in, ctx);
+    for (int r = 0; r < CLIRR_REORDER_COUNT_; r++)
+        clirr_input_detach(in->relabelled[r], ctx);
 }
 
 void clirr_input_free(clirr_input *in)
@@ -190,6 +198,10 @@ void clirr_input_free(clirr_input *in)
     for (int f = 0; f < CLIRR_FORM_COUNT_; f++)
         if (in->have[f])
             clirr_graph_free(&in->derived[f]);
+    for (int r = 0; r < CLIRR_REORDER_COUNT_; r++) {
+        clirr_input_free(in->relabelled[r]);
+        free(in->perm[r]);
+    }
     clirr_graph_free(&in->owned);
     clirr_list_free(&in->owned_list);
     clirr_tree_free(&in->owned_tree);
@@ -359,6 +371,36 @@ int clirr_input_graph_form(const clirr_input *cin, clirr_graph_form form, const 
         in->have[form] = true;
     }
     *g = &in->derived[form];
+    return CLIRR_OK;
+}
+
+int clirr_input_relabelled(const clirr_input *cin, clirr_reorder how, const clirr_input **out,
+                           const uint32_t **perm, clirr_error *err)
+{
+    /* A cache, as the graph forms above. */
+    clirr_input *in = (clirr_input *)cin;
+    if (in->kind != CLIRR_INPUT_GRAPH)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "%s is a %s, not a graph", in->name, kind_names[in->kind]);
+    if (how <= CLIRR_REORDER_NONE || how >= CLIRR_REORDER_COUNT_)
+        return clirr_fail(err, CLIRR_ERR_USAGE, "no layout to relabel %s by", in->name);
+    if (!in->relabelled[how]) {
+        const clirr_graph *g = in->graph;
+        uint32_t *p = malloc(((size_t)g->n + 1) * sizeof *p);
+        if (!p)
+            return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory relabelling %s", in->name);
+        clirr_graph pg;
+        int rc = clirr_graph_reorder(g, how, p, err);
+        if (rc == CLIRR_OK && (rc = clirr_graph_permute(g, p, &pg, err)) == CLIRR_OK &&
+            (rc = clirr_input_from_graph(&pg, true, in->name, &in->relabelled[how], err)) != CLIRR_OK)
+            clirr_graph_free(&pg);
+        if (rc != CLIRR_OK) {
+            free(p);
+            return rc;
+        }
+        in->perm[how] = p;
+    }
+    *out = in->relabelled[how];
+    *perm = in->perm[how];
     return CLIRR_OK;
 }
 

@@ -25,6 +25,14 @@ typedef enum clirr_graph_form {
 int clirr_input_graph_form(const clirr_input *in, clirr_graph_form form, const clirr_graph **g,
                            clirr_error *err);
 
+/* The graph input relabelled by layout `how` (not NONE), with perm[old id]
+ * = new id, made on first use and kept with the input: an input of its
+ * own, whose forms and device copies are kept as this one's, so every
+ * session that runs on the layout shares them (--reorder). Both belong to
+ * the input. */
+int clirr_input_relabelled(const clirr_input *in, clirr_reorder how, const clirr_input **out,
+                           const uint32_t **perm, clirr_error *err);
+
 /* The graph in form `form` on ctx's device (its weights too when
  * with_weights and it has them), uploaded on first use and kept until the
  * input is detached or freed. The upload is timed as a transfer. */

@@ -1,6 +1,7 @@
 /* host/algo/session.c - the engine around every algorithm's prepare / run /
  * release: what a trial times (compute and download, nothing built or
  * uploaded), where prepare's time went, and the run-once convenience. */
+#include "algo/input.h"
 #include "base/parallel.h"
 #include "clirr/algo.h"
 #include "prim/prim.h"
@@ -16,10 +17,10 @@ struct clirr_session {
     void *state;
     uint64_t items;           /* values in a result */
     clirr_prepare_times times;
-    /* --reorder: the relabelled input the algorithm runs on, perm[old id] =
-     * new id, and its result before each value moves back */
-    clirr_input *relabelled;
-    uint32_t *perm;
+    /* --reorder: perm[old id] = new id of the relabelled input the
+     * algorithm runs on (the input's), and its result before each value
+     * moves back */
+    const uint32_t *perm;
     void *moved;
 };
 
@@ -32,19 +33,19 @@ static int with_context(int rc, const clirr_session *s, clirr_error *err)
     return rc;
 }
 
-/* --reorder: the input relabelled by the plan's layout, the source moved
- * with it, and room for a result in new ids; in then names the relabelled
- * input. Part of prepare's time. */
+/* --reorder: the input relabelled by the plan's layout (made once and
+ * kept with the input: clirr_input_relabelled), the source moved with it,
+ * and room for a result in new ids; in then names the relabelled input.
+ * Part of prepare's time. */
 static int relabel(clirr_session *s, const clirr_input **in, clirr_error *err)
 {
     const clirr_graph *g = clirr_input_graph(*in);
-    clirr_graph pg;
+    const clirr_input *rin = NULL;
     uint32_t source = 0;
-    s->perm = malloc(((size_t)g->n + 1) * sizeof *s->perm);
     s->moved = malloc((s->items ? s->items : 1) * s->algo->value_size);
-    if (!s->perm || !s->moved)
+    if (!s->moved)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory relabelling %s", clirr_input_name(*in));
-    int rc = clirr_graph_reorder(g, s->plan.reorder, s->perm, err);
+    int rc = clirr_input_relabelled(*in, s->plan.reorder, &rin, &s->perm, err);
     if (rc == CLIRR_OK && s->algo->sources == CLIRR_SOURCES_ONE &&
         clirr_sources_pick(g, &s->plan.source, &source, 1, err) != 1)
         rc = err->status;
@@ -53,11 +54,7 @@ static int relabel(clirr_session *s, const clirr_input **in, clirr_error *err)
         s->plan.source.vertex = s->perm[source];
     }
     if (rc == CLIRR_OK)
-        rc = clirr_graph_permute(g, s->perm, &pg, err);
-    if (rc == CLIRR_OK)
-        rc = clirr_input_from_graph(&pg, true, clirr_input_name(*in), &s->relabelled, err);
-    if (rc == CLIRR_OK)
-        *in = s->relabelled;
+        *in = rin;
     return rc;
 }
 
@@ -199,8 +196,6 @@ void clirr_session_release(clirr_session *s)
         return;
     if (s->state)
         s->algo->release(s->state);
-    clirr_input_free(s->relabelled);
-    free(s->perm);
     free(s->moved);
     free(s);
 }
