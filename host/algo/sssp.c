@@ -884,7 +884,9 @@ const clirr_algo clirr_algo_sssp = {
     .default_variant = VARIANT_AUTO,
     .choose_variant = sssp_choose,
     .sources = CLIRR_SOURCES_ONE,
-    .cpu_degree_layout = true, /* CPUs, graphs with hubs: host/templates/plan.c */
+    /* No degree layout under --reorder auto: on kron 20 (PoCL and Intel's
+     * CPU runtime, 2 cores) bits ran no faster on it (tests/bench/RESULTS.md,
+     * "Degree layout on CPUs"), and the relabelling costs prepare time. */
     .value_size = sizeof(uint32_t),
     .prepare = sssp_prepare,
     .run = sssp_run,

@@ -169,7 +169,7 @@ static void print_help(const exp_config *cfg)
            "                      per item (worklist: the default)\n"
            "  --reorder L         run on the graph relabelled by layout L (bfs, rcm,\n"
            "                      degree, none), values mapped back; auto (the\n"
-           "                      default): degree for BFS, SSSP and PageRank on CPU\n"
+           "                      default): degree for BFS and PageRank on CPU\n"
            "                      devices where the graph has hubs, else none\n",
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];

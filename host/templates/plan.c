@@ -308,10 +308,12 @@ static const char *cannot_reorder(const clirr_algo *a, const clirr_intent *it, c
 /* --reorder auto: degree where the algorithm asks for it on CPU devices and
  * the largest out-degree is at least AUTO_LAYOUT_SKEW times the mean (hubs:
  * the degree layout packs the hot vertices' values into a few cache lines,
- * where a core's random gathers hit; on PoCL, 2-core development machine,
- * GAPBS's kron scale 20, end to end: BFS 32.7 -> 12.2, SSSP 150 -> 120,
- * PageRank 20 iterations 508 -> 290 ms; its uniform graph, no hubs, lost
- * up to 1.3x; tests/bench/RESULTS.md, "Degree layout on CPUs"). None
+ * where a core's random gathers hit; 2-core development machine, GAPBS's
+ * kron scale 20, end to end, medians of interleaved runs, PoCL / Intel's
+ * CPU runtime: BFS 23.6 -> 14.4 / 24.5 -> 11.8 ms, PageRank 20 iterations
+ * 451 -> 233 / 385 -> 236 ms; SSSP gained nothing and does not ask; the
+ * uniform graph, no hubs, lost up to 1.3x; tests/bench/RESULTS.md,
+ * "Degree layout on CPUs"). None
  * elsewhere: a GPU coalesces neighbouring work-items, and roads and grids
  * keep their locality as given. The relabelling is prepare's work. */
 #define AUTO_LAYOUT_SKEW 32
@@ -320,7 +322,7 @@ static void pick_auto_reorder(const clirr_algo *a, const clirr_caps *caps, const
 {
     p->reorder = CLIRR_REORDER_NONE;
     if (!a->cpu_degree_layout || a->input != CLIRR_INPUT_GRAPH || !caps->is_cpu) {
-        p->reorder_reason = "auto: none, the graph as given (the degree layout is for BFS, SSSP and PageRank on "
+        p->reorder_reason = "auto: none, the graph as given (the degree layout is for BFS and PageRank on "
                             "CPU devices)";
         return;
     }
