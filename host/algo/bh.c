@@ -335,10 +335,11 @@ static int size_group_walk(bh_session *s, const clirr_caps *caps, unsigned wg_si
 }
 
 /* The group walk's groups when the bodies are not sorted: G * per
- * consecutive ones each (heads0, nheads0). */
+ * consecutive ones each (heads0, nheads0). The other walks read no heads:
+ * one group of all. */
 static int unsorted_heads(bh_session *s, clirr_error *err)
 {
-    size_t span = s->walk == BH_WALK_GROUP ? (size_t)s->gwg * s->per : 1;
+    size_t span = s->walk == BH_WALK_GROUP ? (size_t)s->gwg * s->per : (s->n ? s->n : 1);
     s->nheads0 = (uint32_t)((s->n + span - 1) / span);
     int rc = uints(s, "the walk's groups, unsorted", s->nheads0, &s->heads0, err);
     if (rc != CLIRR_OK)

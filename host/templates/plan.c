@@ -302,8 +302,28 @@ static int pick_scan(const clirr_caps *caps, const clirr_intent *it, clirr_plan 
  * vertex's value back (host/algo/session.c). Refused where that would be
  * wrong: results that are not one value per vertex (mst's edges), values
  * that are ids (cc), files named by ids (--parents, --vector...), and
- * sampled sources, which a relabelling would sample differently. */
-static const char *cannot_reorder(const clirr_algo *a, const clirr_intent *it, const char **param);
+ * sampled sources, which a relabelling would sample differently.
+ * cannot_reorder: why the algorithm cannot run relabelled with this
+ * intent, or NULL; *param names the file parameter that is the reason,
+ * else NULL. */
+static const char *cannot_reorder(const clirr_algo *a, const clirr_intent *it, const char **param)
+{
+    *param = NULL;
+    if (a->input != CLIRR_INPUT_GRAPH)
+        return "it reads no graph";
+    if (a->write_result || a->values_are_ids)
+        return a->write_result ? "its result is not one value per vertex" : "its values are vertex ids";
+    if (a->sources == CLIRR_SOURCES_MANY && it->source.count)
+        return "its sampled sources would differ on the relabelled graph";
+    if (a->sources == CLIRR_SOURCES_ONE && it->source.rule == CLIRR_SOURCE_RANDOM)
+        return "a random source would differ on the relabelled graph";
+    for (unsigned i = 0; i < a->nparams; i++)
+        if (a->params[i].type == CLIRR_PARAM_PATH && it->params.v[i].path && it->params.v[i].path[0]) {
+            *param = a->params[i].name;
+            return "names vertices by id";
+        }
+    return NULL;
+}
 
 /* --reorder auto: degree where the algorithm asks for it on CPU devices and
  * the largest out-degree is at least AUTO_LAYOUT_SKEW times the mean (hubs:
@@ -338,27 +358,6 @@ static void pick_auto_reorder(const clirr_algo *a, const clirr_caps *caps, const
     p->reorder = CLIRR_REORDER_DEGREE;
     p->reorder_reason = "auto: degree, a CPU device and a graph with hubs (the hot values share cache lines; "
                         "values mapped back; measured on PoCL)";
-}
-
-/* Why the algorithm cannot run relabelled with this intent, or NULL;
- * *param names the file parameter that is the reason, else NULL. */
-static const char *cannot_reorder(const clirr_algo *a, const clirr_intent *it, const char **param)
-{
-    *param = NULL;
-    if (a->input != CLIRR_INPUT_GRAPH)
-        return "it reads no graph";
-    if (a->write_result || a->values_are_ids)
-        return a->write_result ? "its result is not one value per vertex" : "its values are vertex ids";
-    if (a->sources == CLIRR_SOURCES_MANY && it->source.count)
-        return "its sampled sources would differ on the relabelled graph";
-    if (a->sources == CLIRR_SOURCES_ONE && it->source.rule == CLIRR_SOURCE_RANDOM)
-        return "a random source would differ on the relabelled graph";
-    for (unsigned i = 0; i < a->nparams; i++)
-        if (a->params[i].type == CLIRR_PARAM_PATH && it->params.v[i].path && it->params.v[i].path[0]) {
-            *param = a->params[i].name;
-            return "names vertices by id";
-        }
-    return NULL;
 }
 
 static int pick_reorder(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
