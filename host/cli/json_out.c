@@ -124,6 +124,7 @@ static json_object *jplan(const exp_row *r)
         json_object_object_add(o, "grid_reason", json_object_new_string(p->grid_reason));
     }
     json_object_object_add(o, "reorder", json_object_new_string(clirr_reorder_name(p->reorder)));
+    json_object_object_add(o, "reorder_reason", json_object_new_string(p->reorder_reason ? p->reorder_reason : ""));
     json_object_object_add(o, "build_options", json_object_new_string(p->build_options));
     json_object *params = json_object_new_object();
     for (unsigned i = 0; i < r->algo->nparams; i++) {
