@@ -822,7 +822,7 @@ static void sssp_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=64,h=64", "grid:w=2000,h=1", "rmat:scale=12,ef=8,seed=1",
                                         "random:n=4096,m=16384,seed=1"};
-    static const char *const gpu[] = {"data", "data", "data", "data"};
+    static const char *const gpu[] = {"nearfar", "nearfar", "data", "data"};
     static const char *const cpu[] = {"nearfar", "nearfar", "bits", "bits"};
     auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, 4);
 }

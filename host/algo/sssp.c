@@ -837,8 +837,8 @@ static const clirr_variant_desc sssp_variants[] = {
     {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
              "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
      true, false},
-    {"auto", "nearfar on CPU devices for graphs of bounded degree (roads, grids), else bits on CPU devices, "
-             "else data", true, false},
+    {"auto", "nearfar for graphs of bounded degree (roads, grids), else bits on CPU devices, else data", true,
+     false},
 };
 
 /* auto: on CPUs, near-far for graphs of at most 8 neighbours a vertex
@@ -853,16 +853,19 @@ static const clirr_variant_desc sssp_variants[] = {
  * luxembourg_osm 7.2 against 13.7 ms, a 512 x 512 grid 35.7 against
  * 194.2; Intel's CPU runtime 12.7 against 27.8 and 50.9 against 116.1;
  * on rmat 18 and a uniform graph of 2^18 vertices near-far lost 1.1-3.2x
- * ("Near-far on CPUs for roads and grids"). Elsewhere data, as measured
- * on the H100 (where near-far also won on the road and the grid after
- * its phases moved into the work-group, not yet verified there by the
- * tests). */
+ * ("Near-far on CPUs for roads and grids"). GPUs take near-far on the
+ * same graphs, data elsewhere: on an H200, a 2048 x 2048 grid (weights
+ * 1-100) took 114.6 ms end to end against data's 260.4, luxembourg_osm
+ * 7.9 against 11.8, while a uniform graph of 2^23 vertices took 10.7
+ * against 9.6 and kron scale 22 the same (tests/bench/RESULTS.md,
+ * "Near-far as auto on GPUs"). */
 #define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    if (caps->is_cpu && clirr_graph_bounded_degree(clirr_input_graph(in), BOUNDED_DEGREE)) {
-        *reason = "auto: nearfar, a CPU device and a graph of at most 8 neighbours a vertex (measured on PoCL "
-                  "and Intel's CPU runtime)";
+    if (clirr_graph_bounded_degree(clirr_input_graph(in), BOUNDED_DEGREE)) {
+        *reason = caps->is_cpu ? "auto: nearfar, a graph of at most 8 neighbours a vertex (measured on PoCL and "
+                                 "Intel's CPU runtime)"
+                               : "auto: nearfar, a graph of at most 8 neighbours a vertex (measured on an H200)";
         return VARIANT_NEARFAR;
     }
     *reason = caps->is_cpu ? "auto: bits, a CPU device (the wide rounds' worklist as a bitmap over contiguous "
