@@ -375,7 +375,7 @@ done:
 
 /* Uploads staged through pinned memory arrive whole: a copy of two and a
  * bit staging buffers at an odd offset, read back word for word, each
- * mode counting its bytes and one transfer. */
+ * mode counting its bytes and one transfer; so do the reads. */
 static void uploads(th_case *tc)
 {
     clirr_error err;
@@ -399,16 +399,29 @@ static void uploads(th_case *tc)
                           t->upload_pinned_bytes == (m == 0 ? words * 4 : 0),
                   "mode %u: %llu bytes (%llu pinned), %llu transfers", m, (unsigned long long)t->upload_bytes,
                   (unsigned long long)t->upload_pinned_bytes, (unsigned long long)t->transfers);
-        memset(back, 0, words * 4);
-        TH_OK(tc, clirr_buf_read(ctx, buf, skip * 4, words * 4, back, &err));
-        size_t bad = 0;
-        while (bad < words && back[bad] == host[bad])
-            bad++;
-        TH_EXPECT(tc, bad == words, "mode %u: word %zu of %zu differs", m, bad, words);
+        /* Reads: on a CPU device a large one maps the buffer and copies on
+         * several threads (CLIRR_HOST_THREADS=8: 4 of them), else one read
+         * (2: one thread); each arrives whole as one transfer. */
+        static const char *const threads[] = {"8", "2"};
+        for (unsigned r = 0; r < 2; r++) {
+            setenv("CLIRR_HOST_THREADS", threads[r], 1);
+            memset(back, 0, words * 4);
+            clirr_ctx_timing_reset(ctx);
+            TH_OK(tc, clirr_buf_read(ctx, buf, skip * 4, words * 4, back, &err));
+            TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+            TH_EXPECT(tc, t->transfers == 1 && t->transfer_ns > 0, "mode %u, %s threads: %llu transfers", m,
+                      threads[r], (unsigned long long)t->transfers);
+            size_t bad = 0;
+            while (bad < words && back[bad] == host[bad])
+                bad++;
+            TH_EXPECT(tc, bad == words, "mode %u, %s threads: word %zu of %zu differs", m, threads[r], bad, words);
+        }
+        unsetenv("CLIRR_HOST_THREADS");
     }
     clirr_ctx_set_upload_mode(ctx, CLIRR_UPLOAD_AUTO);
     TH_EXPECT(tc, clirr_ctx_uploads_pinned(ctx) == !clirr_ctx_caps(ctx)->host_unified, "auto");
 done:
+    unsetenv("CLIRR_HOST_THREADS");
     clirr_ctx_set_upload_mode(ctx, CLIRR_UPLOAD_AUTO);
     clirr_mem_release(&buf);
     free(host);

@@ -1,11 +1,13 @@
 /* host/base/parallel.c - independent parts of one job on host threads
- * (parallel.h): the staged uploads' copying, the irregularity counts, the
- * graph's derived forms (transpose, undirected, symmetric). */
+ * (parallel.h): the staged uploads' copying and CPU devices' reads, the
+ * irregularity counts, the graph's derived forms (transpose, undirected,
+ * symmetric). */
 #include "base/parallel.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 typedef struct part_run {
@@ -48,4 +50,37 @@ unsigned clirr_host_threads(size_t work, size_t min_work, const char *env)
     if (t < 1)
         t = 1;
     return t > CLIRR_MAX_PARTS ? CLIRR_MAX_PARTS : (unsigned)t;
+}
+
+typedef struct copy_part {
+    char *dst;
+    const char *src;
+    size_t n;
+} copy_part;
+
+static void copy_part_run(void *arg)
+{
+    copy_part *p = arg;
+    memcpy(p->dst, p->src, p->n);
+}
+
+void clirr_parallel_copy(unsigned threads, void *dst, const void *src, size_t n)
+{
+    copy_part part[CLIRR_MAX_PARTS];
+    if (threads < 1)
+        threads = 1;
+    if (threads > CLIRR_MAX_PARTS)
+        threads = CLIRR_MAX_PARTS;
+    size_t per = (n + threads - 1) / threads;
+    for (unsigned i = 0; i < threads; i++) {
+        size_t off = i * per < n ? i * per : n;
+        part[i] = (copy_part){(char *)dst + off, (const char *)src + off, n - off < per ? n - off : per};
+    }
+    clirr_run_parts(threads, copy_part_run, part, sizeof part[0]);
+}
+
+unsigned clirr_copy_threads(void)
+{
+    unsigned half = clirr_host_threads(1, 0, "CLIRR_HOST_THREADS") / 2;
+    return half < 1 ? 1 : half > 8 ? 8 : half;
 }

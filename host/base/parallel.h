@@ -21,6 +21,14 @@ static inline void clirr_part_bounds(uint64_t n, unsigned parts, unsigned i, uin
     *hi = (uint32_t)(n * (i + 1) / parts);
 }
 
+/* memcpy of n bytes in `threads` parts at once (at most CLIRR_MAX_PARTS). */
+void clirr_parallel_copy(unsigned threads, void *dst, const void *src, size_t n);
+
+/* Threads for a large host copy: half the online cores (CLIRR_HOST_THREADS
+ * overrides them), at most 8; 1 on a machine of 2 or 3 cores, where the
+ * OpenCL runtime's own threads compete for them. */
+unsigned clirr_copy_threads(void);
+
 /* How many parts a host job of `work` units should run in: 1 below
  * `min_work`, else the online cores (the environment variable `env`, when
  * given and set, overrides them), at most CLIRR_MAX_PARTS. */

@@ -19,11 +19,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define STAGE_BYTES ((size_t)8 << 20)
 #define FIRST_STAGED ((size_t)128 << 20)
-#define MAX_COPY_THREADS 8
 
 struct clirr_upload_stage {
     cl_mem buf[2];
@@ -31,30 +29,6 @@ struct clirr_upload_stage {
     cl_event busy[2]; /* the device's read of each, or NULL */
     unsigned threads;
 };
-
-typedef struct copy_part {
-    char *dst;
-    const char *src;
-    size_t n;
-} copy_part;
-
-static void copy_part_run(void *arg)
-{
-    copy_part *p = arg;
-    memcpy(p->dst, p->src, p->n);
-}
-
-/* memcpy in `threads` parts at once. */
-static void parallel_copy(unsigned threads, char *dst, const char *src, size_t n)
-{
-    copy_part part[MAX_COPY_THREADS];
-    size_t per = (n + threads - 1) / threads;
-    for (unsigned i = 0; i < threads; i++) {
-        size_t off = i * per < n ? i * per : n;
-        part[i] = (copy_part){dst + off, src + off, n - off < per ? n - off : per};
-    }
-    clirr_run_parts(threads, copy_part_run, part, sizeof part[0]);
-}
 
 static void wait_busy(clirr_upload_stage *s, int i)
 {
@@ -89,8 +63,7 @@ static int stage_open(clirr_ctx *ctx, clirr_error *err)
     if (!s)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory for the upload staging");
     ctx->stage = s;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    s->threads = cores < 2 ? 1 : cores / 2 > MAX_COPY_THREADS ? MAX_COPY_THREADS : (unsigned)(cores / 2);
+    s->threads = clirr_copy_threads();
     for (int i = 0; i < 2; i++) {
         cl_int cl_rc = CL_SUCCESS;
         s->buf[i] = clCreateBuffer(ctx->context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_ONLY, STAGE_BYTES, NULL, &cl_rc);
@@ -121,7 +94,7 @@ int clirr_upload_staged(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
     for (size_t done = 0, n; done < bytes; done += n, i ^= 1) {
         n = bytes - done < STAGE_BYTES ? bytes - done : STAGE_BYTES;
         wait_busy(s, i);
-        parallel_copy(s->threads, s->host[i], from + done, n);
+        clirr_parallel_copy(s->threads, s->host[i], from + done, n);
         CLIRR_CL_TRY(clEnqueueWriteBuffer(ctx->queue, mem, CL_FALSE, offset + done, n, s->host[i], 0, NULL,
                                           &s->busy[i]));
         clFlush(ctx->queue);
