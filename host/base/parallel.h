@@ -25,8 +25,8 @@ static inline void clirr_part_bounds(uint64_t n, unsigned parts, unsigned i, uin
 void clirr_parallel_copy(unsigned threads, void *dst, const void *src, size_t n);
 
 /* Threads for a large host copy: half the online cores (CLIRR_HOST_THREADS
- * overrides them), at most 8; 1 on a machine of 2 or 3 cores, where the
- * OpenCL runtime's own threads compete for them. */
+ * overrides them), at most 8, at least 1 (the staged uploads' rule, from
+ * the H100 machine; a 2-core machine copies on one). */
 unsigned clirr_copy_threads(void);
 
 /* How many parts a host job of `work` units should run in: 1 below
