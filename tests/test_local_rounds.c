@@ -814,10 +814,10 @@ static void bfs_auto_choice(th_case *tc)
     auto_choices(tc, "bfs", specs, tc->device->caps.is_cpu ? cpu : gpu, 4);
 }
 
-/* SSSP's auto (host/algo/sssp.c): on a CPU near-far for graphs of at most
- * 8 neighbours a vertex (a grid, a path) and bits for the others (rmat
- * hubs; a uniform graph of mean degree 8, whose largest is above 8); data
- * on other devices. */
+/* SSSP's auto (host/algo/sssp.c): near-far for graphs of at most 8
+ * neighbours a vertex (a grid, a path) on every device; for the others
+ * (rmat hubs; a uniform graph of mean degree 8, whose largest is above 8)
+ * bits on a CPU, data elsewhere. */
 static void sssp_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=64,h=64", "grid:w=2000,h=1", "rmat:scale=12,ef=8,seed=1",
@@ -873,7 +873,8 @@ done:
  * windows, rmat hubs; delta 7 and auto, local rounds at 8 (the wide rounds
  * between) and auto, two trials of one session (the second's phase stamps
  * go on from the first's). Every distance is the reference's, the local
- * rounds start phases on every grid, and the phases add up. */
+ * rounds start phases on every grid, the phases add up, and the delta run
+ * is the one asked for or auto's. */
 static void nearfar_local_phases(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=1000,h=10,weights=1-100", "grid:w=60,h=60,weights=1-100",
@@ -892,6 +893,11 @@ static void nearfar_local_phases(th_case *tc)
         TH_OK(tc, load(specs[i], &g, &in, &want, &got, &err));
         TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
         bool grid = !strncmp(specs[i], "grid:", 5);
+        /* Auto's delta: eight mean arc weights on a CPU, 32 elsewhere. */
+        double sum = 0;
+        for (uint64_t e = 0; e < g.m; e++)
+            sum += g.weight[e];
+        const uint64_t auto_delta = (uint64_t)((tc->device->caps.is_cpu ? 8 : 32) * sum / (double)g.m);
         for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++)
             for (size_t t = 0; t < sizeof local / sizeof local[0]; t++) {
                 clirr_intent it;
@@ -913,6 +919,9 @@ static void nearfar_local_phases(th_case *tc)
                               "%s, delta %s, local %lld, trial %d: %llu phases, %llu started locally", specs[i],
                               deltas[d], (long long)local[t], trial, (unsigned long long)phases,
                               (unsigned long long)mine);
+                    uint64_t delta = extra(sess, got, "delta"), want_delta = d == 0 ? 7 : auto_delta;
+                    TH_EXPECT(tc, delta == want_delta, "%s, delta %s: ran with delta %llu, not %llu", specs[i],
+                              deltas[d], (unsigned long long)delta, (unsigned long long)want_delta);
                 }
                 clirr_session_release(sess);
                 sess = NULL;

@@ -183,17 +183,22 @@ fail:
     return rc;
 }
 
-/* Auto delta: eight mean arc weights, so that a phase holds a few hops'
- * worth of vertices; unweighted, one phase (the rounds are then BFS's
- * levels, which buckets cannot improve). */
-static uint32_t auto_delta(const clirr_graph *g)
+/* Auto delta: a few hops' worth of vertices a phase, eight mean arc
+ * weights on CPUs and 32 on GPUs, which fill a wide round with more
+ * (H200: a 2048 x 2048 grid, weights 1-100, 101.9 ms against 116.3 at
+ * eight, luxembourg_osm 6.35 against 8.12; PoCL and Intel's CPU runtime
+ * on 2 cores: 32 was slower on both, luxembourg_osm 9.0-10.0 against
+ * 6.6-7.0 ms, a 512 x 512 grid 50-63 against 37-39; tests/bench/RESULTS.md,
+ * "Near-far's delta on GPUs"). Unweighted, one phase (the rounds are then
+ * BFS's levels, which buckets cannot improve). */
+static uint32_t auto_delta(const clirr_graph *g, bool cpu)
 {
     if (!g->weight || g->m == 0)
         return NONE;
     double sum = 0;
     for (uint64_t e = 0; e < g->m; e++)
         sum += g->weight[e];
-    double d = 8 * sum / (double)g->m;
+    double d = (cpu ? 8 : 32) * sum / (double)g->m;
     return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
 }
 
@@ -204,7 +209,7 @@ static int prepare_nearfar(sssp_session *s, const clirr_plan *plan, const char *
     int rc = CLIRR_OK;
     size_t bytes = (size_t)(s->g->n ? s->g->n : 1) * sizeof(uint32_t);
     uint64_t asked = plan->params.v[PARAM_DELTA].u;
-    s->delta = asked ? (uint32_t)asked : auto_delta(s->g);
+    s->delta = asked ? (uint32_t)asked : auto_delta(s->g, clirr_ctx_caps(s->ctx)->is_cpu);
     for (int i = 0; i < 2; i++) {
         CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far pile", bytes, &s->far[i], err));
         CLIRR_TRY(clirr_buf_create(s->ctx, "SSSP far pile length", 2 * sizeof(uint32_t), &s->far_info[i], err));
@@ -782,7 +787,8 @@ static int sssp_write_outputs(void *state, const void *result, clirr_error *err)
 static const clirr_param_desc sssp_params[] = {
     [PARAM_PREDECESSORS] = {"predecessors", CLIRR_PARAM_PATH, "", 0, 0, "a shortest-path tree: each vertex's predecessor on a shortest path (-1: the source, unreached)"},
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
-                     "nearfar: how far the split moves per phase (0: eight mean arc weights; "
+                     "nearfar: how far the split moves per phase (0: eight mean arc weights on CPU devices, "
+                     "32 elsewhere; "
                      "unweighted, one phase); bits: a bitmap round relaxes only the vertices under the least "
                      "pending distance + X (0: every pending vertex)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
@@ -819,6 +825,7 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
     if (s->split) {
         clirr_extras_add(x, "phases", CLIRR_EXTRA_UINT)->u = s->phases;
         clirr_extras_add(x, "phases_local", CLIRR_EXTRA_UINT)->u = s->phases_local;
+        clirr_extras_add(x, "delta", CLIRR_EXTRA_UINT)->u = s->delta;
     }
     if (!s->have_sweep_nl)
         return;
