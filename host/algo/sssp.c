@@ -186,9 +186,9 @@ fail:
 /* Auto delta: a few hops' worth of vertices a phase, eight mean arc
  * weights on CPUs and 32 on GPUs, which fill a wide round with more
  * (H200: a 2048 x 2048 grid, weights 1-100, 101.9 ms against 116.3 at
- * eight, luxembourg_osm 6.35 against 8.12; PoCL and Intel's CPU runtime
- * on 2 cores: 32 was slower on both, luxembourg_osm 9.0-10.0 against
- * 6.6-7.0 ms, a 512 x 512 grid 50-63 against 37-39; tests/bench/RESULTS.md,
+ * eight, luxembourg_osm 6.35 against 8.12; on 2 cores 32 was slower or
+ * no faster: PoCL luxembourg_osm 9.0-10.0 against 6.6-7.0 ms, a 512 x 512
+ * grid 50-63 against 37-39, Intel's CPU runtime alike; tests/bench/RESULTS.md,
  * "Near-far's delta on GPUs"). Unweighted, one phase (the rounds are then
  * BFS's levels, which buckets cannot improve). */
 static uint32_t auto_delta(const clirr_graph *g, bool cpu)
