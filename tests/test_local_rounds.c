@@ -873,8 +873,8 @@ done:
  * windows, rmat hubs; delta 7 and auto, local rounds at 8 (the wide rounds
  * between) and auto, two trials of one session (the second's phase stamps
  * go on from the first's). Every distance is the reference's, the local
- * rounds start phases on every grid, the phases add up, and the delta run
- * is the one asked for or auto's. */
+ * rounds start phases on every grid at delta 7, the phases add up, and the
+ * delta run is the one asked for or auto's. */
 static void nearfar_local_phases(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=1000,h=10,weights=1-100", "grid:w=60,h=60,weights=1-100",
@@ -915,7 +915,10 @@ static void nearfar_local_phases(th_case *tc)
                     TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local %lld, trial %d: %s",
                               specs[i], deltas[d], (long long)local[t], trial, r.text);
                     uint64_t phases = extra(sess, got, "phases"), mine = extra(sess, got, "phases_local");
-                    TH_EXPECT(tc, phases != UINT64_MAX && mine <= phases && (!grid || mine > 0),
+                    /* At delta 7 every grid has phases the work-group starts; auto's
+                     * delta on a GPU (32 mean weights) leaves the 60 x 60 grid 3
+                     * phases, none local at local rounds 8 (H200). */
+                    TH_EXPECT(tc, phases != UINT64_MAX && mine <= phases && (!grid || d != 0 || mine > 0),
                               "%s, delta %s, local %lld, trial %d: %llu phases, %llu started locally", specs[i],
                               deltas[d], (long long)local[t], trial, (unsigned long long)phases,
                               (unsigned long long)mine);
