@@ -189,7 +189,7 @@ fail:
  * eight, luxembourg_osm 6.35 against 8.12; on 2 cores 32 was slower or
  * no faster: PoCL luxembourg_osm 9.0-10.0 against 6.6-7.0 ms, a 512 x 512
  * grid 50-63 against 37-39, Intel's CPU runtime alike; tests/bench/RESULTS.md,
- * "Near-far's delta on GPUs"). Unweighted, one phase (the rounds are then
+ * "On an H200 and its Xeon", near-far's delta). Unweighted, one phase (the rounds are then
  * BFS's levels, which buckets cannot improve). */
 static uint32_t auto_delta(const clirr_graph *g, bool cpu)
 {
@@ -865,7 +865,7 @@ static const clirr_variant_desc sssp_variants[] = {
  * 1-100) took 114.6 ms end to end against data's 260.4, luxembourg_osm
  * 7.9 against 11.8, while a uniform graph of 2^23 vertices took 10.7
  * against 9.6 and kron scale 22 the same (tests/bench/RESULTS.md,
- * "Near-far as auto on GPUs"). */
+ * "On an H200 and its Xeon", near-far as auto on GPUs). */
 #define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {

@@ -94,8 +94,8 @@ fail:
  * core's memcpy. On the H200 machine's 16-core Xeon (PoCL 5, 8 threads)
  * BFS's levels came back in 0.70-0.81 ms against 2.1-2.4 (kron 22,
  * 16.8 MB) and 1.4-1.5 against 4.2-5.0 (urand 23, 33.6 MB), PageRank's
- * scores in 2.9 against 11.3 (67 MB); tests/bench/RESULTS.md, "CPU
- * devices' reads on several threads". Timed by the wall clock, as one
+ * scores in 2.9 against 11.3 (67 MB); tests/bench/RESULTS.md, "On an H200
+ * and its Xeon", CPU devices' reads. Timed by the wall clock, as one
  * transfer. */
 #define READ_MAPPED_MIN ((size_t)1 << 20)
 static int read_mapped(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes, void *dst, unsigned threads,
