@@ -364,7 +364,29 @@ static void kernel_times(th_case *tc)
     TH_EXPECT(tc, rows_ns(t) == t->kernel_ns && t->launches == NK + 2, "rows %llu ns of %llu, launches %llu",
               (unsigned long long)rows_ns(t), (unsigned long long)t->kernel_ns,
               (unsigned long long)t->launches);
+
+    /* Kernel timing off: the same work runs (k00 three more times, then
+     * the copy) and is counted, but no launch or copy is timed; on again,
+     * the rows come back. */
+    clirr_ctx_set_kernel_timing(ctx, false);
+    TH_EXPECT(tc, !clirr_ctx_kernel_timing(ctx), "kernel timing still on");
+    memset(host, 0, sizeof host);
+    TH_OK(tc, clirr_buf_write(ctx, a, 0, sizeof host, host, &err));
+    for (int r = 0; r < 3; r++)
+        TH_OK(tc, clirr_launch(ctx, ks[0], N, 0, &err));
+    TH_OK(tc, clirr_buf_copy(ctx, a, 0, b, 0, sizeof host, &err));
+    TH_OK(tc, clirr_buf_read(ctx, b, 0, sizeof host, host, &err));
+    TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+    clirr_ctx_set_kernel_timing(ctx, true);
+    TH_EXPECT(tc, host[0] == 3 && host[N - 1] == 3, "untimed: copied %u, %u: expected 3", host[0], host[N - 1]);
+    TH_EXPECT(tc, t->nkernels == 0 && t->kernel_ns == 0 && t->launches == 3 && t->transfers == 2,
+              "untimed: %zu rows, %llu ns, %llu launches, %llu transfers", t->nkernels,
+              (unsigned long long)t->kernel_ns, (unsigned long long)t->launches, (unsigned long long)t->transfers);
+    TH_OK(tc, clirr_launch(ctx, ks[0], N, 0, &err));
+    TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+    TH_EXPECT(tc, t->nkernels == 1 && t->kernels[0].launches == 1, "timed again: %zu rows", t->nkernels);
 done:
+    clirr_ctx_set_kernel_timing(ctx, true);
     clirr_mem_release(&a);
     clirr_mem_release(&b);
     if (p)

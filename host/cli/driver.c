@@ -153,7 +153,7 @@ static void warn_reach(const driver *d, const exp_row *r)
  * deterministic algorithm pays the verifier once, while a trial that
  * differs (a wrong one, or another valid coloring) is checked in full.
  * The first failure is kept. */
-static void verify_trial(driver *d, exp_row *row, const clirr_input *in, unsigned trial,
+static void verify_trial(driver *d, exp_row *row, const clirr_input *in, unsigned trial, unsigned trials,
                          uint64_t *good_hash, bool *have_hash)
 {
     if (!d->expected || row->verified == 0)
@@ -169,8 +169,8 @@ static void verify_trial(driver *d, exp_row *row, const clirr_input *in, unsigne
         *good_hash = h;
         *have_hash = true;
     } else {
-        snprintf(row->verify_text, sizeof row->verify_text, "trial %u of %u: %.960s", trial + 1,
-                 d->cfg->repeat, rep.text);
+        snprintf(row->verify_text, sizeof row->verify_text, "trial %u of %u: %.960s", trial + 1, trials,
+                 rep.text);
     }
 }
 
@@ -183,8 +183,12 @@ static unsigned corrupt_trial(void)
     return v ? (unsigned)strtoul(v, NULL, 10) : 0;
 }
 
-/* Trials of a prepared session: warm-up, then timed ones, each verified;
- * the last result stays in d->result. */
+/* Trials of a prepared session: the warm-up; the timed trials with kernel
+ * timing off, for the wall clock (a profiling event costs host time at
+ * every launch: clirr_ctx_set_kernel_timing); then as many again with it
+ * on, for the kernel times and the per-kernel table. Each trial is
+ * verified; the last result stays in d->result. profile and --trace time
+ * every trial's kernels (one set): both read them per launch or round. */
 static int trials(driver *d, clirr_ctx *ctx, clirr_session *s, const clirr_input *in, exp_row *row,
                   clirr_error *err)
 {
@@ -192,35 +196,46 @@ static int trials(driver *d, clirr_ctx *ctx, clirr_session *s, const clirr_input
     bool have_hash = false;
     row->verified = d->expected ? 1 : -1;
     unsigned rep = d->cfg->repeat, corrupt = corrupt_trial();
-    double *t = calloc(3 * (size_t)rep, sizeof *t);
+    bool split = !d->cfg->profile && !d->cfg->trace_file;
+    unsigned timed = split ? 2 * rep : rep;
+    double *t = calloc(4 * (size_t)rep, sizeof *t); /* total, kernel, transfer, kernel-timed total */
     if (!t)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     int rc = CLIRR_OK;
-    for (unsigned i = 0; i < d->cfg->warmup + rep && rc == CLIRR_OK; i++) {
+    for (unsigned i = 0; i < d->cfg->warmup + timed && rc == CLIRR_OK; i++) {
         /* profile counts the timed trials only: what preparing and the
          * warm-up recorded is dropped. */
         if (d->cfg->profile && i == d->cfg->warmup &&
             (rc = clirr_ctx_irr_take(ctx, &row->irr, err)) != CLIRR_OK)
             break;
+        bool kernel_timed = !split || i >= d->cfg->warmup + rep;
+        clirr_ctx_set_kernel_timing(ctx, kernel_timed);
         rc = clirr_session_run(s, d->result, &row->stats, err);
         if (rc == CLIRR_OK && i < d->cfg->warmup)
             row->warmup_ms += row->stats.total_ns / 1e6;
         if (rc != CLIRR_OK || i < d->cfg->warmup)
             continue;
-        unsigned k = i - d->cfg->warmup;
-        t[k] = row->stats.total_ns / 1e6;
-        t[rep + k] = row->stats.timing.kernel_ns / 1e6;
-        t[2 * rep + k] = row->stats.timing.transfer_ns / 1e6;
-        add_kernels(row, &row->stats.timing);
+        unsigned k = i - d->cfg->warmup, j = k % rep;
+        if (!split || !kernel_timed) {
+            t[j] = row->stats.total_ns / 1e6;
+            t[2 * rep + j] = row->stats.timing.transfer_ns / 1e6;
+        }
+        if (kernel_timed) {
+            t[rep + j] = row->stats.timing.kernel_ns / 1e6;
+            t[3 * rep + j] = row->stats.total_ns / 1e6;
+            add_kernels(row, &row->stats.timing);
+        }
         if (k + 1 == corrupt && clirr_input_items(in))
             ((unsigned char *)d->result)[0] ^= 1;
-        verify_trial(d, row, in, k, &good_hash, &have_hash);
+        verify_trial(d, row, in, k, timed, &good_hash, &have_hash);
     }
+    clirr_ctx_set_kernel_timing(ctx, true);
     if (rc == CLIRR_OK) {
         row->trials = rep;
         row->total_ms = spread(t, rep);
         row->kernel_ms = spread(t + rep, rep);
         row->transfer_ms = spread(t + 2 * rep, rep);
+        row->kernel_timed_total_ms = spread(t + 3 * rep, rep);
         for (size_t k = 0; k < row->nkernels; k++) {
             row->kernels[k].ns /= rep;
             row->kernels[k].launches /= rep;

@@ -101,6 +101,7 @@ typedef struct exp_row {
                              * compile at first launch show it here) */
     unsigned trials;
     exp_spread total_ms, kernel_ms, transfer_ms;
+    exp_spread kernel_timed_total_ms; /* total of the trials that timed the kernels */
     clirr_stats stats;      /* of the last trial */
     clirr_kernel_time kernels[CLIRR_MAX_TIMED_KERNELS]; /* per trial, averaged */
     size_t nkernels;

@@ -243,6 +243,7 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object_object_add(t, "kernel", jms(r->kernel_ms.median));
     json_object_object_add(t, "transfer", jms(r->transfer_ms.median));
     json_object_object_add(t, "total", jms(r->total_ms.median));
+    json_object_object_add(t, "total_kernel_timed", jms(r->kernel_timed_total_ms.median));
     json_object_object_add(o, "time_ms", t);
     json_object *up = json_object_new_object();
     json_object_object_add(up, "bytes", json_object_new_uint64(r->prep.upload_bytes));
@@ -255,6 +256,7 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object_object_add(sp, "kernel", jspread(&r->kernel_ms));
     json_object_object_add(sp, "transfer", jspread(&r->transfer_ms));
     json_object_object_add(sp, "total", jspread(&r->total_ms));
+    json_object_object_add(sp, "total_kernel_timed", jspread(&r->kernel_timed_total_ms));
     json_object_object_add(o, "time_spread_ms", sp);
     json_object_object_add(o, "trials", json_object_new_int((int)r->trials));
     json_object_object_add(o, "warmup", json_object_new_int((int)cfg->warmup));

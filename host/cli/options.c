@@ -193,7 +193,9 @@ static void print_help(const exp_config *cfg)
     if (cfg->profile)
         prof_help();
     printf("\nmeasuring and output:\n"
-           "  --repeat N          timed trials per case; times are medians (default %d)\n"
+           "  --repeat N          timed trials per case; times are medians (default %d);\n"
+           "                      then N more that time the kernels (profiling events\n"
+           "                      slow every launch)\n"
            "  --warmup N          untimed trials first (default 1: some drivers, PoCL,\n"
            "                      compile a kernel at its first launch; the warm-up's\n"
            "                      time is reported apart)\n"

@@ -204,7 +204,10 @@ int clirr_buf_copy(clirr_ctx *ctx, cl_mem src, size_t src_off, cl_mem dst, size_
     if (bytes == 0)
         return CLIRR_OK;
     cl_event ev = NULL;
-    CLIRR_CL_TRY(clEnqueueCopyBuffer(ctx->queue, src, dst, src_off, dst_off, bytes, 0, NULL, &ev));
+    CLIRR_CL_TRY(clEnqueueCopyBuffer(ctx->queue, src, dst, src_off, dst_off, bytes, 0, NULL,
+                                     ctx->untimed_launches ? NULL : &ev));
+    if (!ev)
+        return CLIRR_OK;
     if (!ctx->copy_name)
         ctx->copy_name = clirr_ctx_timed_name(ctx, "copy");
     rc = clirr_ctx_track(ctx, ev, false, ctx->copy_name, err);

@@ -282,6 +282,10 @@ int clirr_ctx_timing(clirr_ctx *ctx, clirr_timing *out, clirr_error *err)
     return rc;
 }
 
+void clirr_ctx_set_kernel_timing(clirr_ctx *ctx, bool on) { ctx->untimed_launches = !on; }
+
+bool clirr_ctx_kernel_timing(const clirr_ctx *ctx) { return !ctx->untimed_launches; }
+
 void clirr_ctx_timing_reset(clirr_ctx *ctx)
 {
     /* Work still queued belongs to the time being forgotten. A failure
@@ -483,8 +487,8 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
     const clirr_kernel_entry *e = ctx->irr ? index_find(ctx, kernel) : NULL;
     if (ctx->irr && clirr_irr_before_launch(ctx, kernel, e, err) != CLIRR_OK)
         return err->status;
-    cl_int rc = clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global,
-                                       local ? &local : NULL, 0, NULL, &ev);
+    cl_int rc = clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, local ? &local : NULL, 0, NULL,
+                                       ctx->untimed_launches ? NULL : &ev);
     if (rc != CL_SUCCESS) {
         char name[128];
         kernel_name(kernel, name, sizeof name);
@@ -494,7 +498,7 @@ int clirr_launch(clirr_ctx *ctx, cl_kernel kernel, size_t items, size_t local,
     }
     ctx->acc.launches++;
     clirr_timed_name *what = launch_name(ctx, kernel);
-    int trc = clirr_ctx_track(ctx, ev, false, what, err);
+    int trc = ev ? clirr_ctx_track(ctx, ev, false, what, err) : CLIRR_OK;
     if (ctx->irr && trc == CLIRR_OK)
         clirr_irr_after_launch(ctx, what ? what->name : "other", e && e->irr_arg >= 0);
     return trc;

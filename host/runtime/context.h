@@ -79,6 +79,7 @@ struct clirr_ctx {
     clirr_irr_state *irr;
     clirr_upload_mode upload_mode;
     clirr_upload_stage *stage;     /* pinned staging (upload.c), made on first use */
+    bool untimed_launches;         /* clirr_ctx_set_kernel_timing(ctx, false) */
 };
 
 /* Keep an event for timing; it is released when harvested. `what` names

@@ -158,6 +158,18 @@ typedef struct clirr_timing {
     clirr_kernel_time kernels[CLIRR_MAX_TIMED_KERNELS];
 } clirr_timing;
 
+/* Kernel timing: every launch and device-side copy takes a profiling
+ * event, which gives kernel_ns and the per-kernel rows. On by default.
+ * The events cost host time at each launch: on an H200 with NVIDIA's
+ * OpenCL, 13 us an enqueue against 6 without (tests/bench/RESULTS.md,
+ * "Launches without profiling events"), so a run of thousands of short
+ * rounds ends later. Off, launches and copies take no event: kernel_ns
+ * and the per-kernel rows stay 0; launches, transfers and their times are
+ * kept. clirr bench times its trials with it off and takes the kernel
+ * times from as many trials again with it on. */
+CLIRR_API void clirr_ctx_set_kernel_timing(clirr_ctx *ctx, bool on);
+CLIRR_API bool clirr_ctx_kernel_timing(const clirr_ctx *ctx);
+
 /* clirr_ctx_timing waits for all queued work, then reports and resets the
  * accumulated times. clirr_ctx_timing_reset also waits first, so work
  * enqueued before it is never counted after it. */
