@@ -841,11 +841,6 @@ const clirr_algo clirr_algo_bfs = {
     .params = bfs_params,
     .nparams = sizeof bfs_params / sizeof bfs_params[0],
     .default_variant = VARIANT_AUTO,
-    /* A level in one work-group, its arc work in phases, measured cheaper
-     * than a queued round on the H100 up to 2048 items (2048x2048 grid:
-     * 52.3 ms end to end at 2048 against 65.2 at 1024, 76.1 at 4096;
-     * tests/bench/RESULTS.md, issue 16 on the grid). */
-    .gpu_local_rounds = 2048,
     .sources = CLIRR_SOURCES_ONE,
     .cpu_degree_layout = true, /* CPUs, graphs with hubs: host/templates/plan.c */
     .value_size = sizeof(int32_t),

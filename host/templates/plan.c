@@ -139,20 +139,23 @@ static const char *one_round_a_launch(const clirr_algo *a, const clirr_intent *i
 /* Small worklists run many rounds in one work-group (local_rounds.clh),
  * with two queues of the chosen size in local memory: at most 4096 items,
  * what the device's local memory holds besides 1 KiB of other use. On a
- * GPU with queued rounds, worklists above 1024 (or the descriptor's
- * gpu_local_rounds) go to those instead where queued rounds take them
- * (below 1/256 of the items: host/algo/round.c) (measured on the H100,
- * BFS: the 2048x2048 grid's fronts of up to 2,047 items 66-75 ms end to
- * end at 1024 against 120 at 4096, one work-group being one of 132
- * compute units; near-far SSSP with the arc work in phases 140.8 ms at
- * 1024, 158.5 at 2048, 284.3 at 4096). */
+ * GPU with queued rounds, worklists above 1024 go to those instead where
+ * queued rounds take them (below 1/256 of the items: host/algo/round.c).
+ * Measured on the H100, BFS: the 2048x2048 grid's fronts of up to 2,047
+ * items 66-75 ms end to end at 1024 against 120 at 4096, one work-group
+ * being one of 132 compute units; near-far SSSP with the arc work in
+ * phases 140.8 ms at 1024, 158.5 at 2048, 284.3 at 4096. Since launches
+ * take no profiling event (an H200, tests/bench/RESULTS.md "Launches
+ * without profiling events"), BFS's 2048 gave way to 1024 too: grids
+ * 2048², 1024² and 4096x512 39.7, 11.6 and 22.9 ms at 1024 against 50.3,
+ * 11.6, 23.3 at 2048 and 38.7, 14.2, 22.2 at 512; near-far 72.3 at 1024
+ * against 82.3 at 512. */
 static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it, uint64_t items,
                               clirr_plan *p)
 {
     const char *forced = one_round_a_launch(a, it, p->variant);
     uint64_t fits = caps->local_mem > 1024 ? (caps->local_mem - 1024) / (2 * sizeof(uint32_t)) : 0;
-    uint32_t gpu_most = a->gpu_local_rounds ? a->gpu_local_rounds : 1024;
-    uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > gpu_most ? gpu_most : 4096;
+    uint32_t most = caps->is_gpu && p->queue_rounds && items / 256 > 1024 ? 1024 : 4096;
     uint32_t room = fits < 4096 ? (uint32_t)fits : 4096;
     if (forced) {
         p->local_rounds = 0;
@@ -168,11 +171,8 @@ static void pick_local_rounds(const clirr_algo *a, const clirr_caps *caps, const
     } else {
         p->local_rounds = room < most ? room : most;
         p->local_rounds_reason = most == 4096 ? "auto: two queues in the device's local memory, at most 4096 items"
-                                 : most == 1024 ? "auto: two queues in the device's local memory, at most 1024 items "
-                                                  "on a GPU with queued rounds above"
-                                                : "auto: two queues in the device's local memory, at most the "
-                                                  "algorithm's measured GPU size (gpu_local_rounds) with queued "
-                                                  "rounds above";
+                                              : "auto: two queues in the device's local memory, at most 1024 items "
+                                                "on a GPU with queued rounds above";
     }
     if (p->local_rounds < 2) {
         p->local_rounds = 0;

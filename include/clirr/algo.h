@@ -246,10 +246,6 @@ typedef struct clirr_algo {
     /* Optional, in place of template_hint: the hint for this input (NULL =
      * the device rules decide), e.g. none where hubs want load balancing. */
     const clirr_template_hint *(*choose_template_hint)(const clirr_input *in, const clirr_caps *caps);
-    /* Optional: the most items auto's local rounds take on a GPU where
-     * queued rounds take larger worklists (0 = 1024), for an algorithm
-     * whose one-work-group round measured cheaper than a queued one. */
-    uint32_t gpu_local_rounds;
     size_t value_size;        /* bytes of result per item */
     /* Optional: why `variant` cannot run on input `in` (e.g. a list too
      * long for 16-bit packing), or NULL when it can. Planning turns a
