@@ -22,6 +22,11 @@
  *               neighbouring rows) over a grid of a few work-groups a compute
  *               unit, vertices of many in-arcs a whole work-group each; the
  *               sums go to partial[2g], partial[2g+1] a work-group.
+ *   pr_gather_block, pr_block_split  fused in blocks (GPUs whose cache
+ *               holds less than the contributions): the sources split into
+ *               blocks, an iteration gathers each block's in-arcs in a pass
+ *               of its own, so the pass's random reads stay in the cache;
+ *               fused does the last block and the rest of the iteration.
  *   pr_start    the first scores, contributions and dangling sums of both.
  * range and fused are queued: the host enqueues iterations ahead and reads
  * nothing back in between. Each launch first adds up the previous launch's
@@ -212,6 +217,10 @@ __kernel void pr_fused(CLIRR_KPARAMS(PR_FUSED_ARGS) IRR_KPARAM)
         if (IRR_BRANCH(35, kend - k > heavy_deg))
             continue; /* a work-group's, below */
         double acc = 0;
+        if (nblocks > 1) { /* the blocks before the last: pr_gather_block's */
+            acc = *IRR_GLD(57, &rnew[v]);
+            k = *IRR_GLD(58, &tsplit[(ulong)(nblocks - 2) * n + v]);
+        }
         for (; IRR_BRANCH(36, k < kend); k++)
             acc += *IRR_GLD(38, &contrib[*IRR_GLD(37, &tcol[k])]);
         PR_FINISH(v, acc, l1, dangling);
@@ -230,5 +239,51 @@ __kernel void pr_fused(CLIRR_KPARAMS(PR_FUSED_ARGS) IRR_KPARAM)
     if (active && lid == 0) {
         partial[2 * g] = l1;
         partial[2 * g + 1] = dangling;
+    }
+}
+
+/* Where each block of sources starts in each row: a binary search of the
+ * row (sorted by source) for every block boundary. */
+__kernel void pr_block_split(CLIRR_KPARAMS(PR_BLOCK_SPLIT_ARGS) IRR_KPARAM)
+{
+    for (uint v = get_global_id(0); IRR_BRANCH(59, v < n); v += get_global_size(0)) {
+        uint lo = *IRR_GLD(60, &trow[v]), hi = *IRR_GLD(61, &trow[v + 1]);
+        for (uint j = 1; j < nblocks; j++) {
+            ulong bound = (ulong)j * block;
+            uint a = lo, b = hi;
+            while (a < b) {
+                uint mid = a + (b - a) / 2;
+                if (*IRR_GLD(62, &tcol[mid]) < bound)
+                    a = mid + 1;
+                else
+                    b = mid;
+            }
+            *IRR_GST(63, &tsplit[(ulong)(j - 1) * n + v]) = a;
+            lo = a;
+        }
+    }
+}
+
+/* One block's pass of an iteration in blocks (PR_GATHER_BLOCK_ARGS): each
+ * pass gathers from only 1/nblocks of the contributions, a slice that
+ * stays in the device's cache where the whole array would not. No
+ * barriers, so a stopped run may return at once. */
+__kernel void pr_gather_block(CLIRR_KPARAMS(PR_GATHER_BLOCK_ARGS) IRR_KPARAM)
+{
+    if (*state)
+        return;
+    for (uint v = get_global_id(0); IRR_BRANCH(64, v < n); v += get_global_size(0)) {
+        uint k = *IRR_GLD(65, &trow[v]), kend = *IRR_GLD(66, &trow[v + 1]);
+        if (IRR_BRANCH(67, kend - k > heavy_deg))
+            continue; /* fused pulls it whole */
+        double a = 0;
+        if (pass) {
+            a = *IRR_GLD(68, &acc[v]);
+            k = *IRR_GLD(69, &tsplit[(ulong)(pass - 1) * n + v]);
+        }
+        uint end = *IRR_GLD(70, &tsplit[(ulong)pass * n + v]);
+        for (; IRR_BRANCH(71, k < end); k++)
+            a += *IRR_GLD(73, &contrib[*IRR_GLD(72, &tcol[k])]);
+        *IRR_GST(74, &acc[v]) = a;
     }
 }

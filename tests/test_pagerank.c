@@ -37,7 +37,8 @@ static void param_ranges(th_case *tc)
         {"damping", "-0.1", false}, {"damping", "x", false},      {"tol", "0", true},
         {"tol", "-1e-9", false},   {"tol", "2", false},           {"max-iter", "1", true},
         {"max-iter", "1000000000", true}, {"max-iter", "0", false}, {"max-iter", "1000000001", false},
-        {"max-iter", "2.5", false}, {"max-iter", "-3", false},
+        {"max-iter", "2.5", false}, {"max-iter", "-3", false}, {"blocks", "0", true},
+        {"blocks", "64", true},    {"blocks", "65", false},      {"blocks", "-1", false},
     };
     const clirr_algo *a = clirr_algo_find("pagerank");
     clirr_error err;
@@ -273,10 +274,12 @@ done:
     free(expected);
 }
 
-/* One trial of variant `name` in a session of its own, tol and max-iter as
- * text: the scores and the iteration count. */
-static int run_variant(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
-                       const char *max_iter, double *rank, uint32_t *iterations, clirr_error *err)
+/* One trial of variant `name` in a session of its own, tol, max-iter and
+ * blocks (NULL: the default) as text: the scores and the iteration count;
+ * *blocks_used (when not NULL) the blocks the run reported. */
+static int run_blocks(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
+                      const char *max_iter, const char *blocks, double *rank, uint32_t *iterations,
+                      uint64_t *blocks_used, clirr_error *err)
 {
     clirr_intent it;
     clirr_plan plan;
@@ -289,6 +292,8 @@ static int run_variant(th_case *tc, const clirr_algo *a, const clirr_input *in, 
         rc = set_param(a, "tol", tol, &it.params, err);
     if (rc == CLIRR_OK)
         rc = set_param(a, "max-iter", max_iter, &it.params, err);
+    if (rc == CLIRR_OK && blocks)
+        rc = set_param(a, "blocks", blocks, &it.params, err);
     if (rc == CLIRR_OK)
         rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, err);
     if (rc == CLIRR_OK)
@@ -296,8 +301,22 @@ static int run_variant(th_case *tc, const clirr_algo *a, const clirr_input *in, 
     if (rc == CLIRR_OK)
         rc = clirr_session_run(s, rank, &st, err);
     *iterations = st.iterations;
+    if (rc == CLIRR_OK && blocks_used) {
+        clirr_extras x = {0};
+        clirr_session_extras(s, rank, &x);
+        *blocks_used = 0;
+        for (size_t k = 0; k < x.n; k++)
+            if (!strcmp(x.e[k].name, "blocks"))
+                *blocks_used = x.e[k].u;
+    }
     clirr_session_release(s);
     return rc;
+}
+
+static int run_variant(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
+                       const char *max_iter, double *rank, uint32_t *iterations, clirr_error *err)
+{
+    return run_blocks(tc, a, in, name, tol, max_iter, NULL, rank, iterations, NULL, err);
 }
 
 /* range and fused queue iterations in batches of 8 (pagerank.c's
@@ -368,8 +387,79 @@ done:
     free(expected);
 }
 
+/* fused in blocks: for several block counts (one block a vertex or two
+ * on the last), with hubs (the work-group path gathers them whole) and
+ * dangling vertices, the run takes the reference's iterations, verifies,
+ * reports its blocks, agrees with one block to rounding, and a run
+ * stopped by tol mid-batch has bit for bit the scores of a run cut there
+ * by max-iter: a block pass after the stop writes into the buffer that
+ * holds the result, so one that still computed would change them. */
+static void fused_blocks(th_case *tc)
+{
+    static const char *blocks[] = {"2", "3", "5", "64"};
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    double *rank = NULL, *one = NULL, *cut = NULL, *expected = NULL;
+    if (!have_fp64(tc))
+        return;
+    TH_REQUIRE(tc, a, "pagerank is not in the registry");
+    TH_OK(tc, clirr_graph_generate("rmat:scale=7,ef=12,seed=5", &g, &err));
+    size_t bytes = (size_t)g.n * sizeof(double);
+    rank = malloc(bytes), one = malloc(bytes), cut = malloc(bytes), expected = malloc(bytes);
+    TH_REQUIRE(tc, rank && one && cut && expected, "out of memory");
+    TH_OK(tc, clirr_input_from_graph(&g, false, "graph", &in, &err));
+    uint32_t heavy = 0, dangling = 0, *indeg = calloc(g.n, sizeof *indeg);
+    TH_REQUIRE(tc, indeg, "out of memory");
+    for (uint64_t k = 0; k < g.m; k++)
+        indeg[g.col[k]]++;
+    for (uint32_t v = 0; v < g.n; v++) {
+        dangling += g.row[v + 1] == g.row[v];
+        heavy += indeg[v] > 128; /* pagerank.c's FUSED_HEAVY_DEG */
+    }
+    free(indeg);
+    TH_REQUIRE(tc, heavy > 0 && dangling > 0, "the graph has %u vertices of over 128 in-arcs, %u dangling", heavy,
+               dangling);
+    uint32_t ref_iters = 0, iters = 0;
+    TH_OK(tc, clirr_ref_pagerank(&g, 0.85, 1e-9, 1000, expected, &ref_iters, &err));
+    TH_REQUIRE(tc, ref_iters % 8 != 0, "the stop (iteration %u) falls on a batch's end", ref_iters);
+    TH_OK(tc, run_blocks(tc, a, in, "fused", "1e-9", "1000", "1", one, &iters, NULL, &err));
+    char count[16];
+    snprintf(count, sizeof count, "%u", ref_iters);
+    for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+        uint64_t used = 0;
+        TH_OK(tc, run_blocks(tc, a, in, "fused", "1e-9", "1000", blocks[b], rank, &iters, &used, &err));
+        TH_REQUIRE(tc, used == strtoull(blocks[b], NULL, 10), "--blocks %s: the run reports %llu blocks", blocks[b],
+                   (unsigned long long)used);
+        TH_REQUIRE(tc, iters == ref_iters, "--blocks %s: %u iterations, the reference %u", blocks[b], iters,
+                   ref_iters);
+        clirr_intent it;
+        clirr_plan plan;
+        clirr_verify_report r = {0};
+        clirr_intent_default(a, &it);
+        TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+        TH_REQUIRE(tc, a->verify(in, &plan, expected, rank, &r), "--blocks %s: %s", blocks[b], r.text);
+        for (uint32_t v = 0; v < g.n; v++)
+            TH_REQUIRE(tc, fabs(rank[v] - one[v]) <= 1e-12, "--blocks %s: vertex %u has %.17g, one block %.17g",
+                       blocks[b], v, rank[v], one[v]);
+        TH_OK(tc, run_blocks(tc, a, in, "fused", "0", count, blocks[b], cut, &iters, NULL, &err));
+        for (uint32_t v = 0; v < g.n; v++)
+            TH_REQUIRE(tc, rank[v] == cut[v], "--blocks %s: vertex %u has %.17g, cut at %u iterations %.17g",
+                       blocks[b], v, rank[v], ref_iters, cut[v]);
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(rank);
+    free(one);
+    free(cut);
+    free(expected);
+}
+
 TH_REGISTER(register_pagerank_tests)
 {
+    th_add_device("pagerank/fused-blocks", fused_blocks, NULL);
     th_add("pagerank/param-ranges", param_ranges, NULL);
     th_add_device("pagerank/max-iter", max_iter_cut, NULL);
     th_add_device("pagerank/damping-zero", damping_zero, NULL);
