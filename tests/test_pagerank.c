@@ -37,8 +37,9 @@ static void param_ranges(th_case *tc)
         {"damping", "-0.1", false}, {"damping", "x", false},      {"tol", "0", true},
         {"tol", "-1e-9", false},   {"tol", "2", false},           {"max-iter", "1", true},
         {"max-iter", "1000000000", true}, {"max-iter", "0", false}, {"max-iter", "1000000001", false},
-        {"max-iter", "2.5", false}, {"max-iter", "-3", false}, {"blocks", "0", true},
-        {"blocks", "64", true},    {"blocks", "65", false},      {"blocks", "-1", false},
+        {"max-iter", "2.5", false}, {"max-iter", "-3", false}, {"blocks", "1", true},
+        {"blocks", "64", true},    {"blocks", "0", false},       {"blocks", "65", false},
+        {"blocks", "-1", false},
     };
     const clirr_algo *a = clirr_algo_find("pagerank");
     clirr_error err;

@@ -57,11 +57,6 @@ enum { VARIANT_PULL, VARIANT_RANGE, VARIANT_FUSED, VARIANT_AUTO };
 #define FUSED_WG 256
 #define FUSED_HEAVY_DEG 128
 
-/* fused in blocks, auto: on GPUs, as many blocks as make a block's
- * contributions (8 bytes a vertex) no larger than the device's global
- * memory cache, at most FUSED_MAX_BLOCKS (see blocks_for). */
-#define FUSED_MAX_BLOCKS 8
-
 /* Queued iterations: enqueued in batches, one read of the run's state a
  * batch, waited for one batch later (so the device always has a batch to
  * run while the host waits); a run that stops mid-batch leaves at most two
@@ -247,23 +242,16 @@ static int fused_layout(pr_session *s, const clirr_plan *plan, const clirr_graph
     return heavy_list(s, gt, err);
 }
 
-/* fused: the passes an iteration. --blocks when asked (at most one a
- * vertex); auto, on a GPU, enough blocks that a block's contributions fit
- * the global memory cache: the random reads of a pass then hit the cache
- * (measured on an H200, 20 iterations of uniform random graphs: 0.011-0.013
- * ns an arc while the 8 n bytes of contributions fit its cache, 0.020 at
- * 2^23 vertices, 0.025 at 2^24; tests/bench/RESULTS.md, "PageRank in
- * blocks"); a CPU, or a device that reports no cache, one. */
-static uint32_t blocks_for(const pr_session *s, const clirr_plan *plan, const clirr_caps *caps)
+/* fused: the passes an iteration, --blocks (at most one a vertex). The
+ * case for blocks: on an H200, 20 iterations of uniform random graphs took
+ * 0.011-0.013 ns an arc while the 8 n bytes of contributions fit its
+ * cache, 0.020 at 2^23 vertices, 0.025 at 2^24 (tests/bench/RESULTS.md,
+ * "PageRank in blocks"). Blocks themselves have not run on a GPU yet, so
+ * there is no auto rule: one block unless asked. */
+static uint32_t blocks_for(const pr_session *s, const clirr_plan *plan)
 {
     uint64_t asked = plan->params.v[PARAM_BLOCKS].u;
-    if (asked)
-        return (uint32_t)(asked < s->n ? asked : s->n);
-    if (!caps->is_gpu || caps->global_cache == 0)
-        return 1;
-    uint64_t bytes = (uint64_t)s->n * sizeof(double);
-    uint64_t blocks = (bytes + caps->global_cache - 1) / caps->global_cache;
-    return (uint32_t)(blocks < 1 ? 1 : blocks > FUSED_MAX_BLOCKS ? FUSED_MAX_BLOCKS : blocks);
+    return (uint32_t)(asked < s->n ? asked : s->n);
 }
 
 /* fused in blocks: the block pass's kernel and where each block starts in
@@ -329,7 +317,7 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
                                &s->contrib_next, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank state", sizeof(cl_uint), &s->state, err));
     CLIRR_TRY(clirr_pinned_alloc(s->ctx, 2 * sizeof(cl_uint), &s->seen, err));
-    s->nblocks = fused ? blocks_for(s, plan, clirr_ctx_caps(s->ctx)) : 1;
+    s->nblocks = fused ? blocks_for(s, plan) : 1;
     if (s->nblocks > 1)
         CLIRR_TRY(blocks_layout(s, prog, err));
 
@@ -584,10 +572,10 @@ static const clirr_param_desc pr_params[] = {
                    "stop when the L1 change is at most X"},
     [PARAM_MAX_ITER] = {"max-iter", CLIRR_PARAM_UINT, "1000", 1, 1e9,
                         "at most X iterations"},
-    [PARAM_BLOCKS] = {"blocks", CLIRR_PARAM_UINT, "0", 0, 64,
+    [PARAM_BLOCKS] = {"blocks", CLIRR_PARAM_UINT, "1", 1, 64,
                       "fused: gather the in-arcs in X passes an iteration, one a block of sources, so that a "
-                      "pass's reads stay in the device's cache (0: auto, on GPUs as many as make a block's "
-                      "contributions fit the global memory cache, at most 8; else 1)"},
+                      "pass's random reads stay in the device's cache (for GPUs whose cache holds less than 8 "
+                      "bytes a vertex)"},
 };
 
 static void pr_extras(void *state, const void *result, clirr_extras *x)
