@@ -543,7 +543,7 @@ static const clirr_variant_desc pr_variants[] = {
               "arcs) and makes the next contributions and the range's sums itself (CPUs)", false, false},
     {"fused", "the same iteration in one launch over a grid of a few work-groups a compute unit: one vertex a "
               "work-item, vertices of many in-arcs a work-group each; iterations queued ahead, the stopping "
-              "test on the device (GPUs)", false, false},
+              "test on the device (GPUs); --blocks gathers in a pass a block of sources", false, false},
     {"auto", "range on CPU devices, else fused", false, false},
 };
 
