@@ -6,6 +6,9 @@
 #   rounds-L-Q (BFS data, CC label propagation) and rounds-sssp-L-Q (SSSP
 #     data and near-far): --local-rounds L and --queue-rounds Q, each off
 #     or auto;
+#   pagerank-blocks: fused PageRank, 20 iterations, --blocks 1 to 4, on
+#     uniform random graphs of 2^22, 2^23 and 2^24 vertices (degree 4),
+#     whose contributions (8 bytes a vertex) fit a GPU's cache or not;
 # on a 2048x2048 grid, GAPBS-style kron (rmat scale 22, symmetrized) and
 # uniform random (2^23 vertices, degree 4) graphs, and the road networks
 # given (luxembourg_osm from ../shared/datasets is a small one). SMALL=1
@@ -23,8 +26,11 @@ done
 C=${CLIRR:-build/clirr}
 if [ -n "$SMALL" ]; then
     G="grid:w=1024,h=1024" R="rmat:scale=20,ef=8,seed=1" N="random:n=2097152,m=8388608,seed=1"
+    B="--gen random:n=1048576,m=2097152,seed=1 --gen random:n=2097152,m=4194304,seed=1"
 else
     G="grid:w=2048,h=2048" R="rmat:scale=22,ef=8,seed=1" N="random:n=8388608,m=33554432,seed=1"
+    B="--gen random:n=4194304,m=8388608,seed=1 --gen random:n=8388608,m=16777216,seed=1"
+    B="$B --gen random:n=16777216,m=33554432,seed=1"
 fi
 U="--gen $G --gen $R --gen $N --symmetrize"
 W="--gen $G,weights=1-100 --gen $R,weights=1-100 --gen $N,weights=1-100 --symmetrize"
@@ -38,3 +44,5 @@ for L in off auto; do
             --json="$out-rounds-sssp-$L-$Q.json"
     done
 done
+$C bench pagerank --variant fused --blocks 1,2,3,4 $B --symmetrize --max-iter 20 --tol 0 \
+    --device $dev --repeat 3 --warmup 1 --kernels $CLIRR_BENCH_OPTS --json="$out-pagerank-blocks.json"
