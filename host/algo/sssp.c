@@ -188,9 +188,10 @@ fail:
  * (H200: a 2048 x 2048 grid, weights 1-100, 101.9 ms against 116.3 at
  * eight, luxembourg_osm 6.35 against 8.12; on 2 cores 32 was slower or
  * no faster: PoCL luxembourg_osm 9.0-10.0 against 6.6-7.0 ms, a 512 x 512
- * grid 50-63 against 37-39, Intel's CPU runtime alike; tests/bench/RESULTS.md,
- * "On an H200 and its Xeon", near-far's delta). Unweighted, one phase (the rounds are then
- * BFS's levels, which buckets cannot improve). */
+ * grid 50-63 against 37-39, Intel's CPU runtime alike;
+ * tests/bench/RESULTS.md, "On an H200 and its Xeon", near-far's delta).
+ * Unweighted, one phase (the rounds are then BFS's levels, which buckets
+ * cannot improve). */
 static uint32_t auto_delta(const clirr_graph *g, bool cpu)
 {
     if (!g->weight || g->m == 0)

@@ -333,9 +333,9 @@ static const char *cannot_reorder(const clirr_algo *a, const clirr_intent *it, c
  * CPU runtime: BFS 23.6 -> 14.4 / 24.5 -> 11.8 ms, PageRank 20 iterations
  * 451 -> 233 / 385 -> 236 ms; SSSP gained nothing and does not ask; the
  * uniform graph, no hubs, lost up to 1.3x; tests/bench/RESULTS.md,
- * "Degree layout on CPUs"). None
- * elsewhere: a GPU coalesces neighbouring work-items, and roads and grids
- * keep their locality as given. The relabelling is prepare's work. */
+ * "Degree layout on CPUs"). None elsewhere: a GPU coalesces neighbouring
+ * work-items, and roads and grids keep their locality as given. The
+ * relabelling is prepare's work. */
 #define AUTO_LAYOUT_SKEW 32
 static void pick_auto_reorder(const clirr_algo *a, const clirr_caps *caps, const clirr_intent *it,
                               const clirr_input *in, clirr_plan *p)
