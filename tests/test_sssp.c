@@ -357,16 +357,29 @@ done:
     free(got);
 }
 
-/* The bits variant's extra bitmap_rounds of the session's last trial. */
-static uint64_t bitmap_rounds(clirr_session *sess, const void *result)
+/* The extra `name` of the session's last trial (UINT64_MAX: none). */
+static uint64_t extra_u(clirr_session *sess, const void *result, const char *name)
 {
     clirr_extras x;
     memset(&x, 0, sizeof x);
     clirr_session_extras(sess, result, &x);
     for (size_t i = 0; i < x.n; i++)
-        if (!strcmp(x.e[i].name, "bitmap_rounds"))
+        if (!strcmp(x.e[i].name, name))
             return x.e[i].u;
     return UINT64_MAX;
+}
+
+/* bits' auto delta, as documented: 12 mean arc weights over the mean
+ * out-degree, at least 1; none (UINT32_MAX) unweighted. */
+static uint64_t bits_auto_delta_oracle(const clirr_graph *g)
+{
+    if (!g->weight)
+        return UINT32_MAX;
+    double sum = 0;
+    for (uint64_t e = 0; e < g->m; e++)
+        sum += g->weight[e];
+    double d = 12.0 * (sum / (double)g->m) * (double)g->n / (double)g->m;
+    return d < 1 ? 1 : (uint64_t)d;
 }
 
 /* bits: random graphs (weights 1-100, 1-1000) go into the bitmap and back to the
@@ -374,9 +387,10 @@ static uint64_t bitmap_rounds(clirr_session *sess, const void *result)
  * small grid with zero weights runs in the bitmap from its first round
  * (n / 256 is 0); an unweighted grid (unit weights) and a path, whose
  * worklist never grows into the bitmap; vertex counts off a multiple of
- * 32. Without buckets and with buckets 7 wide (--delta 7: far vertices
- * carried from round to round), with local rounds on and off, two trials
- * of one session each equal the reference. */
+ * 32. With auto's buckets, buckets 7 wide (--delta 7: far vertices
+ * carried from round to round) and none (--delta 4294967295), with local
+ * rounds on and off, two trials of one session each equal the reference,
+ * and the run reports the delta it used. */
 static void bits(th_case *tc)
 {
     static const struct {
@@ -402,9 +416,11 @@ static void bits(th_case *tc)
         got = malloc(g.n * sizeof *got);
         TH_REQUIRE(tc, want && got, "out of memory");
         TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
-        for (int mode = 0; mode < 4; mode++) {
+        for (int mode = 0; mode < 6; mode++) {
             int local = mode & 1;
-            const char *delta = mode >> 1 ? "7" : "0"; /* buckets 7 wide, or none */
+            static const char *const deltas[] = {"0", "7", "4294967295"}; /* auto, 7 wide, none */
+            const char *delta = deltas[mode >> 1];
+            uint64_t want_delta = mode >> 1 == 0 ? bits_auto_delta_oracle(&g) : strtoull(delta, NULL, 10);
             clirr_intent it;
             clirr_plan plan;
             clirr_intent_default(a, &it);
@@ -423,7 +439,12 @@ static void bits(th_case *tc)
                           cases[i].spec, delta, local ? "auto" : "off", trial, r.text);
             }
             /* (with local rounds a small graph may run whole in one work-group) */
-            uint64_t br = bitmap_rounds(sess, got);
+            uint64_t br = extra_u(sess, got, "bitmap_rounds"), used = extra_u(sess, got, "delta");
+            /* (auto's: within 1, the sums' rounding) */
+            TH_EXPECT(tc, used == want_delta || (mode >> 1 == 0 && want_delta != UINT32_MAX &&
+                                                 used + 1 >= want_delta && used <= want_delta + 1),
+                      "%s, delta %s: reported delta %llu, want %llu", cases[i].spec, delta,
+                      (unsigned long long)used, (unsigned long long)want_delta);
             if (cases[i].bitmap && !local)
                 TH_EXPECT(tc, br > 0 && br != UINT64_MAX, "%s: %llu bitmap rounds", cases[i].spec,
                           (unsigned long long)br);

@@ -88,7 +88,7 @@ typedef struct sssp_session {
     cl_kernel items_bits, bits_round;
     cl_mem front, next, info;
     uint32_t bits_items, wpi, bits_rounds;
-    uint32_t bits_delta;    /* --delta: buckets this wide (0: none, every set vertex relaxes) */
+    uint32_t bits_delta;    /* buckets this wide (NONE: none, every set vertex relaxes) */
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
@@ -183,6 +183,19 @@ fail:
     return rc;
 }
 
+/* `weights` mean arc weights, at least 1 (NONE when unweighted: no
+ * buckets). */
+static uint32_t delta_of(const clirr_graph *g, double weights)
+{
+    if (!g->weight || g->m == 0)
+        return NONE;
+    double sum = 0;
+    for (uint64_t e = 0; e < g->m; e++)
+        sum += g->weight[e];
+    double d = weights * sum / (double)g->m;
+    return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
+}
+
 /* Auto delta: a few hops' worth of vertices a phase, eight mean arc
  * weights on CPUs and 32 on GPUs, which fill a wide round with more
  * (H200: a 2048 x 2048 grid, weights 1-100, 101.9 ms against 116.3 at
@@ -194,13 +207,22 @@ fail:
  * cannot improve). */
 static uint32_t auto_delta(const clirr_graph *g, bool cpu)
 {
-    if (!g->weight || g->m == 0)
-        return NONE;
-    double sum = 0;
-    for (uint64_t e = 0; e < g->m; e++)
-        sum += g->weight[e];
-    double d = (cpu ? 8 : 32) * sum / (double)g->m;
-    return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
+    return delta_of(g, cpu ? 8 : 32);
+}
+
+/* bits' auto delta: 12 mean arc weights over the mean out-degree, the
+ * delta-stepping rule of a bucket width near the weight range over the
+ * degree (Meyer and Sanders), where a round's work is still about one
+ * relaxation a vertex and the least number of rounds. Uniform graphs,
+ * weights 1-255, simulated rounds: 2^23 vertices of degree 4 relax 1.07x
+ * their vertices at 384 (1.18x at 512, 1.89x at 768, 2.83x without
+ * buckets), 2^21 of degree 8 1.12x at 192 (1.31x at 256, 2.18x at 384);
+ * PoCL on the Xeon, 2^23: 161 ms at 512 against 208 without buckets
+ * (tests/bench/RESULTS.md, "Buckets for bits"). Unweighted, none: the
+ * rounds are BFS's levels. */
+static uint32_t bits_auto_delta(const clirr_graph *g)
+{
+    return g->m ? delta_of(g, 12 * (double)g->n / (double)g->m) : NONE;
 }
 
 /* The pile's buffers and the split kernel (an ATOMIC-push round, so that
@@ -380,7 +402,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, options, err));
         if (plan->variant == VARIANT_BITS) {
-            s->bits_delta = (uint32_t)plan->params.v[PARAM_DELTA].u;
+            uint64_t asked = plan->params.v[PARAM_DELTA].u;
+            s->bits_delta = asked ? (uint32_t)asked : bits_auto_delta(s->g);
             CLIRR_TRY(prepare_bits(s, options, err));
         }
     }
@@ -501,11 +524,9 @@ fail:
 }
 
 /* bits: the split of the next round, the least pending distance lo plus
- * the bucket width (no split without buckets). */
+ * the bucket width (none when the width is NONE). */
 static uint32_t bits_split(const sssp_session *s, uint32_t lo)
 {
-    if (!s->bits_delta)
-        return NONE;
     return lo > NONE - s->bits_delta ? NONE : lo + s->bits_delta;
 }
 
@@ -791,7 +812,8 @@ static const clirr_param_desc sssp_params[] = {
                      "nearfar: how far the split moves per phase (0: eight mean arc weights on CPU devices, "
                      "32 elsewhere; "
                      "unweighted, one phase); bits: a bitmap round relaxes only the vertices under the least "
-                     "pending distance + X (0: every pending vertex)"},
+                     "pending distance + X, carrying the others (0: 12 mean arc weights over the mean out-degree; "
+                     "unweighted, or 4294967295: every pending vertex)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
      * hybrid"), every lower threshold was slower than data-driven rounds
      * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
@@ -817,8 +839,10 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     const sssp_session *s = state;
-    if (s->bits_round)
+    if (s->bits_round) {
         clirr_extras_add(x, "bitmap_rounds", CLIRR_EXTRA_UINT)->u = s->bits_rounds;
+        clirr_extras_add(x, "delta", CLIRR_EXTRA_UINT)->u = s->bits_delta;
+    }
     if (s->donate) {
         clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
         clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
