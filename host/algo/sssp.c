@@ -212,14 +212,13 @@ static uint32_t auto_delta(const clirr_graph *g, bool cpu)
 
 /* bits' auto delta: 12 mean arc weights over the mean out-degree, the
  * delta-stepping rule of a bucket width near the weight range over the
- * degree (Meyer and Sanders), where a round's work is still about one
- * relaxation a vertex and the least number of rounds. Uniform graphs,
- * weights 1-255, simulated rounds: 2^23 vertices of degree 4 relax 1.07x
- * their vertices at 384 (1.18x at 512, 1.89x at 768, 2.83x without
- * buckets), 2^21 of degree 8 1.12x at 192 (1.31x at 256, 2.18x at 384);
- * PoCL on the Xeon, 2^23: 161 ms at 512 against 208 without buckets
- * (tests/bench/RESULTS.md, "Buckets for bits"). Unweighted, none: the
- * rounds are BFS's levels. */
+ * degree (Meyer and Sanders): about one relaxation a vertex in few
+ * rounds. Uniform graphs, weights 1-255, simulated rounds: 2^23 vertices
+ * of degree 4 relax 1.07x their vertices at 384 (1.18x at 512, 1.89x at
+ * 768, 2.83x without buckets), 2^21 of degree 8 1.12x at 192 (1.31x at
+ * 256, 2.18x at 384). PoCL on a 16-core Xeon, 2^23: 172 ms at 384
+ * against 242-258 without buckets (tests/bench/RESULTS.md, "Buckets for
+ * bits"). Unweighted, none: the rounds are BFS's levels. */
 static uint32_t bits_auto_delta(const clirr_graph *g)
 {
     return g->m ? delta_of(g, 12 * (double)g->n / (double)g->m) : NONE;
