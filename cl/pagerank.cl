@@ -112,17 +112,21 @@ static void pr_add_sums(__global const double *sums, uint nsums, __local double 
     pr_group_sums(a, b, tmp, l1, dangling);
 }
 
-/* A vertex's new score from its pulled sum: written with its next
- * contribution; its change and dangling mass added to *l1, *dangling. */
-#define PR_FINISH(v, acc, l1, dangling)                                        \
+/* A vertex's new score from its pulled sum, given its old score rv and
+ * out-degree deg: written with its next contribution; its change and
+ * dangling mass added to l1, dangling. */
+#define PR_FINISH_WITH(v, acc, rv, deg, l1, dangling)                          \
     {                                                                          \
         double nr_ = base + damping * (acc);                                   \
-        (l1) += fabs(nr_ - *IRR_GLD(40, &r[v]));                               \
+        (l1) += fabs(nr_ - (rv));                                              \
         *IRR_GST(41, &rnew[v]) = nr_;                                          \
-        uint deg_ = *IRR_GLD(42, &row[(v) + 1]) - *IRR_GLD(43, &row[v]);        \
-        *IRR_GST(44, &contrib_next[v]) = deg_ ? nr_ / deg_ : 0.0;              \
-        (dangling) += deg_ ? 0.0 : nr_;                                        \
+        *IRR_GST(44, &contrib_next[v]) = (deg) ? nr_ / (deg) : 0.0;            \
+        (dangling) += (deg) ? 0.0 : nr_;                                       \
     }
+#define PR_OLD_SCORE(v) (*IRR_GLD(40, &r[v]))
+#define PR_OUT_DEGREE(v) (*IRR_GLD(42, &row[(v) + 1]) - *IRR_GLD(43, &row[v]))
+#define PR_FINISH(v, acc, l1, dangling)                                        \
+    PR_FINISH_WITH(v, acc, PR_OLD_SCORE(v), PR_OUT_DEGREE(v), l1, dangling)
 
 /* Kernels with barriers here meet each one on every path, with no
  * return before it and none inside a branch, even a uniform one: PoCL 3.1
@@ -216,6 +220,9 @@ __kernel void pr_fused(CLIRR_KPARAMS(PR_FUSED_ARGS) IRR_KPARAM)
         uint k = *IRR_GLD(33, &trow[v]), kend = *IRR_GLD(34, &trow[v + 1]);
         if (IRR_BRANCH(35, kend - k > heavy_deg))
             continue; /* a work-group's, below */
+        /* Loaded before the gather, so that their latency overlaps it. */
+        double rv = PR_OLD_SCORE(v);
+        uint deg = PR_OUT_DEGREE(v);
         double acc = 0;
         if (nblocks > 1) { /* the blocks before the last: pr_gather_block's */
             acc = *IRR_GLD(57, &rnew[v]);
@@ -223,7 +230,7 @@ __kernel void pr_fused(CLIRR_KPARAMS(PR_FUSED_ARGS) IRR_KPARAM)
         }
         for (; IRR_BRANCH(36, k < kend); k++)
             acc += *IRR_GLD(38, &contrib[*IRR_GLD(37, &tcol[k])]);
-        PR_FINISH(v, acc, l1, dangling);
+        PR_FINISH_WITH(v, acc, rv, deg, l1, dangling);
     }
     /* The same trips in the whole work-group. */
     for (uint h = active ? g : nheavy; h < nheavy; h += get_num_groups(0)) {
