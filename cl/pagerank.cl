@@ -38,6 +38,14 @@
  * Parameter lists: cl/pagerank.def. */
 #include "common/compat.clh"
 #include "common/kargs.h"
+/* --precision float (PR_CONTRIB_FLOAT): the contributions, which the
+ * gathers read at random, are stored as floats, half the bytes (as GAPBS
+ * and Pannotia keep them); scores, sums and the stopping test stay double. */
+#ifdef PR_CONTRIB_FLOAT
+typedef float pr_contrib;
+#else
+typedef double pr_contrib;
+#endif
 #include "pagerank.def"
 
 __kernel void pr_init(CLIRR_KPARAMS(PR_INIT_ARGS) IRR_KPARAM)

@@ -7,11 +7,13 @@
  * pull, range and fused variants agreeing with the reference over repeated
  * trials of one session (range and fused alternate their buffers every
  * iteration), and the queued variants stopping where the reference stops,
- * mid-batch too, with the scores of a run cut there by max-iter.
+ * mid-batch too, with the scores of a run cut there by max-iter, and
+ * --precision float verified to float's rounding and no further.
  * (Default parameters on every template are in test_algo.c.) */
 #include "harness.h"
 #include "ref/ref.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +41,8 @@ static void param_ranges(th_case *tc)
         {"max-iter", "1000000000", true}, {"max-iter", "0", false}, {"max-iter", "1000000001", false},
         {"max-iter", "2.5", false}, {"max-iter", "-3", false}, {"blocks", "1", true},
         {"blocks", "64", true},    {"blocks", "0", false},       {"blocks", "65", false},
-        {"blocks", "-1", false},
+        {"blocks", "-1", false},   {"precision", "float", true}, {"precision", "double", true},
+        {"precision", "half", false},
     };
     const clirr_algo *a = clirr_algo_find("pagerank");
     clirr_error err;
@@ -471,8 +474,84 @@ done:
     free(expected);
 }
 
+/* One session's trial of variant `name` with --precision `precision`,
+ * verified by the descriptor: the scores. */
+static int run_precision(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name,
+                         const char *precision, const double *expected, double *rank, clirr_verify_report *r,
+                         bool *ok, clirr_error *err)
+{
+    clirr_intent it;
+    clirr_plan plan;
+    clirr_session *s = NULL;
+    clirr_stats st = {0};
+    clirr_intent_default(a, &it);
+    it.variant = clirr_algo_variant(a, name);
+    int rc = it.variant < 0 ? clirr_fail(err, CLIRR_ERR_USAGE, "pagerank has no variant %s", name) : CLIRR_OK;
+    if (rc == CLIRR_OK)
+        rc = set_param(a, "precision", precision, &it.params, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_prepare(tc->ctx, in, &plan, &s, err);
+    if (rc == CLIRR_OK)
+        rc = clirr_session_run(s, rank, &st, err);
+    *ok = rc == CLIRR_OK && a->verify(in, &plan, expected, rank, r);
+    clirr_session_release(s);
+    return rc;
+}
+
+/* --precision float on every variant: the scores verify (to float's
+ * rounding), lie further from the double run's than double rounding and
+ * within the float bound (2^-23 * d / (1 - d) in L1, twice over); the
+ * double verifier refuses them, and the float one refuses them for another
+ * damping, so the looser check still catches a wrong operator. */
+static void float_contributions(th_case *tc)
+{
+    const clirr_algo *a = clirr_algo_find("pagerank");
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    double *single = NULL, *twice = NULL, *expected = NULL;
+    if (!have_fp64(tc))
+        return;
+    TH_REQUIRE(tc, a, "pagerank is not in the registry");
+    TH_OK(tc, clirr_graph_generate("rmat:scale=12,ef=4,seed=5", &g, &err));
+    size_t bytes = (size_t)g.n * sizeof(double);
+    single = malloc(bytes), twice = malloc(bytes), expected = malloc(bytes);
+    TH_REQUIRE(tc, single && twice && expected, "out of memory");
+    TH_OK(tc, clirr_ref_pagerank(&g, 0.85, 1e-9, 1000, expected, NULL, &err));
+    TH_OK(tc, clirr_input_from_graph(&g, false, "graph", &in, &err));
+    const char *names[] = {"pull", "range", "fused"};
+    double bound = 2 * 2 * FLT_EPSILON * 0.85 / 0.15;
+    for (int k = 0; k < 3; k++) {
+        clirr_verify_report r = {0};
+        bool ok = false;
+        TH_OK(tc, run_precision(tc, a, in, names[k], "double", expected, twice, &r, &ok, &err));
+        TH_REQUIRE(tc, ok, "%s, double: %s", names[k], r.text);
+        TH_OK(tc, run_precision(tc, a, in, names[k], "float", expected, single, &r, &ok, &err));
+        TH_REQUIRE(tc, ok, "%s, float: %s", names[k], r.text);
+        double dist = 0;
+        for (uint32_t v = 0; v < g.n; v++)
+            dist += fabs(single[v] - twice[v]);
+        TH_REQUIRE(tc, dist > 100.0 * g.n * DBL_EPSILON && dist <= bound,
+                   "%s: float and double scores %.3g apart in L1 (expected above double rounding %.3g, at most "
+                   "%.3g)", names[k], dist, 100.0 * g.n * DBL_EPSILON, bound);
+        TH_REQUIRE(tc, !clirr_verify_pagerank(&g, 0.85, 1e-9, 1000, single, &r),
+                   "%s: the double verifier accepts float scores", names[k]);
+        TH_REQUIRE(tc, !clirr_verify_pagerank_as(&g, 0.8, 1e-9, 1000, true, single, &r),
+                   "%s: float scores of damping 0.85 verify as damping 0.8", names[k]);
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(single);
+    free(twice);
+    free(expected);
+}
+
 TH_REGISTER(register_pagerank_tests)
 {
+    th_add_device("pagerank/float", float_contributions, NULL);
     th_add_device("pagerank/fused-blocks", fused_blocks, NULL);
     th_add("pagerank/param-ranges", param_ranges, NULL);
     th_add_device("pagerank/max-iter", max_iter_cut, NULL);

@@ -37,7 +37,8 @@ CLIRR_KARGS_STRUCT(pr_gather_block_args, PR_GATHER_BLOCK_ARGS);
                                             : CLIRR_KARG(pr_range_args, name), \
               sizeof(var), &(var), err)
 
-enum { PARAM_DAMPING, PARAM_TOL, PARAM_MAX_ITER, PARAM_BLOCKS };
+enum { PARAM_DAMPING, PARAM_TOL, PARAM_MAX_ITER, PARAM_BLOCKS, PARAM_PRECISION };
+enum { PRECISION_DOUBLE, PRECISION_FLOAT };
 enum { VARIANT_PULL, VARIANT_RANGE, VARIANT_FUSED, VARIANT_AUTO };
 
 /* range: ranges a compute unit (enough for the cores to balance the
@@ -69,6 +70,8 @@ typedef struct pr_session {
     uint64_t m;
     double damping, tol;
     uint64_t max_iter;
+    size_t contrib_size;    /* bytes a contribution: double, or float (--precision) */
+    const char *options;    /* the program's build options */
     const clirr_dgraph *dg; /* the graph as is (out-degrees), the input's */
     const clirr_dgraph *dt; /* its transpose (in-arcs), the input's */
     cl_kernel init, prep;   /* context-owned */
@@ -119,7 +122,7 @@ static int build(pr_session *s, const clirr_plan *plan, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_program prog = NULL;
-    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", "", &prog, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", s->options, &prog, err));
     CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_init", CLIRR_KNARGS(pr_init_args), &s->init, err));
     CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_prepare", CLIRR_KNARGS(pr_prepare_args), &s->prep,
                                        err));
@@ -137,7 +140,8 @@ static int allocate(pr_session *s, clirr_error *err)
     size_t bytes = (size_t)s->n * sizeof(double);
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank scores", bytes, &s->r, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank new scores", bytes, &s->rnew, err));
-    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank contributions", bytes, &s->contrib, err));
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank contributions", (size_t)s->n * s->contrib_size, &s->contrib,
+                               err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank dangling mass", bytes, &s->dangling, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank changes", bytes, &s->diff, err));
 fail:
@@ -299,7 +303,7 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
     const clirr_graph *gt = NULL;
     bool fused = s->variant == VARIANT_FUSED;
     CLIRR_TRY(clirr_input_graph_form(in, CLIRR_FORM_TRANSPOSED, &gt, err));
-    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", "", &prog, err));
+    CLIRR_TRY(clirr_program_get(s->ctx, "pagerank.cl", s->options, &prog, err));
     if (fused)
         CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_fused", CLIRR_KNARGS(pr_fused_args), &s->step, err));
     else
@@ -315,7 +319,7 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
     for (int i = 0; i < 2; i++)
         CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank sums", (size_t)s->nsums * 2 * sizeof(double), &s->partial[i],
                                    err));
-    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank next contributions", (size_t)s->n * sizeof(double),
+    CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank next contributions", (size_t)s->n * s->contrib_size,
                                &s->contrib_next, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank state", sizeof(cl_uint), &s->state, err));
     CLIRR_TRY(clirr_pinned_alloc(s->ctx, 2 * sizeof(cl_uint), &s->seen, err));
@@ -380,6 +384,9 @@ static int pr_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
     s->damping = plan->params.v[PARAM_DAMPING].r;
     s->tol = plan->params.v[PARAM_TOL].r;
     s->max_iter = plan->params.v[PARAM_MAX_ITER].u;
+    bool single = plan->params.v[PARAM_PRECISION].u == PRECISION_FLOAT;
+    s->contrib_size = single ? sizeof(float) : sizeof(double);
+    s->options = single ? "-DPR_CONTRIB_FLOAT" : "";
     CLIRR_TRY(build(s, plan, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
     CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_TRANSPOSED, false, &s->dt, err));
@@ -529,8 +536,9 @@ static bool pr_verify(const clirr_input *in, const clirr_plan *plan, const void 
 {
     (void)expected; /* the verifier walks the iterates itself */
     const clirr_params *p = &plan->params;
-    return clirr_verify_pagerank(clirr_input_graph(in), p->v[PARAM_DAMPING].r, p->v[PARAM_TOL].r,
-                                 (uint32_t)p->v[PARAM_MAX_ITER].u, got, r);
+    return clirr_verify_pagerank_as(clirr_input_graph(in), p->v[PARAM_DAMPING].r, p->v[PARAM_TOL].r,
+                                    (uint32_t)p->v[PARAM_MAX_ITER].u,
+                                    p->v[PARAM_PRECISION].u == PRECISION_FLOAT, got, r);
 }
 
 static void pr_write(FILE *f, const void *result, uint64_t i)
@@ -568,6 +576,8 @@ static unsigned pr_choose(const clirr_input *in, const clirr_caps *caps, const c
     return caps->is_cpu ? VARIANT_RANGE : VARIANT_FUSED;
 }
 
+static const char *const precisions[] = {"double", "float", NULL};
+
 static const clirr_param_desc pr_params[] = {
     [PARAM_DAMPING] = {"damping", CLIRR_PARAM_REAL, "0.85", 0, 1, "PageRank damping factor"},
     [PARAM_TOL] = {"tol", CLIRR_PARAM_REAL, "1e-9", 0, 1,
@@ -578,6 +588,11 @@ static const clirr_param_desc pr_params[] = {
                       "fused: gather the in-arcs in X passes an iteration, one a block of sources, so that a "
                       "pass's random reads stay in the device's cache (for GPUs whose cache holds less than 8 "
                       "bytes a vertex)"},
+    [PARAM_PRECISION] = {"precision", CLIRR_PARAM_CHOICE, "double", 0, 0,
+                         "the contributions (score / out-degree) the gathers read: double, or float (half the "
+                         "bytes, as GAPBS and Pannotia; scores and sums stay double, verified to float's "
+                         "rounding, and a tol below about 1e-7 may not be reached)",
+                         precisions},
 };
 
 static void pr_extras(void *state, const void *result, clirr_extras *x)

@@ -202,15 +202,37 @@ static int match_iterate(pr_operator *op, double tol, uint32_t max_iter, const d
     return CLIRR_OK;
 }
 
+/* The L1 error a device may carry: the rounding of a double computation
+ * over n scores, in any order; with contributions stored as floats, each
+ * rounded to 2^-24 of itself, an iteration's new scores are off by at most
+ * damping * 2^-24 in L1 (the contributions add up to at most 1), and T's
+ * contraction by damping keeps the sum of those below damping / (1 -
+ * damping) of it (taken at most 1000, for a damping near 1); twice that,
+ * for the step the device itself computed from such scores. */
+static double pagerank_slack(uint32_t n, double damping, bool float_contrib)
+{
+    double slack = 100.0 * n * DBL_EPSILON;
+    if (float_contrib) {
+        double growth = damping < 0.999 ? damping / (1 - damping) : 1000;
+        slack += 2 * FLT_EPSILON * growth;
+    }
+    return slack;
+}
+
 bool clirr_verify_pagerank(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
                            const double *got, clirr_verify_report *r)
+{
+    return clirr_verify_pagerank_as(g, damping, tol, max_iter, false, got, r);
+}
+
+bool clirr_verify_pagerank_as(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
+                              bool float_contrib, const double *got, clirr_verify_report *r)
 {
     memset(r, 0, sizeof *r);
     uint32_t n = g->n;
     if (n == 0)
         return true;
-    /* Rounding of a double computation over n scores, in any order. */
-    double slack = 100.0 * n * DBL_EPSILON;
+    double slack = pagerank_slack(n, damping, float_contrib);
     uint64_t bad = 0;
     double sum = 0;
     for (uint32_t i = 0; i < n; i++) {

@@ -97,6 +97,13 @@ bool clirr_verify_real(const char *what, uint32_t n, const double *expected, con
  * entries that differ most from the closest iterate. */
 bool clirr_verify_pagerank(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
                            const double *got, clirr_verify_report *report);
+/* The same for a run that kept its contributions (score / out-degree) as
+ * floats (float_contrib), as GAPBS and Pannotia do: the rounding allowed
+ * grows from n double roundings to about 2^-23 * damping / (1 - damping)
+ * in L1, so a wrong damping, lost mass or a wrong graph still fails unless
+ * its effect is below that. */
+bool clirr_verify_pagerank_as(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
+                              bool float_contrib, const double *got, clirr_verify_report *report);
 
 /* Serial greedy coloring (first-fit) of g read as undirected, self-loops
  * ignored: vertices in natural order, or largest total degree first (ties
