@@ -278,12 +278,13 @@ done:
     free(expected);
 }
 
-/* One trial of variant `name` in a session of its own, tol, max-iter and
- * blocks (NULL: the default) as text: the scores and the iteration count;
- * *blocks_used (when not NULL) the blocks the run reported. */
-static int run_blocks(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
-                      const char *max_iter, const char *blocks, double *rank, uint32_t *iterations,
-                      uint64_t *blocks_used, clirr_error *err)
+/* One trial of variant `name` in a session of its own, with the
+ * parameters of `params` (name, value as text, ..., NULL): the scores, the
+ * iteration count, *blocks_used (when not NULL) the blocks the run
+ * reported and *plan (when not NULL) its plan, for the verifier. */
+static int run_with(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name,
+                    const char *const *params, double *rank, uint32_t *iterations, uint64_t *blocks_used,
+                    clirr_plan *plan_out, clirr_error *err)
 {
     clirr_intent it;
     clirr_plan plan;
@@ -292,12 +293,8 @@ static int run_blocks(th_case *tc, const clirr_algo *a, const clirr_input *in, c
     clirr_intent_default(a, &it);
     it.variant = clirr_algo_variant(a, name);
     int rc = it.variant < 0 ? clirr_fail(err, CLIRR_ERR_USAGE, "pagerank has no variant %s", name) : CLIRR_OK;
-    if (rc == CLIRR_OK)
-        rc = set_param(a, "tol", tol, &it.params, err);
-    if (rc == CLIRR_OK)
-        rc = set_param(a, "max-iter", max_iter, &it.params, err);
-    if (rc == CLIRR_OK && blocks)
-        rc = set_param(a, "blocks", blocks, &it.params, err);
+    for (size_t k = 0; rc == CLIRR_OK && params[k]; k += 2)
+        rc = set_param(a, params[k], params[k + 1], &it.params, err);
     if (rc == CLIRR_OK)
         rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, err);
     if (rc == CLIRR_OK)
@@ -313,8 +310,19 @@ static int run_blocks(th_case *tc, const clirr_algo *a, const clirr_input *in, c
             if (!strcmp(x.e[k].name, "blocks"))
                 *blocks_used = x.e[k].u;
     }
+    if (rc == CLIRR_OK && plan_out)
+        *plan_out = plan;
     clirr_session_release(s);
     return rc;
+}
+
+/* run_with's trial for tol, max-iter and blocks (NULL: the default). */
+static int run_blocks(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
+                      const char *max_iter, const char *blocks, double *rank, uint32_t *iterations,
+                      uint64_t *blocks_used, clirr_error *err)
+{
+    const char *params[] = {"tol", tol, "max-iter", max_iter, blocks ? "blocks" : NULL, blocks, NULL};
+    return run_with(tc, a, in, name, params, rank, iterations, blocks_used, NULL, err);
 }
 
 static int run_variant(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name, const char *tol,
@@ -474,32 +482,6 @@ done:
     free(expected);
 }
 
-/* One session's trial of variant `name` with --precision `precision`,
- * verified by the descriptor: the scores. */
-static int run_precision(th_case *tc, const clirr_algo *a, const clirr_input *in, const char *name,
-                         const char *precision, const double *expected, double *rank, clirr_verify_report *r,
-                         bool *ok, clirr_error *err)
-{
-    clirr_intent it;
-    clirr_plan plan;
-    clirr_session *s = NULL;
-    clirr_stats st = {0};
-    clirr_intent_default(a, &it);
-    it.variant = clirr_algo_variant(a, name);
-    int rc = it.variant < 0 ? clirr_fail(err, CLIRR_ERR_USAGE, "pagerank has no variant %s", name) : CLIRR_OK;
-    if (rc == CLIRR_OK)
-        rc = set_param(a, "precision", precision, &it.params, err);
-    if (rc == CLIRR_OK)
-        rc = clirr_plan_make(a, &tc->device->caps, &it, in, &plan, err);
-    if (rc == CLIRR_OK)
-        rc = clirr_session_prepare(tc->ctx, in, &plan, &s, err);
-    if (rc == CLIRR_OK)
-        rc = clirr_session_run(s, rank, &st, err);
-    *ok = rc == CLIRR_OK && a->verify(in, &plan, expected, rank, r);
-    clirr_session_release(s);
-    return rc;
-}
-
 /* --precision float on every variant: the scores verify (to float's
  * rounding), lie further from the double run's than double rounding and
  * within the float bound (2^-23 * d / (1 - d) in L1, twice over); the
@@ -525,11 +507,13 @@ static void float_contributions(th_case *tc)
     double bound = 2 * 2 * FLT_EPSILON * 0.85 / 0.15;
     for (int k = 0; k < 3; k++) {
         clirr_verify_report r = {0};
-        bool ok = false;
-        TH_OK(tc, run_precision(tc, a, in, names[k], "double", expected, twice, &r, &ok, &err));
-        TH_REQUIRE(tc, ok, "%s, double: %s", names[k], r.text);
-        TH_OK(tc, run_precision(tc, a, in, names[k], "float", expected, single, &r, &ok, &err));
-        TH_REQUIRE(tc, ok, "%s, float: %s", names[k], r.text);
+        clirr_plan plan;
+        uint32_t iters = 0;
+        const char *doubles[] = {"precision", "double", NULL}, *floats[] = {"precision", "float", NULL};
+        TH_OK(tc, run_with(tc, a, in, names[k], doubles, twice, &iters, NULL, &plan, &err));
+        TH_REQUIRE(tc, a->verify(in, &plan, expected, twice, &r), "%s, double: %s", names[k], r.text);
+        TH_OK(tc, run_with(tc, a, in, names[k], floats, single, &iters, NULL, &plan, &err));
+        TH_REQUIRE(tc, a->verify(in, &plan, expected, single, &r), "%s, float: %s", names[k], r.text);
         double dist = 0;
         for (uint32_t v = 0; v < g.n; v++)
             dist += fabs(single[v] - twice[v]);
