@@ -484,7 +484,8 @@ done:
 
 /* --precision float on every variant: the scores verify (to float's
  * rounding), lie further from the double run's than double rounding and
- * within the float bound (2^-23 * d / (1 - d) in L1, twice over); the
+ * within the verifier's float allowance (2^-22 * d / (1 - d) in L1) twice
+ * over, one for each run's distance from the iterate; the
  * double verifier refuses them, and the float one refuses them for another
  * damping, so the looser check still catches a wrong operator. */
 static void float_contributions(th_case *tc)

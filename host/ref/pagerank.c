@@ -206,9 +206,10 @@ static int match_iterate(pr_operator *op, double tol, uint32_t max_iter, const d
  * over n scores, in any order; with contributions stored as floats, each
  * rounded to 2^-24 of itself, an iteration's new scores are off by at most
  * damping * 2^-24 in L1 (the contributions add up to at most 1), and T's
- * contraction by damping keeps the sum of those below damping / (1 -
- * damping) of it (taken at most 1000, for a damping near 1); twice that,
- * for the step the device itself computed from such scores. */
+ * contraction by damping keeps the sum of those below 2^-24 * damping /
+ * (1 - damping) (the ratio taken at most 1000, for a damping near 1).
+ * Allowed: four times that, 2^-22 * damping / (1 - damping), twice for the
+ * step the device computed from such scores and twice as margin. */
 static double pagerank_slack(uint32_t n, double damping, bool float_contrib)
 {
     double slack = 100.0 * n * DBL_EPSILON;

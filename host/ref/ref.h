@@ -99,7 +99,7 @@ bool clirr_verify_pagerank(const clirr_graph *g, double damping, double tol, uin
                            const double *got, clirr_verify_report *report);
 /* The same for a run that kept its contributions (score / out-degree) as
  * floats (float_contrib), as GAPBS and Pannotia do: the rounding allowed
- * grows from n double roundings to about 2^-23 * damping / (1 - damping)
+ * grows from n double roundings to about 2^-22 * damping / (1 - damping)
  * in L1, so a wrong damping, lost mass or a wrong graph still fails unless
  * its effect is below that. */
 bool clirr_verify_pagerank_as(const clirr_graph *g, double damping, double tol, uint32_t max_iter,
