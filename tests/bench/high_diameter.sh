@@ -9,6 +9,9 @@
 #   pagerank-blocks: fused PageRank, 20 iterations, --blocks 1 to 4, on
 #     uniform random graphs of 2^22, 2^23 and 2^24 vertices (degree 4),
 #     whose contributions (8 bytes a vertex) fit a GPU's cache or not;
+#   pagerank-precision: PageRank (auto), 20 iterations, contributions in
+#     double and in float (--precision), on the grid, the uniform graph
+#     and the road networks;
 #   bits-delta: SSSP bits (the CPU path) without buckets (--delta
 #     4294967295), at auto's width (0) and at 256 and 512, on the kron and
 #     uniform graphs with weights 1-255 (GAPBS's);
@@ -49,5 +52,7 @@ for L in off auto; do
 done
 $C bench pagerank --variant fused --blocks 1,2,3,4 $B --symmetrize --max-iter 20 --tol 0 \
     --device $dev --repeat 3 --warmup 1 --kernels $CLIRR_BENCH_OPTS --json="$out-pagerank-blocks.json"
+$C bench pagerank --variant auto --precision double,float --gen $G --gen $N --symmetrize $roads --max-iter 20 --tol 0 \
+    --device $dev --repeat 3 --warmup 1 --kernels $CLIRR_BENCH_OPTS --json="$out-pagerank-precision.json"
 $C bench sssp --variant bits --delta 4294967295,0,256,512 --gen $R,weights=1-255 --gen $N,weights=1-255 \
     --symmetrize $O --json="$out-bits-delta.json"
