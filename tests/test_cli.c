@@ -243,6 +243,13 @@ static void help(th_case *tc)
                 TH_EXPECT(tc, strstr(out, opt) || strstr(out, sw), "%s --help has no option for %s's parameter %s",
                           cmd, al->name,
                           al->params[k].name);
+                /* Each descriptor's own meaning, also of a name another
+                 * descriptor has first (bh's and pagerank's --precision). */
+                char own[512];
+                snprintf(own, sizeof own, " %s: %s (default %s)", al->name, al->params[k].help,
+                         *al->params[k].def ? al->params[k].def : "none");
+                TH_EXPECT(tc, strstr(out, own), "%s --help does not give %s's --%s (%s)", cmd, al->name,
+                          al->params[k].name, own);
             }
         }
     }

@@ -189,6 +189,15 @@ static void print_help(const exp_config *cfg)
             snprintf(flag, sizeof flag, "--%s %s", d->name, d->type == CLIRR_PARAM_PATH ? "FILE" : "X");
         printf("  %-19s %s: %s (default %s)\n", flag, refs[i].algo->name, d->help,
                *d->def ? d->def : "none");
+        /* The other descriptors with the name (all after the first):
+         * their own meaning and default. */
+        for (size_t a = 0; a < clirr_algo_count(); a++) {
+            const clirr_algo *al = clirr_algo_at(a);
+            int k = al == refs[i].algo ? -1 : clirr_algo_param(al, d->name);
+            if (k >= 0)
+                printf("  %-19s %s: %s (default %s)\n", "", al->name, al->params[k].help,
+                       *al->params[k].def ? al->params[k].def : "none");
+        }
     }
     if (cfg->profile)
         prof_help();
