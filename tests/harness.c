@@ -1150,3 +1150,20 @@ int main(int argc, char **argv)
     free(saved_icd_entry);
     return r.failed ? 1 : 0;
 }
+
+const clirr_extra *th_extra(const clirr_extras *x, const char *name)
+{
+    for (size_t i = 0; i < x->n; i++)
+        if (!strcmp(x->e[i].name, name))
+            return &x->e[i];
+    return NULL;
+}
+
+uint64_t th_session_extra_u(clirr_session *s, const void *result, const char *name)
+{
+    clirr_extras x;
+    memset(&x, 0, sizeof x);
+    clirr_session_extras(s, result, &x);
+    const clirr_extra *e = th_extra(&x, name);
+    return e ? e->u : UINT64_MAX;
+}

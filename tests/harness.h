@@ -106,6 +106,12 @@ int th_clirr_run(th_case *tc, char *out, size_t out_size, char *errbuf, size_t e
 /* The clirr-tests executable itself, for cases that run the runner. */
 const char *th_runner_path(void);
 
+/* The extra named `name` among x (NULL: none). */
+const clirr_extra *th_extra(const clirr_extras *x, const char *name);
+/* The unsigned extra `name` of a prepared session's last trial (its
+ * result `result`); UINT64_MAX when the run gave none. */
+uint64_t th_session_extra_u(clirr_session *s, const void *result, const char *name);
+
 /* Each test file declares its registration function with TH_REGISTER in
  * place of a function header:
  *

@@ -141,14 +141,6 @@ typedef struct cc_case {
     int tmpl;             /* -1 = auto */
 } cc_case;
 
-static const clirr_extra *find_extra(const clirr_extras *x, const char *name)
-{
-    for (size_t i = 0; i < x->n; i++)
-        if (!strcmp(x->e[i].name, name))
-            return &x->e[i];
-    return NULL;
-}
-
 static void run_variant(th_case *tc)
 {
     const cc_case *cc = tc->param;
@@ -197,7 +189,7 @@ static void run_variant(th_case *tc)
                        rep.text);
             clirr_extras x;
             clirr_session_extras(s, got, &x);
-            const clirr_extra *c = find_extra(&x, "components"), *ran = find_extra(&x, "variant_run");
+            const clirr_extra *c = th_extra(&x, "components"), *ran = th_extra(&x, "variant_run");
             TH_REQUIRE(tc, c && c->u == components, "%s: components %llu, expected %llu", ci->name,
                        c ? (unsigned long long)c->u : 0ULL, (unsigned long long)components);
             TH_REQUIRE(tc, ran && ran->text, "%s: no variant_run", ci->name);

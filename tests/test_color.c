@@ -175,14 +175,6 @@ static const char *const refinements[] = {"heuristic", "bitset", "fuse"};
 #define NREFINEMENTS (sizeof refinements / sizeof refinements[0])
 
 /* The extra result called name, or NULL. */
-static const clirr_extra *find_extra(const clirr_extras *x, const char *name)
-{
-    for (size_t i = 0; i < x->n; i++)
-        if (!strcmp(x->e[i].name, name))
-            return &x->e[i];
-    return NULL;
-}
-
 /* Set each refinement (heuristic, bitset, fuse) on or off. */
 static int set_refinements(const clirr_algo *a, bool on, clirr_params *p, clirr_error *err)
 {
@@ -235,7 +227,7 @@ static int color_once(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *p
 static bool extras_agree(const clirr_extras *x, uint32_t colors, const clirr_stats *st, bool refined,
                          char *why, size_t size)
 {
-    const clirr_extra *k = find_extra(x, "colors"), *c = find_extra(x, "conflicts_per_round");
+    const clirr_extra *k = th_extra(x, "colors"), *c = th_extra(x, "conflicts_per_round");
     uint32_t rounds = st->iterations < CLIRR_MAX_EXTRA_LIST ? st->iterations : CLIRR_MAX_EXTRA_LIST;
     if (!k || k->type != CLIRR_EXTRA_UINT || !k->in_table || k->u != colors) {
         snprintf(why, size, "extra 'colors' %llu, counted %u", k ? (unsigned long long)k->u : 0ull, colors);
@@ -247,7 +239,7 @@ static bool extras_agree(const clirr_extras *x, uint32_t colors, const clirr_sta
         return false;
     }
     for (size_t i = 0; i < NREFINEMENTS; i++) {
-        const clirr_extra *e = find_extra(x, refinements[i]);
+        const clirr_extra *e = th_extra(x, refinements[i]);
         if (!e || e->type != CLIRR_EXTRA_BOOL || e->b != refined) {
             snprintf(why, size, "extra '%s' is not %s", refinements[i], refined ? "on" : "off");
             return false;

@@ -283,18 +283,6 @@ done:
     unsetenv("CLIRR_LOCAL_PHASES"); /* a device's cases share its process */
 }
 
-/* The extra named `name` of a prepared session's last trial. */
-static uint64_t extra(clirr_session *s, const void *result, const char *name)
-{
-    clirr_extras x;
-    memset(&x, 0, sizeof x);
-    clirr_session_extras(s, result, &x);
-    for (size_t i = 0; i < x.n; i++)
-        if (!strcmp(x.e[i].name, name))
-            return x.e[i].u;
-    return UINT64_MAX;
-}
-
 /* Direction-optimizing BFS, do and do-bit: a random graph switches to
  * bottom-up, a directed rmat graph to bottom-up and back for its tail, a
  * path never does, a graph with unreachable parts keeps them unreached, a
@@ -346,7 +334,8 @@ static void direction_optimizing(th_case *tc)
                 TH_EXPECT(tc, verify(&g, 0, source, want, got, &r), "%s, %s, local rounds %s, trial %d: %s",
                           cases[i].spec, vname, local ? "auto" : "off", trial, r.text);
             }
-            uint64_t bottom = extra(sess, got, "bottom_up_rounds"), switches = extra(sess, got, "direction_switches");
+            uint64_t bottom = th_session_extra_u(sess, got, "bottom_up_rounds"),
+                     switches = th_session_extra_u(sess, got, "direction_switches");
             if (cases[i].switches)
                 TH_EXPECT(tc, bottom > 0 && switches >= cases[i].switches, "%s: %llu bottom-up rounds, %llu switches",
                           cases[i].spec, (unsigned long long)bottom, (unsigned long long)switches);
@@ -408,7 +397,8 @@ static void temporal_hybrid(th_case *tc)
                     clirr_verify_report r;
                     TH_EXPECT(tc, verify(&g, algo, source, want, got, &r), "%s %s, F %s, %s: %s", a->name, specs[i],
                               fractions[f], many ? "local and queued rounds" : "one round a launch", r.text);
-                    uint64_t topo = extra(sess, got, topo_names[algo]), switches = extra(sess, got, "switches");
+                    uint64_t topo = th_session_extra_u(sess, got, topo_names[algo]),
+                             switches = th_session_extra_u(sess, got, "switches");
                     if (!algo)
                         TH_EXPECT(tc, st.iterations == levels, "bfs %s, F %s: %u rounds for %u levels", specs[i],
                                   fractions[f], st.iterations, levels);
@@ -758,7 +748,7 @@ static void bitmap_tail(th_case *tc)
             TH_OK(tc, clirr_session_run(sess, got, &st, &err));
             TH_EXPECT(tc, verify(&g, algo, 0, want, got, &vr), "%s, local rounds %s: %s", a->name,
                       local ? "auto" : "off", vr.text);
-            uint64_t steps = extra(sess, got, algo ? "bitmap_rounds" : "bottom_up_rounds");
+            uint64_t steps = th_session_extra_u(sess, got, algo ? "bitmap_rounds" : "bottom_up_rounds");
             TH_EXPECT(tc, steps > 0 && steps != UINT64_MAX, "%s: %llu bitmap or bottom-up rounds", a->name,
                       (unsigned long long)steps);
             if (local)
@@ -914,7 +904,8 @@ static void nearfar_local_phases(th_case *tc)
                     TH_OK(tc, clirr_session_run(sess, got, &st, &err));
                     TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local %lld, trial %d: %s",
                               specs[i], deltas[d], (long long)local[t], trial, r.text);
-                    uint64_t phases = extra(sess, got, "phases"), mine = extra(sess, got, "phases_local");
+                    uint64_t phases = th_session_extra_u(sess, got, "phases"),
+                             mine = th_session_extra_u(sess, got, "phases_local");
                     /* At delta 7 every grid has phases the work-group starts; auto's
                      * delta on a GPU (32 mean weights) leaves the 60 x 60 grid 3
                      * phases, none local at local rounds 8 (H200). */
@@ -922,7 +913,7 @@ static void nearfar_local_phases(th_case *tc)
                               "%s, delta %s, local %lld, trial %d: %llu phases, %llu started locally", specs[i],
                               deltas[d], (long long)local[t], trial, (unsigned long long)phases,
                               (unsigned long long)mine);
-                    uint64_t delta = extra(sess, got, "delta"), want_delta = d == 0 ? 7 : auto_delta;
+                    uint64_t delta = th_session_extra_u(sess, got, "delta"), want_delta = d == 0 ? 7 : auto_delta;
                     TH_EXPECT(tc, delta == want_delta, "%s, delta %s: ran with delta %llu, not %llu", specs[i],
                               deltas[d], (unsigned long long)delta, (unsigned long long)want_delta);
                 }

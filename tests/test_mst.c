@@ -363,14 +363,6 @@ static int set_param(const clirr_algo *a, const char *name, const char *value, c
     return clirr_param_set(a, (unsigned)k, value, p, err);
 }
 
-static const clirr_extra *find_extra(const clirr_extras *x, const char *name)
-{
-    for (size_t i = 0; i < x->n; i++)
-        if (!strcmp(x->e[i].name, name))
-            return &x->e[i];
-    return NULL;
-}
-
 /* The --output lines of a result: their edges and summed weight. */
 static int output_edges(th_case *tc, clirr_session *s, const void *result, uint32_t n, uint32_t *a,
                         uint32_t *b, uint64_t *k, int64_t *sum)
@@ -452,7 +444,7 @@ static void run_variant(th_case *tc)
                        rep.text);
             clirr_extras x;
             clirr_session_extras(s, got, &x);
-            const clirr_extra *tw = find_extra(&x, "total_weight"), *cs = find_extra(&x, "components");
+            const clirr_extra *tw = th_extra(&x, "total_weight"), *cs = th_extra(&x, "components");
             TH_REQUIRE(tc, tw && cs, "%s: no total_weight or components", mi->name);
             TH_REQUIRE(tc, tw->i == total && cs->u == trees, "%s: total %lld, %llu components; Kruskal %lld, %u",
                        mi->name, (long long)tw->i, (unsigned long long)cs->u, (long long)total, trees);

@@ -303,12 +303,8 @@ static int run_with(th_case *tc, const clirr_algo *a, const clirr_input *in, con
         rc = clirr_session_run(s, rank, &st, err);
     *iterations = st.iterations;
     if (rc == CLIRR_OK && blocks_used) {
-        clirr_extras x = {0};
-        clirr_session_extras(s, rank, &x);
-        *blocks_used = 0;
-        for (size_t k = 0; k < x.n; k++)
-            if (!strcmp(x.e[k].name, "blocks"))
-                *blocks_used = x.e[k].u;
+        uint64_t b = th_session_extra_u(s, rank, "blocks");
+        *blocks_used = b == UINT64_MAX ? 0 : b;
     }
     if (rc == CLIRR_OK && plan_out)
         *plan_out = plan;

@@ -357,18 +357,6 @@ done:
     free(got);
 }
 
-/* The extra `name` of the session's last trial (UINT64_MAX: none). */
-static uint64_t extra_u(clirr_session *sess, const void *result, const char *name)
-{
-    clirr_extras x;
-    memset(&x, 0, sizeof x);
-    clirr_session_extras(sess, result, &x);
-    for (size_t i = 0; i < x.n; i++)
-        if (!strcmp(x.e[i].name, name))
-            return x.e[i].u;
-    return UINT64_MAX;
-}
-
 /* bits' auto delta, as documented: 12 mean arc weights over the mean
  * out-degree, at least 1; none (UINT32_MAX) unweighted. */
 static uint64_t bits_auto_delta_oracle(const clirr_graph *g)
@@ -439,7 +427,7 @@ static void bits(th_case *tc)
                           cases[i].spec, delta, local ? "auto" : "off", trial, r.text);
             }
             /* (with local rounds a small graph may run whole in one work-group) */
-            uint64_t br = extra_u(sess, got, "bitmap_rounds"), used = extra_u(sess, got, "delta");
+            uint64_t br = th_session_extra_u(sess, got, "bitmap_rounds"), used = th_session_extra_u(sess, got, "delta");
             /* (auto's: within 1, the sums' rounding) */
             TH_EXPECT(tc, used == want_delta || (mode >> 1 == 0 && want_delta != UINT32_MAX &&
                                                  used + 1 >= want_delta && used <= want_delta + 1),
