@@ -5,6 +5,7 @@
  * with pinned hashes, round trips through every writer, symmetrize, corrupt
  * binary CSR files, real values (Matrix Market, binary CSR), transpose and
  * dense vector files. */
+#include "algo/input.h"
 #include "harness.h"
 
 #include <errno.h>
@@ -1869,18 +1870,6 @@ static void test_fuzz_harnesses(th_case *tc)
     }
 }
 
-/* Whether two graphs are the same array for array (values bit for bit). */
-static bool same_graph(const clirr_graph *a, const clirr_graph *b)
-{
-    if (a->n != b->n || a->m != b->m || (a->weight != NULL) != (b->weight != NULL) ||
-        (a->value != NULL) != (b->value != NULL))
-        return false;
-    return !memcmp(a->row, b->row, ((size_t)a->n + 1) * sizeof *a->row) &&
-           !memcmp(a->col, b->col, (size_t)a->m * sizeof *a->col) &&
-           (!a->weight || !memcmp(a->weight, b->weight, (size_t)a->m * sizeof *a->weight)) &&
-           (!a->value || !memcmp(a->value, b->value, (size_t)a->m * sizeof *a->value));
-}
-
 /* The derived forms share their work among host threads on graphs of a
  * million arcs and more: every thread count must give the serial result,
  * order within rows included. rmat's hubs make the ranges uneven. */
@@ -1906,7 +1895,7 @@ static void test_derived_threads(th_case *tc)
             TH_OK(tc, clirr_graph_copy(&g, &out[2], &err));
             TH_OK(tc, clirr_graph_symmetrize(&out[2], &err));
             for (int f = 0; t > 0 && f < 3; f++) {
-                TH_EXPECT(tc, same_graph(&want[f], &got[f]),
+                TH_EXPECT(tc, clirr_graph_equal(&want[f], &got[f]),
                           "%s: the %s with %s threads differs from one thread's", specs[i], form[f], threads[t]);
                 clirr_graph_free(&got[f]);
             }
@@ -1925,6 +1914,85 @@ done:
     }
     clirr_graph_free(&g);
     free(values);
+}
+
+/* clirr_graph_equal tells every array apart: a change in a row offset, an
+ * arc head, a weight or a value, or one graph lacking the weights. */
+static void test_equal(th_case *tc)
+{
+    clirr_error err;
+    clirr_graph a = {0}, b = {0};
+    double *values = NULL;
+    TH_OK(tc, clirr_graph_generate("random:n=300,m=1500,seed=3,weights=1-9", &a, &err));
+    values = random_values(a.m, 5);
+    TH_REQUIRE(tc, values, "out of memory");
+    TH_OK(tc, clirr_graph_set_values(&a, values, &err));
+    for (int change = 0; change < 6; change++) {
+        TH_OK(tc, clirr_graph_copy(&a, &b, &err));
+        TH_REQUIRE(tc, clirr_graph_equal(&a, &b), "a copy differs from its graph");
+        switch (change) {
+        case 0: b.row[150]++; break;
+        case 1: b.col[a.m - 1] ^= 1; break;
+        case 2: b.weight[0]++; break;
+        case 3: b.value[a.m / 2] = nextafter(b.value[a.m / 2], 1e300); break;
+        case 4: free(b.weight); b.weight = NULL; break;
+        default: b.m--; break;
+        }
+        TH_EXPECT(tc, !clirr_graph_equal(&a, &b) && !clirr_graph_equal(&b, &a), "change %d is not seen", change);
+        clirr_graph_free(&b);
+    }
+done:
+    clirr_graph_free(&a);
+    clirr_graph_free(&b);
+    free(values);
+}
+
+/* A derived form that comes out the graph itself (a grid's transpose and
+ * symmetric closure) is the graph, on the host and on the device: one
+ * copy. A directed graph's transpose, and a symmetric graph's whose rows
+ * are not sorted, stay forms of their own. */
+static void test_forms_shared(th_case *tc)
+{
+    static const struct {
+        const char *spec;
+        bool symmetrize, shared;
+    } cases[] = {
+        {"grid:w=40,h=30", false, true},
+        {"rmat:scale=10,ef=4,seed=2", false, false},
+        {"rmat:scale=10,ef=4,seed=2", true, false},
+    };
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
+        if (cases[i].symmetrize)
+            TH_OK(tc, clirr_graph_symmetrize(&g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, true, cases[i].spec, &in, &err));
+        const clirr_graph *as_is, *t;
+        const clirr_dgraph *d_as_is, *d_t;
+        TH_OK(tc, clirr_input_graph_form(in, CLIRR_FORM_AS_IS, &as_is, &err));
+        TH_OK(tc, clirr_input_graph_form(in, CLIRR_FORM_TRANSPOSED, &t, &err));
+        TH_OK(tc, clirr_input_device_graph(in, tc->ctx, CLIRR_FORM_TRANSPOSED, false, &d_t, &err));
+        TH_OK(tc, clirr_input_device_graph(in, tc->ctx, CLIRR_FORM_AS_IS, false, &d_as_is, &err));
+        TH_EXPECT(tc, (t == as_is) == cases[i].shared && (d_t == d_as_is) == cases[i].shared,
+                  "%s%s: the transpose is %sthe graph on the host, %son the device", cases[i].spec,
+                  cases[i].symmetrize ? " symmetrized" : "", t == as_is ? "" : "not ", d_t == d_as_is ? "" : "not ");
+        clirr_graph want = {0};
+        TH_OK(tc, clirr_graph_transpose(as_is, &want, &err));
+        TH_EXPECT(tc, clirr_graph_equal(&want, t), "%s: the transposed form is not the transpose", cases[i].spec);
+        clirr_graph_free(&want);
+        if (cases[i].shared) {
+            const clirr_graph *sym;
+            TH_OK(tc, clirr_input_graph_form(in, CLIRR_FORM_SYMMETRIC, &sym, &err));
+            TH_EXPECT(tc, sym == as_is, "%s: the symmetric closure is not the graph", cases[i].spec);
+        }
+        clirr_input_free(in);
+        in = NULL;
+    }
+done:
+    clirr_input_free(in);
+    clirr_graph_free(&g);
 }
 
 TH_REGISTER(register_graph_tests)
@@ -1959,5 +2027,7 @@ TH_REGISTER(register_graph_tests)
     th_add("graph/transpose", test_transpose, NULL);
     th_add("graph/symmetrize-values", test_symmetrize_values, NULL);
     th_add("graph/derived-threads", test_derived_threads, NULL);
+    th_add("graph/equal", test_equal, NULL);
+    th_add_device("graph/forms-shared", test_forms_shared, NULL);
     th_add("graph/vector-read", test_vector_read, NULL);
 }

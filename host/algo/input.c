@@ -37,6 +37,7 @@ struct clirr_input {
     const clirr_mesh *mesh;
     clirr_graph derived[CLIRR_FORM_COUNT_]; /* transpose, symmetric, undirected (AS_IS unused) */
     bool have[CLIRR_FORM_COUNT_];
+    bool is_graph[CLIRR_FORM_COUNT_];     /* the form came out the graph itself: not kept twice */
     /* --reorder: the graph relabelled by each layout once asked for (an
      * input of its own, with its own forms and device copies), and
      * perm[old id] = new id */
@@ -196,7 +197,7 @@ void clirr_input_free(clirr_input *in)
         return;
     drop_copies(in, NULL);
     for (int f = 0; f < CLIRR_FORM_COUNT_; f++)
-        if (in->have[f])
+        if (in->have[f] && !in->is_graph[f])
             clirr_graph_free(&in->derived[f]);
     for (int r = 0; r < CLIRR_REORDER_COUNT_; r++) {
         clirr_input_free(in->relabelled[r]);
@@ -369,8 +370,16 @@ int clirr_input_graph_form(const clirr_input *cin, clirr_graph_form form, const 
         if (rc != CLIRR_OK)
             return rc;
         in->have[form] = true;
+        /* A symmetric graph whose rows are sorted (grids, road networks,
+         * GAPBS's files) is its own transpose: kept once, with one device
+         * copy and one upload, and kernels that read a row and its
+         * transposed row read the same memory. */
+        if (clirr_graph_equal(in->graph, &in->derived[form])) {
+            clirr_graph_free(&in->derived[form]);
+            in->is_graph[form] = true;
+        }
     }
-    *g = &in->derived[form];
+    *g = in->is_graph[form] ? in->graph : &in->derived[form];
     return CLIRR_OK;
 }
 
@@ -413,6 +422,8 @@ int clirr_input_device_graph(const clirr_input *cin, clirr_ctx *ctx, clirr_graph
     if (rc != CLIRR_OK)
         return rc;
     with_weights = with_weights && g->weight;
+    if (in->is_graph[form])
+        form = CLIRR_FORM_AS_IS;
     for (device_copy *c = in->copies; c; c = c->next)
         if (c->ctx == ctx && c->form == form && c->with_weights == with_weights) {
             *dg = &c->dg;

@@ -273,6 +273,16 @@ static void *dup_array(const void *src, size_t n, size_t size, bool *fail)
     return p;
 }
 
+bool clirr_graph_equal(const clirr_graph *a, const clirr_graph *b)
+{
+    if (a->n != b->n || a->m != b->m || !a->weight != !b->weight || !a->value != !b->value)
+        return false;
+    return !memcmp(a->row, b->row, ((size_t)a->n + 1) * sizeof *a->row) &&
+           !memcmp(a->col, b->col, (size_t)a->m * sizeof *a->col) &&
+           (!a->weight || !memcmp(a->weight, b->weight, (size_t)a->m * sizeof *a->weight)) &&
+           (!a->value || !memcmp(a->value, b->value, (size_t)a->m * sizeof *a->value));
+}
+
 int clirr_graph_copy(const clirr_graph *g, clirr_graph *out, clirr_error *err)
 {
     bool fail = false;

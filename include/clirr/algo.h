@@ -54,7 +54,8 @@ CLIRR_API const char *clirr_input_kind_name(clirr_input_kind kind);
 
 /* An input an algorithm reads, with the host forms derived from it once
  * (transpose, symmetric closure) and its copies on devices, kept for every
- * algorithm and trial that uses it. */
+ * algorithm and trial that uses it. A form equal to the graph itself (the
+ * transpose of a symmetric graph with sorted rows) is not kept twice. */
 typedef struct clirr_input clirr_input;
 
 /* Wrap graph g, named `name` in reports. With own, the input takes g's

@@ -116,6 +116,10 @@ CLIRR_API int clirr_graph_from_arcs(uint32_t n, uint64_t m, const uint32_t *src,
 /* A deep copy of g into out. */
 CLIRR_API int clirr_graph_copy(const clirr_graph *g, clirr_graph *out, clirr_error *err);
 
+/* Whether b holds a's arcs in a's order, with the same weights and values
+ * (bit for bit), or neither has them. weights_rounded is not compared. */
+CLIRR_API bool clirr_graph_equal(const clirr_graph *a, const clirr_graph *b);
+
 /* Out-degree of u. */
 static inline uint32_t clirr_graph_degree(const clirr_graph *g, uint32_t u)
 {
