@@ -111,9 +111,23 @@ typedef struct map_back_part {
 static void map_back(void *arg)
 {
     const map_back_part *p = arg;
+    char *result = p->result;
+    const char *moved = p->s->moved;
+    const uint32_t *perm = p->s->perm;
     size_t vs = p->s->algo->value_size;
-    for (uint32_t v = p->lo; v < p->hi; v++)
-        memcpy((char *)p->result + (size_t)v * vs, (const char *)p->s->moved + (size_t)p->s->perm[v] * vs, vs);
+    /* A copy whose size is a constant compiles to one load and store; the
+     * size known at run time only is a call a value, 1.2-2.8x slower in
+     * this random gather (4M values, one core). */
+#define MAP_BACK(SIZE)                                                                             \
+    for (uint32_t v = p->lo; v < p->hi; v++)                                                     \
+        memcpy(result + (size_t)v * (SIZE), moved + (size_t)perm[v] * (SIZE), (SIZE))
+    if (vs == sizeof(uint32_t))
+        MAP_BACK(sizeof(uint32_t));
+    else if (vs == sizeof(uint64_t))
+        MAP_BACK(sizeof(uint64_t));
+    else
+        MAP_BACK(vs);
+#undef MAP_BACK
 }
 
 /* Every value back to its vertex's own id, on all host cores (a gather of
