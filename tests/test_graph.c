@@ -1780,10 +1780,7 @@ static void test_galois(th_case *tc)
             TH_OK(tc, clirr_graph_generate(specs[i], &w, &err));
             TH_OK(tc, clirr_graph_write_galois(wpath, &w, &err));
             rc = clirr_graph_read(wpath, &r, &err);
-            bool same = rc == CLIRR_OK && r.n == w.n && r.m == w.m && !r.weight == !w.weight &&
-                        !memcmp(r.row, w.row, ((size_t)w.n + 1) * sizeof *w.row) &&
-                        !memcmp(r.col, w.col, (size_t)w.m * sizeof *w.col) &&
-                        (!w.weight || !memcmp(r.weight, w.weight, (size_t)w.m * sizeof *w.weight));
+            bool same = rc == CLIRR_OK && clirr_graph_equal(&r, &w);
             TH_EXPECT(tc, same, "%s%s: written and read back differ (%s)", specs[i], gz ? " gz" : "", err.msg);
             clirr_graph_free(&w);
             clirr_graph_free(&r);

@@ -370,10 +370,11 @@ int clirr_input_graph_form(const clirr_input *cin, clirr_graph_form form, const 
         if (rc != CLIRR_OK)
             return rc;
         in->have[form] = true;
-        /* A symmetric graph whose rows are sorted (grids, road networks,
-         * GAPBS's files) is its own transpose: kept once, with one device
-         * copy and one upload, and kernels that read a row and its
-         * transposed row read the same memory. */
+        /* A form that comes out the graph itself (a symmetric graph whose
+         * rows are sorted, as grids, road networks and GAPBS's files, is its
+         * own transpose and closure) is kept once, with one device copy and
+         * one upload; kernels that read a row and its transposed row then
+         * read the same memory. */
         if (clirr_graph_equal(in->graph, &in->derived[form])) {
             clirr_graph_free(&in->derived[form]);
             in->is_graph[form] = true;
