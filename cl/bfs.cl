@@ -21,7 +21,8 @@
  *   bfs_local the same rounds, many in one launch of one work-group, while
  *             the frontier is small (templates/local_rounds.clh).
  *   bfs_bottom_up, bfs_frontier_arcs  direction-optimizing BFS (below).
- *   bfs_level_bits, bfs_bottom_up_bits  its CPU form (do-bit, below).
+ *   bfs_level_bits, bfs_bottom_up_bits, bfs_top_down_bits,
+ *   bfs_top_down_mark  its CPU form (do-bit, below).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
 #include "common/worklist.clh"
@@ -205,6 +206,8 @@ __kernel void bfs_frontier_arcs(CLIRR_KPARAMS(BFS_FRONTIER_ARCS_ARGS) IRR_KPARAM
  * worklist. */
 __kernel void bfs_level_bits(CLIRR_KPARAMS(BFS_LEVEL_BITS_ARGS) IRR_KPARAM)
 {
+    uint found = 0;
+    ulong arcs = 0;
     uint w0 = get_global_id(0) * wpi;
     uint wend = min(w0 + wpi, (n + 31) / 32);
     for (uint w = w0; IRR_BRANCH(40, w < wend); w++) {
@@ -212,7 +215,16 @@ __kernel void bfs_level_bits(CLIRR_KPARAMS(BFS_LEVEL_BITS_ARGS) IRR_KPARAM)
         for (uint v = 32 * w; IRR_BRANCH(41, v < vend); v++)
             bits |= (uint)(*IRR_GLD(42, &level[v]) == depth) << (v % 32);
         *IRR_GST(43, &front[w]) = bits;
+        if (IRR_BRANCH(66, count)) {
+            /* the degrees apart, so the loop above stays branch-free */
+            found += popcount(bits);
+            for (uint b = bits; IRR_BRANCH(74, b); b &= b - 1)
+                arcs += BFS_DEG(32 * w + (31 - clz(b & -b)));
+        }
     }
+    if (found)
+        atomic_add(&info[0], found);
+    bfs_add_arcs(info, arcs);
 }
 
 __kernel void bfs_bottom_up_bits(CLIRR_KPARAMS(BFS_BOTTOM_UP_BITS_ARGS) IRR_KPARAM)
@@ -273,6 +285,29 @@ __kernel void bfs_top_down_bits(CLIRR_KPARAMS(BFS_TOP_DOWN_BITS_ARGS) IRR_KPARAM
     if (found)
         atomic_add(&info[0], found);
     bfs_add_arcs(info, arcs);
+}
+
+/* Sets level depth + 1 on the unreached out-neighbours of the front's
+ * vertices and nothing else: for a frontier of many arcs, where an atomic
+ * a vertex found (a compare-and-swap loop on CPUs) and its scattered
+ * degree loads cost more than one pass over the levels after it. */
+__kernel void bfs_top_down_mark(CLIRR_KPARAMS(BFS_TOP_DOWN_MARK_ARGS) IRR_KPARAM)
+{
+    uint w0 = get_global_id(0) * wpi;
+    uint wend = min(w0 + wpi, (n + 31) / 32);
+    for (uint w = w0; IRR_BRANCH(75, w < wend); w++) {
+        uint bits = *IRR_GLD(76, &front[w]);
+        while (IRR_BRANCH(77, bits)) {
+            uint u = 32 * w + (31 - clz(bits & -bits));
+            bits &= bits - 1;
+            uint kend = *IRR_GLD(78, &row[u + 1]);
+            for (uint k = *IRR_GLD(79, &row[u]); IRR_BRANCH(80, k < kend); k++) {
+                uint v = *IRR_GLD(81, &col[k]);
+                if (IRR_BRANCH(82, *IRR_GLD(83, &level[v]) == CLIRR_NONE))
+                    *IRR_GST(84, &level[v]) = depth + 1;
+            }
+        }
+    }
 }
 
 /* do-bit's way back to the worklist: the vertices of the bitmap front, a

@@ -33,6 +33,7 @@ CLIRR_KARGS_STRUCT(bfs_frontier_arcs_args, BFS_FRONTIER_ARCS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_bits_args, BFS_LEVEL_BITS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bottom_up_bits_args, BFS_BOTTOM_UP_BITS_ARGS);
 CLIRR_KARGS_STRUCT(bfs_top_down_bits_args, BFS_TOP_DOWN_BITS_ARGS);
+CLIRR_KARGS_STRUCT(bfs_top_down_mark_args, BFS_TOP_DOWN_MARK_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bits_items_args, BFS_BITS_ITEMS_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
@@ -50,6 +51,14 @@ enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VA
  * instead of a sweep over every word a level). */
 #define BITS_ENTER 256
 #define BITS_LEAVE 4096
+/* A top-down bitmap step whose frontier has more than n / TOP_DOWN_PASS
+ * arcs sets the levels alone and builds the next bitmap in one pass over
+ * them; fewer arcs take an atomic a vertex found instead, cheaper than the
+ * pass. On the 2-core machine (GAPBS's urand 2^21, PoCL and Intel's
+ * runtime) the steps' kernels took 8.3-10.5 ms against 9.7-15.7 with
+ * atomics only; kron 20's small tail steps stay atomic
+ * (tests/bench/RESULTS.md). */
+#define TOP_DOWN_PASS 16
 _Static_assert(BITS_LEAVE >= 32, "the way back lists at most n / BITS_LEAVE vertices into s->tail");
 #define REC_VARIANTS (1u << VARIANT_RECURSIVE)
 
@@ -80,7 +89,7 @@ typedef struct bfs_session {
     cl_mem info;
     /* do-bit: the bitmap sweep and the two frontier bitmaps (front: the
      * current level, next: the one a sweep finds; swapped every sweep) */
-    cl_kernel level_bits, bottom_up_bits, top_down_bits, bits_list;
+    cl_kernel level_bits, bottom_up_bits, top_down_bits, top_down_mark, bits_list;
     cl_mem front, next;
     cl_mem tail;              /* the front as a list on the way back (n / BITS_LEAVE + 1) */
     uint32_t bits_items, wpi; /* work-items of a sweep, words a work-item */
@@ -210,6 +219,14 @@ static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, n), n));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, info), s->info));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, wpi), s->wpi));
+    CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_top_down_mark", CLIRR_KNARGS(bfs_top_down_mark_args),
+                                       &s->top_down_mark, err));
+    k = s->top_down_mark;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_mark_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_mark_args, col), s->dg->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_mark_args, level), s->level));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_mark_args, n), n));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_mark_args, wpi), s->wpi));
     CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "bfs_bits_items", CLIRR_KNARGS(bfs_bits_items_args),
                                        &s->bits_list, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "BFS frontier list", ((size_t)n / BITS_LEAVE + 1) * sizeof(uint32_t),
@@ -223,6 +240,8 @@ static int prepare_bitmap(bfs_session *s, cl_program prog, clirr_error *err)
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, level), s->level));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, n), n));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, wpi), s->wpi));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, row), s->dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, info), s->info));
 fail:
     return rc;
 }
@@ -435,21 +454,34 @@ fail:
     return rc;
 }
 
-/* do-bit: one step from level depth over the bitmaps, bottom-up or
- * top-down (next cleared first: its bits are set one by one), the next
- * level's bitmap becoming the front. */
+/* do-bit: one step from level depth over the bitmaps, the next level's
+ * bitmap becoming the front: bottom-up, a sweep that writes and counts
+ * next; top-down from a frontier of many arcs (*arcs on entry), the levels
+ * set and then next written and counted from them; else top-down into a
+ * cleared next, bit by bit. */
 static int bitmap_step(bfs_session *s, bool bottom, uint32_t depth, uint32_t *found, uint64_t *arcs,
                        clirr_error *err)
 {
     int rc = CLIRR_OK;
-    cl_kernel k = bottom ? s->bottom_up_bits : s->top_down_bits;
-    if (!bottom)
-        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->dg->n / 32 + 1, 0, err));
+    cl_kernel k;
     if (bottom) {
+        k = s->bottom_up_bits;
         CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, depth), depth));
         CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, front), s->front));
         CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_bottom_up_bits_args, next), s->next));
+    } else if (*arcs > s->dg->n / TOP_DOWN_PASS) {
+        cl_kernel mark = s->top_down_mark;
+        uint32_t next_depth = depth + 1, count = 1;
+        CLIRR_TRY(CLIRR_ARG(mark, CLIRR_KARG(bfs_top_down_mark_args, depth), depth));
+        CLIRR_TRY(CLIRR_ARG(mark, CLIRR_KARG(bfs_top_down_mark_args, front), s->front));
+        CLIRR_TRY(clirr_launch(s->ctx, mark, s->bits_items, clirr_wg_size(s->ctx, mark, BITS_WG), err));
+        k = s->level_bits;
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, front), s->next));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, depth), next_depth));
+        CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_level_bits_args, count), count));
     } else {
+        k = s->top_down_bits;
+        CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->next, 0, s->dg->n / 32 + 1, 0, err));
         CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, depth), depth));
         CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, front), s->front));
         CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(bfs_top_down_bits_args, next), s->next));
@@ -509,8 +541,10 @@ static int run_do_bit(bfs_session *s, clirr_stats *stats, clirr_error *err)
          * bottom-up step (which runs over the bitmaps only) */
         if (!bits && (frontier >= g->n / BITS_ENTER || (frontier_arcs > unexplored / ALPHA && frontier > before))) {
             bits = true;
+            uint32_t no_count = 0;
             CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, front), s->front));
             CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, depth), depth));
+            CLIRR_TRY(CLIRR_ARG(s->level_bits, CLIRR_KARG(bfs_level_bits_args, count), no_count));
             CLIRR_TRY(clirr_launch(s->ctx, s->level_bits, s->bits_items,
                                    clirr_wg_size(s->ctx, s->level_bits, BITS_WG), err));
         }
