@@ -290,7 +290,9 @@ __kernel void bfs_top_down_bits(CLIRR_KPARAMS(BFS_TOP_DOWN_BITS_ARGS) IRR_KPARAM
 /* Sets level depth + 1 on the unreached out-neighbours of the front's
  * vertices and nothing else: for a frontier of many arcs, where an atomic
  * a vertex found (a compare-and-swap loop on CPUs) and its scattered
- * degree loads cost more than one pass over the levels after it. */
+ * degree loads cost more than one pass over the levels after it. A kernel
+ * of its own: bfs_top_down_bits with a flag in its loop took 1.5-2 ms
+ * more a run on Intel's CPU runtime (urand 2^21). */
 __kernel void bfs_top_down_mark(CLIRR_KPARAMS(BFS_TOP_DOWN_MARK_ARGS) IRR_KPARAM)
 {
     uint w0 = get_global_id(0) * wpi;
