@@ -1,12 +1,14 @@
 /* tests/test_runtime.c - the runtime: error names, device selection,
  * include expansion, capability sanity, program builds, the binary cache
  * (a corrupted entry is rebuilt, never trusted), allocation limits, the
- * checked argument count of kernels, per-kernel times. */
+ * checked argument count of kernels, per-kernel times, uploads, huge
+ * pages for CPU devices' buffers. */
 #include "harness.h"
 #include "runtime/runtime.h"
 #include "runtime/source.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,6 +453,102 @@ done:
     free(t);
 }
 
+/* Whether the system may give huge pages (Linux THP "always" or
+ * "madvise"). */
+static bool thp_available(void)
+{
+    char line[128] = "";
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (!f)
+        return false;
+    bool ok = fgets(line, sizeof line, f) && !strstr(line, "[never]");
+    fclose(f);
+    return ok;
+}
+
+/* The kernel's THPeligible flag of the mapping holding p: 1 or 0, -1 when
+ * /proc/self/smaps does not say. */
+static int thp_eligible(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f)
+        return -1;
+    char line[512];
+    bool inside = false;
+    int flag = -1;
+    while (flag < 0 && fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+            inside = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+        else if (inside && sscanf(line, "THPeligible: %d", &flag) == 1)
+            break;
+    }
+    fclose(f);
+    return flag;
+}
+
+/* Huge pages for CPU devices' buffers: on a device working in the host's
+ * memory, a buffer of 2 MiB or more lives in host memory of clirr's own,
+ * 2 MiB-aligned and eligible for huge pages where the system has them, and
+ * its bytes are counted; a smaller one, every one with huge pages off, and
+ * every one on a device with memory of its own is the runtime's. Data
+ * round-trips either way. */
+static void huge_pages(th_case *tc)
+{
+    clirr_error err;
+    clirr_ctx *ctx = tc->ctx;
+    const size_t huge = (size_t)2 << 20, big = 3 * huge + 12, small = huge / 2;
+    const size_t words = big / 4;
+    cl_mem buf[2] = {NULL, NULL};
+    uint32_t *host = malloc(big), *back = malloc(big);
+    clirr_timing *t = calloc(1, sizeof *t);
+    TH_REQUIRE(tc, host && back && t, "out of memory");
+#ifdef __linux__
+    const bool able = clirr_ctx_caps(ctx)->host_unified;
+#else
+    const bool able = false;
+#endif
+    TH_EXPECT(tc, clirr_ctx_huge_pages(ctx) == able, "huge pages %d by default, want %d",
+              clirr_ctx_huge_pages(ctx), able);
+    for (int on = 1; on >= 0; on--) {
+        clirr_ctx_set_huge_pages(ctx, on);
+        const bool want = on && able;
+        TH_EXPECT(tc, clirr_ctx_huge_pages(ctx) == want, "on %d: huge pages %d", on, clirr_ctx_huge_pages(ctx));
+        clirr_ctx_timing_reset(ctx);
+        TH_OK(tc, clirr_buf_create(ctx, "huge-pages test", big, &buf[0], &err));
+        TH_OK(tc, clirr_buf_create(ctx, "huge-pages test", small, &buf[1], &err));
+        TH_OK(tc, clirr_ctx_timing(ctx, t, &err));
+        TH_EXPECT(tc, t->huge_page_bytes == (want ? big : 0), "on %d: %llu huge-page bytes", on,
+                  (unsigned long long)t->huge_page_bytes);
+        void *p[2] = {NULL, NULL};
+        for (int b = 0; b < 2; b++)
+            TH_EXPECT(tc, clGetMemObjectInfo(buf[b], CL_MEM_HOST_PTR, sizeof p[b], &p[b], NULL) == CL_SUCCESS,
+                      "CL_MEM_HOST_PTR");
+        TH_EXPECT(tc, (p[0] != NULL) == want && !p[1], "on %d: host memory %p, small %p", on, p[0], p[1]);
+        if (want) {
+            TH_EXPECT(tc, (uintptr_t)p[0] % huge == 0, "host memory %p not 2 MiB-aligned", p[0]);
+            int eligible = thp_eligible(p[0]);
+            if (thp_available() && eligible >= 0)
+                TH_EXPECT(tc, eligible == 1, "the buffer's mapping is not eligible for huge pages");
+        }
+        for (size_t i = 0; i < words; i++)
+            host[i] = (uint32_t)(i * 2654435761u) + (uint32_t)on;
+        memset(back, 0, big);
+        TH_OK(tc, clirr_buf_write(ctx, buf[0], 0, words * 4, host, &err));
+        TH_OK(tc, clirr_buf_read(ctx, buf[0], 0, words * 4, back, &err));
+        TH_EXPECT(tc, !memcmp(host, back, words * 4), "on %d: the buffer's data differs", on);
+        clirr_mem_release(&buf[0]);
+        clirr_mem_release(&buf[1]);
+    }
+done:
+    clirr_ctx_set_huge_pages(ctx, true);
+    clirr_mem_release(&buf[0]);
+    clirr_mem_release(&buf[1]);
+    free(host);
+    free(back);
+    free(t);
+}
+
 TH_REGISTER(register_runtime_tests)
 {
     th_add("runtime/errname", errname, NULL);
@@ -463,4 +561,5 @@ TH_REGISTER(register_runtime_tests)
     th_add_device("runtime/kernel-checked", kernel_checked, NULL);
     th_add_device("runtime/kernel-times", kernel_times, NULL);
     th_add_device("runtime/uploads", uploads, NULL);
+    th_add_device("runtime/huge-pages", huge_pages, NULL);
 }

@@ -87,6 +87,7 @@ int clirr_session_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_pla
     s->times.upload_ns = t.transfer_ns;
     s->times.upload_bytes = t.upload_bytes;
     s->times.upload_pinned_bytes = t.upload_pinned_bytes;
+    s->times.huge_page_bytes = t.huge_page_bytes;
     uint64_t accounted = t.build_ns + t.transfer_ns;
     s->times.prepare_ns = wall > accounted ? wall - accounted : 0;
     if (rc != CLIRR_OK) {

@@ -100,8 +100,10 @@ static clirr_ctx *context(driver *d, size_t dev, exp_row *row)
         clirr_error err;
         clirr_error_clear(&err);
         d->ctx_status[dev] = clirr_ctx_create(&d->devs[d->picked[dev]], &d->ctx[dev], &err);
-        if (d->ctx_status[dev] == CLIRR_OK)
+        if (d->ctx_status[dev] == CLIRR_OK) {
             clirr_ctx_set_upload_mode(d->ctx[dev], d->cfg->upload);
+            clirr_ctx_set_huge_pages(d->ctx[dev], !d->cfg->no_huge_pages);
+        }
         /* profile: every program of this context instrumented. */
         if (d->ctx_status[dev] == CLIRR_OK && d->cfg->profile &&
             (d->ctx_status[dev] = clirr_ctx_irr_enable(d->ctx[dev], &d->cfg->irr, &err)) != CLIRR_OK) {

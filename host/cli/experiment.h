@@ -61,6 +61,7 @@ typedef struct exp_config {
     int64_t queue_rounds;     /* --queue-rounds: -1 auto, 0 off */
     bool fixed_grid;          /* --grid fixed */
     clirr_upload_mode upload; /* --upload */
+    bool no_huge_pages;       /* --huge-pages off */
     clirr_reorder reorder;    /* --reorder */
     clirr_source_spec source;
     bool source_given;

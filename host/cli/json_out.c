@@ -248,6 +248,7 @@ static json_object *exp_row_json(const exp_config *cfg, const exp_row *r)
     json_object *up = json_object_new_object();
     json_object_object_add(up, "bytes", json_object_new_uint64(r->prep.upload_bytes));
     json_object_object_add(up, "pinned_bytes", json_object_new_uint64(r->prep.upload_pinned_bytes));
+    json_object_object_add(up, "huge_page_bytes", json_object_new_uint64(r->prep.huge_page_bytes));
     json_object_object_add(up, "gb_per_s", r->prep.upload_ns && r->prep.upload_bytes
                                                ? jms((double)r->prep.upload_bytes / (double)r->prep.upload_ns)
                                                : NULL);

@@ -13,7 +13,7 @@ enum {
     O_LBTHRES, O_WG, O_GROUPWG, O_COARSEN, O_WLCAP, O_LOCALROUNDS, O_QUEUEROUNDS, O_SOURCE, O_SOURCES, O_SEED, O_VERIFY,
     O_NOVERIFY,
     O_SIMDW, O_SEGMENT, O_BANKS, O_IRRREC, O_IRRSAMPLE, O_IRRBACKEND,
-    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_UPLOAD, O_WIDE, O_PROGRESS, O_HELP,
+    O_REPEAT, O_WARMUP, O_JSON, O_CSV, O_TRACE, O_GRID, O_REORDER, O_OUTPUT, O_EXPLAIN, O_KERNELS, O_UPLOAD, O_HUGE_PAGES, O_WIDE, O_PROGRESS, O_HELP,
     O_PARAM /* O_PARAM + i: descriptor parameter option i; O_PARAM + i + NO: its --no- form */
 };
 #define NO_OFFSET 1000
@@ -62,6 +62,7 @@ static const struct option common[] = {
     {"explain", no_argument, NULL, O_EXPLAIN},
     {"kernels", no_argument, NULL, O_KERNELS},
     {"upload", required_argument, NULL, O_UPLOAD},
+    {"huge-pages", required_argument, NULL, O_HUGE_PAGES},
     {"wide", no_argument, NULL, O_WIDE},
     {"progress", no_argument, NULL, O_PROGRESS},
     {"help", no_argument, NULL, O_HELP},
@@ -224,6 +225,9 @@ static void print_help(const exp_config *cfg)
            "                      threads), pageable (the driver's own copy) or auto\n"
            "                      (pinned on devices with memory of their own, from the\n"
            "                      first copy of 128 MiB, which repays the pinning)\n"
+           "  --huge-pages MODE   CPU devices: auto (buffers of 2 MiB or more in host\n"
+           "                      memory advised to use huge pages, where the system\n"
+           "                      gives them) or off (the runtime's own allocation)\n"
            "  --wide              more columns: spreads, build/prepare/upload, launches\n"
            "  --progress          progress on stderr (default when stderr is a terminal)\n"
            "\nExit codes (the worst case wins): 0 ok, 1 verification failed, 2 bad usage\n"
@@ -596,6 +600,12 @@ static int handle(exp_config *cfg, int c, const char *arg, const param_ref *refs
             return 0;
         }
         return bad(cfg, "--upload takes auto, pinned or pageable, not '%s'", arg);
+    case O_HUGE_PAGES:
+        if (!strcmp(arg, "auto") || !strcmp(arg, "off")) {
+            cfg->no_huge_pages = arg[0] == 'o';
+            return 0;
+        }
+        return bad(cfg, "--huge-pages takes auto or off, not '%s'", arg);
     case O_WIDE: cfg->wide = true; return 0;
     case O_PROGRESS: cfg->progress = true; return 0;
     default: break;

@@ -51,6 +51,8 @@ int clirr_buf_create(clirr_ctx *ctx, const char *what, size_t bytes,
                           what, need, c->name, limit,
                           bytes > c->max_alloc ? "CL_DEVICE_MAX_MEM_ALLOC_SIZE" : "CL_DEVICE_GLOBAL_MEM_SIZE");
     }
+    if ((*mem = clirr_huge_buffer(ctx, bytes)))
+        return CLIRR_OK;
     cl_int rc = CL_SUCCESS;
     *mem = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE,
                           bytes < MIN_BUFFER_BYTES ? MIN_BUFFER_BYTES : bytes, NULL, &rc);

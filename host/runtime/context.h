@@ -51,6 +51,10 @@ int clirr_upload_staged(clirr_ctx *ctx, cl_mem mem, size_t offset, size_t bytes,
 void clirr_upload_stage_release(clirr_ctx *ctx);
 /* Whether a copy of `bytes` goes through the staging (the mode, its size). */
 bool clirr_upload_wants_staging(const clirr_ctx *ctx, size_t bytes);
+/* A buffer of `bytes` in host memory advised to use huge pages
+ * (hugepages.c), or NULL where clirr_ctx_huge_pages is false, the buffer
+ * is under one huge page, or the runtime refused it. */
+cl_mem clirr_huge_buffer(clirr_ctx *ctx, size_t bytes);
 
 struct clirr_ctx {
     clirr_device device;
@@ -80,6 +84,7 @@ struct clirr_ctx {
     clirr_upload_mode upload_mode;
     clirr_upload_stage *stage;     /* pinned staging (upload.c), made on first use */
     bool untimed_launches;         /* clirr_ctx_set_kernel_timing(ctx, false) */
+    bool no_huge_pages;            /* clirr_ctx_set_huge_pages(ctx, false) */
 };
 
 /* Keep an event for timing; it is released when harvested. `what` names

@@ -407,6 +407,8 @@ typedef struct clirr_prepare_times {
                                  for staged uploads, see clirr_upload_mode) */
     uint64_t upload_bytes;    /* the bytes they copied */
     uint64_t upload_pinned_bytes; /* of them, staged through pinned memory */
+    uint64_t huge_page_bytes; /* buffers made in huge-page host memory
+                                 (clirr_ctx_set_huge_pages) */
     uint64_t prepare_ns;      /* everything else: host preparation, buffers */
 } clirr_prepare_times;
 
