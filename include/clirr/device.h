@@ -131,7 +131,7 @@ CLIRR_API bool clirr_ctx_uploads_pinned(const clirr_ctx *ctx);
  * in the host's memory (host_unified) gets each buffer of 2 MiB or more in
  * host memory of clirr's own, 2 MiB-aligned and advised MADV_HUGEPAGE
  * (CL_MEM_USE_HOST_PTR), so that random gathers over large arrays miss the
- * TLB less (PageRank on a 16-core Xeon: 0.73-0.82 of the time with 4 KiB
+ * TLB less (PageRank on a 16-core Xeon: 0.75-0.82 of the time with 4 KiB
  * pages). Whether the pages are huge is the system's choice (Linux THP
  * "always" or "madvise"). Set before the buffers are made. */
 CLIRR_API void clirr_ctx_set_huge_pages(clirr_ctx *ctx, bool on);
