@@ -24,6 +24,9 @@
  *              farther vertices set aside in a pile (below).
  *   sssp_bits_round, sssp_items_bits  the `bits` variant's wide rounds on
  *              CPUs: the worklist as a bitmap (below).
+ *   sssp_region the `regions` variant (CPUs): a work-item settles the
+ *              pending vertices of its own range of vertices under a
+ *              bound, nearest first, in a heap of its own (below).
  * A distance that would not fit 32 bits sets status[1] (the host reports
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
@@ -429,4 +432,92 @@ __kernel void sssp_bits_round(CLIRR_KPARAMS(SSSP_BITS_ROUND_ARGS) IRR_KPARAM)
         atomic_add(IRR_GAT(86, &info[0]), found);
     if (lo != CLIRR_NONE)
         atomic_min(IRR_GAT(93, &info[1]), lo);
+}
+
+/* regions: a binary min-heap of (distance, vertex) in h[0..*size). */
+static void region_push(__global uint2 *h, uint *size, uint d, uint v)
+{
+    uint i = (*size)++;
+    while (i > 0 && h[(i - 1) / 2].x > d) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = (uint2)(d, v);
+}
+
+static uint2 region_pop(__global uint2 *h, uint *size)
+{
+    uint2 top = h[0], last = h[--*size];
+    uint i = 0, n = *size;
+    for (;;) {
+        uint c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && h[c + 1].x < h[c].x)
+            c++;
+        if (h[c].x >= last.x)
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (n > 0)
+        h[i] = last;
+    return top;
+}
+
+/* Settles its range nearest first, as Dijkstra does, under a bound that
+ * moves up launch by launch (the least pending distance plus delta), so
+ * that a range rarely settles a vertex on a distance that another range's
+ * vertex later lowers. No work-item waits for another: a vertex lowered
+ * in another's range is left in pend for the next launch (or for its
+ * owner, should it still be seeding). A vertex is counted whenever its
+ * bit is left or set, so a launch's count is never short of what stays
+ * pending (it may count a vertex twice), and its least distance is never
+ * above a pending vertex's: the next launch settles at least that one. */
+__kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
+{
+    uint r = get_global_id(0), left = info[2 * prev], least = info[2 * prev + 1];
+    if (IRR_BRANCH(94, r >= nregions || left == 0))
+        return;
+    uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
+    uint vlo = bounds[r], vhi = bounds[r + 1], size = 0, found = 0, lo = CLIRR_NONE;
+    uint cap = 2 * (vhi - vlo) + 32;
+    __global uint2 *h = heap + 2 * vlo + 32 * r;
+    for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
+        for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
+            uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(97, &dist[u]);
+            if (IRR_BRANCH(98, du < bound && size < cap)) {
+                atomic_and(IRR_GAT(99, &pend[w]), ~(1u << (u % 32)));
+                region_push(h, &size, du, u);
+            } else {
+                found++;
+                lo = min(lo, du);
+            }
+        }
+    }
+    while (IRR_BRANCH(100, size > 0)) {
+        uint2 top = region_pop(h, &size);
+        uint u = top.y, du = top.x;
+        if (IRR_BRANCH(101, du != *IRR_GLD(102, &dist[u])))
+            continue; /* lowered since it was pushed: a nearer entry or bit has it */
+        uint kend = *IRR_GLD(104, &row[u + 1]);
+        for (uint e = *IRR_GLD(103, &row[u]); IRR_BRANCH(105, e < kend); e++) {
+            uint v = *IRR_GLD(106, &col[e]);
+            uint nd = relax_sum(du, WEIGHT(e), &status[1]);
+            if (IRR_BRANCH(107, nd < *IRR_GLD(108, &dist[v])) && nd < atomic_min(IRR_GAT(109, &dist[v]), nd)) {
+                if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size < cap)) {
+                    region_push(h, &size, nd, v);
+                } else {
+                    uint bit = 1u << (v % 32);
+                    if (!(atomic_or(IRR_GAT(111, &pend[v / 32]), bit) & bit))
+                        found++;
+                    lo = min(lo, nd);
+                }
+            }
+        }
+    }
+    if (found) {
+        atomic_add(IRR_GAT(112, &info[2 * cur]), found);
+        atomic_min(IRR_GAT(113, &info[2 * cur + 1]), lo);
+    }
 }

@@ -458,6 +458,87 @@ done:
     free(got);
 }
 
+/* regions: every range settles its pending vertices nearest first under a
+ * moving bound, in launches queued in batches. Random graphs (lowers
+ * across ranges), grids (zero weights among them, and unweighted), a path
+ * of 3000 vertices (at delta 1, hundreds of launches: batch after batch),
+ * a graph with unreached vertices; auto, 1 and no bound; two trials of a
+ * session each equal the reference, and the run reports its ranges and
+ * delta. */
+static void regions(th_case *tc)
+{
+    static const char *const specs[] = {"random:n=20011,m=200000,seed=5,weights=1-100",
+                                        "random:n=5000,m=3000,seed=3,weights=1-50",
+                                        "rmat:scale=12,ef=8,seed=2,weights=1-255",
+                                        "grid:w=300,h=300,weights=1-100", "grid:w=9,h=7,weights=0-3",
+                                        "grid:w=50,h=4", "grid:w=3000,h=1,weights=1-9"};
+    static const char *const deltas[] = {"0", "1", "4294967295"}; /* auto, 1, none */
+    clirr_error err;
+    clirr_graph g = {0};
+    clirr_input *in = NULL;
+    clirr_session *sess = NULL;
+    uint32_t *want = NULL, *got = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
+        TH_OK(tc, clirr_input_from_graph(&g, false, specs[i], &in, &err));
+        want = malloc(g.n * sizeof *want);
+        got = malloc(g.n * sizeof *got);
+        TH_REQUIRE(tc, want && got, "out of memory");
+        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        double mean = 0;
+        for (uint64_t e = 0; g.weight && e < g.m; e++)
+            mean += g.weight[e] / (double)g.m;
+        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++) {
+            clirr_intent it;
+            clirr_plan plan;
+            clirr_intent_default(a, &it);
+            it.variant = clirr_algo_variant(a, "regions");
+            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), deltas[d], &it.params, &err));
+            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
+            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+            clirr_stats st;
+            for (int trial = 0; trial < 2; trial++) {
+                clirr_verify_report r;
+                memset(&st, 0, sizeof st);
+                memset(got, 0xa5, g.n * sizeof *got);
+                TH_OK(tc, clirr_session_run(sess, got, &st, &err));
+                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, trial %d: %s", specs[i],
+                          deltas[d], trial, r.text);
+            }
+            uint64_t ranges = th_session_extra_u(sess, got, "regions"), used = th_session_extra_u(sess, got, "delta");
+            /* auto: 16 mean arc weights (within 1, the sum's rounding), 16 hops unweighted */
+            uint64_t want_delta = d == 0 ? (g.weight ? (uint64_t)(16 * mean < 1 ? 1 : 16 * mean) : 16)
+                                         : strtoull(deltas[d], NULL, 10);
+            TH_EXPECT(tc, used == want_delta || (d == 0 && used + 1 >= want_delta && used <= want_delta + 1),
+                      "%s, delta %s: reported delta %llu, want %llu", specs[i], deltas[d], (unsigned long long)used,
+                      (unsigned long long)want_delta);
+            TH_EXPECT(tc, ranges >= 1 && ranges <= g.n / 32 + 1, "%s: %llu ranges", specs[i],
+                      (unsigned long long)ranges);
+            /* the path at delta 1: a launch settles a few vertices, so
+             * many batches run one after another */
+            if (g.n == 3000 && d == 1)
+                TH_EXPECT(tc, st.iterations > 100, "the path at delta 1: %llu launches",
+                          (unsigned long long)st.iterations);
+            clirr_session_release(sess);
+            sess = NULL;
+        }
+        clirr_input_free(in);
+        in = NULL;
+        clirr_graph_free(&g);
+        free(want);
+        free(got);
+        want = got = NULL;
+    }
+done:
+    clirr_session_release(sess);
+    clirr_input_free(in);
+    clirr_graph_free(&g);
+    free(want);
+    free(got);
+}
+
 TH_REGISTER(register_sssp_tests)
 {
     th_add_device("sssp/corner-cases", corner_cases, NULL);
@@ -467,5 +548,6 @@ TH_REGISTER(register_sssp_tests)
     th_add_device("sssp/trees", trees, NULL);
     th_add_device("sssp/nearfar", nearfar, NULL);
     th_add_device("sssp/bits", bits, NULL);
+    th_add_device("sssp/regions", regions, NULL);
     th_add("sssp/write-value", write_value, NULL);
 }

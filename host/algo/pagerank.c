@@ -171,22 +171,6 @@ fail:
     return rc;
 }
 
-/* Cut the transpose's vertices into ranges of about equal in-arcs plus
- * vertices (a hub's range holds few vertices), bounds[0..nranges]. */
-static void range_bounds(const clirr_graph *gt, uint32_t nranges, uint32_t *bounds)
-{
-    uint64_t total = (uint64_t)gt->n + gt->m;
-    uint32_t v = 0;
-    bounds[0] = 0;
-    for (uint32_t w = 1; w < nranges; w++) {
-        uint64_t goal = total * w / nranges;
-        while (v < gt->n && (uint64_t)v + gt->row[v] < goal)
-            v++;
-        bounds[w] = v;
-    }
-    bounds[nranges] = gt->n;
-}
-
 /* The vertices a fused work-group pulls whole: more than FUSED_HEAVY_DEG
  * in-arcs (the rule pr_fused's work-items skip them by). */
 static int heavy_list(pr_session *s, const clirr_graph *gt, clirr_error *err)
@@ -221,7 +205,7 @@ static int range_layout(pr_session *s, const clirr_graph *gt, clirr_error *err)
     uint32_t *bounds = malloc(((size_t)s->nranges + 1) * sizeof *bounds);
     if (!bounds)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
-    range_bounds(gt, s->nranges, bounds);
+    clirr_run_vertex_ranges(gt, s->nranges, 1, bounds);
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank ranges", ((size_t)s->nranges + 1) * sizeof *bounds, &s->bounds,
                                err));
     CLIRR_TRY(clirr_buf_write(s->ctx, s->bounds, 0, ((size_t)s->nranges + 1) * sizeof *bounds, bounds, err));

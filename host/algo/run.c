@@ -22,6 +22,21 @@ clirr_nl_config clirr_plan_loop(const clirr_plan *plan, size_t reduce_size)
     return cfg;
 }
 
+void clirr_run_vertex_ranges(const clirr_graph *g, uint32_t nranges, uint32_t align, uint32_t *bounds)
+{
+    uint64_t total = (uint64_t)g->n + g->m;
+    uint32_t v = 0;
+    bounds[0] = 0;
+    for (uint32_t w = 1; w < nranges; w++) {
+        uint64_t goal = total * w / nranges;
+        while (v < g->n && (uint64_t)v + g->row[v] < goal)
+            v++;
+        uint32_t cut = v / align * align;
+        bounds[w] = cut > bounds[w - 1] ? cut : bounds[w - 1];
+    }
+    bounds[nranges] = g->n;
+}
+
 void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
                              clirr_stats *stats)
 {

@@ -27,6 +27,11 @@ clirr_nl_config clirr_plan_loop(const clirr_plan *plan, size_t reduce_size);
 void clirr_run_count_reached(const clirr_graph *g, const uint32_t *value, uint32_t unreached,
                              clirr_stats *stats);
 
+/* Cut g's vertices into nranges ranges of about equal vertices plus arcs
+ * (a hub's range holds few vertices), bounds[0..nranges]; every bound but
+ * the last a multiple of align (so that a range owns whole bitmap words). */
+void clirr_run_vertex_ranges(const clirr_graph *g, uint32_t nranges, uint32_t align, uint32_t *bounds);
+
 /* The worklist's statistics (grows, reruns, largest size, rounds per push
  * mode) into stats, and zeroed for the next trial. */
 void clirr_run_worklist_stats(clirr_worklist *wl, clirr_stats *stats);

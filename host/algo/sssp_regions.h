@@ -1,0 +1,29 @@
+/* host/algo/sssp_regions.h - SSSP's `regions` variant (CPU devices):
+ * every launch, each work-item settles the pending vertices of its own
+ * range of vertices nearest first, under a bound the host moves up from
+ * launch to launch (host/algo/sssp_regions.c, cl/sssp.cl sssp_region). */
+#ifndef CLIRR_ALGO_SSSP_REGIONS_H
+#define CLIRR_ALGO_SSSP_REGIONS_H
+
+#include "algo/dgraph.h"
+#include "runtime/runtime.h"
+
+typedef struct sssp_regions {
+    clirr_ctx *ctx;
+    cl_kernel kernel;          /* context-owned */
+    cl_mem pend, heap, bounds, info;
+    uint32_t n, nregions;
+    uint32_t delta;            /* the bound: the least pending distance plus this */
+    uint32_t launches;         /* of the last run */
+} sssp_regions;
+
+/* Build the kernel (program options `options`) over g's device copy dg,
+ * distances dist and status flags status, and the regions' buffers; delta
+ * 0 picks the rule's. */
+int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
+                         cl_mem dist, cl_mem status, const char *options, uint32_t delta, clirr_error *err);
+/* Settle every vertex from source (dist holds NONE but source's 0). */
+int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_error *err);
+void sssp_regions_release(sssp_regions *r);
+
+#endif
