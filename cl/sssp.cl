@@ -487,8 +487,11 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
         for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
             uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(97, &dist[u]);
             if (IRR_BRANCH(98, du < bound && size < cap)) {
+                /* Read again after the bit is cleared: a lower distance
+                 * whose bit this clears is the one that settles. */
                 atomic_and(IRR_GAT(99, &pend[w]), ~(1u << (u % 32)));
-                region_push(h, &size, du, u);
+                mem_fence(CLK_GLOBAL_MEM_FENCE);
+                region_push(h, &size, *IRR_GLD(114, &dist[u]), u);
             } else {
                 found++;
                 lo = min(lo, du);
@@ -509,6 +512,7 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
                     region_push(h, &size, nd, v);
                 } else {
                     uint bit = 1u << (v % 32);
+                    mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit (see seeding) */
                     if (!(atomic_or(IRR_GAT(111, &pend[v / 32]), bit) & bit))
                         found++;
                     lo = min(lo, nd);
