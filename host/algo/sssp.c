@@ -898,8 +898,8 @@ static const clirr_variant_desc sssp_variants[] = {
     {"regions", "each work-item settles the pending vertices of its own range nearest first (a heap), under a "
                 "bound that moves up by delta a launch; what it lowers elsewhere waits for the next launch (CPUs)",
      false, false},
-    {"auto", "nearfar for graphs of bounded degree (roads, grids), else bits on CPU devices, else data", true,
-     false},
+    {"auto", "nearfar for graphs of bounded degree (roads, grids; on CPU devices regions from 2^18 vertices), "
+             "else bits on CPU devices, else data", true, false},
 };
 
 /* auto: on CPUs, near-far for graphs of at most 8 neighbours a vertex
@@ -920,10 +920,26 @@ static const clirr_variant_desc sssp_variants[] = {
  * 7.9 against 11.8, while a uniform graph of 2^23 vertices took 10.7
  * against 9.6 and kron scale 22 the same (tests/bench/RESULTS.md,
  * "On an H200 and its Xeon", near-far as auto on GPUs). */
+/* On CPUs, such graphs of REGIONS_MIN vertices or more take regions: one
+ * core runs near-far's one-work-group rounds, where every core settles its
+ * own range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
+ * 2048 grid (weights 1-100): 134.6 ms end to end against near-far's 671.5,
+ * but luxembourg_osm (114,599 vertices, 1-255): 11.3-11.7 at its best
+ * delta against 7.6-8.7 (its launches, about 40 us each, outweigh the
+ * work). On the 2-core machine regions won from a 512 x 512 grid (2^18
+ * vertices) up, on PoCL (28.2 against 37.3 ms) and Intel's runtime (28.0
+ * against 53.9); tests/bench/RESULTS.md, "SSSP regions". */
 #define BOUNDED_DEGREE 8
+#define REGIONS_MIN (1u << 18)
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    if (clirr_graph_bounded_degree(clirr_input_graph(in), BOUNDED_DEGREE)) {
+    const clirr_graph *g = clirr_input_graph(in);
+    if (caps->is_cpu && g->n >= REGIONS_MIN && clirr_graph_bounded_degree(g, BOUNDED_DEGREE)) {
+        *reason = "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or more on a CPU "
+                  "device (every core settles its own range; measured on PoCL and Intel's CPU runtime)";
+        return VARIANT_REGIONS;
+    }
+    if (clirr_graph_bounded_degree(g, BOUNDED_DEGREE)) {
         *reason = caps->is_cpu ? "auto: nearfar, a graph of at most 8 neighbours a vertex (measured on PoCL and "
                                  "Intel's CPU runtime)"
                                : "auto: nearfar, a graph of at most 8 neighbours a vertex (measured on an H200)";
