@@ -357,6 +357,78 @@ done:
     free(got);
 }
 
+/* A generated graph with its input, the reference's distances from vertex
+ * 0, and room for a run's. */
+typedef struct sssp_case {
+    clirr_graph g;
+    clirr_input *in;
+    uint32_t *want, *got;
+} sssp_case;
+
+static void case_close(sssp_case *c)
+{
+    clirr_input_free(c->in);
+    clirr_graph_free(&c->g);
+    free(c->want);
+    free(c->got);
+    memset(c, 0, sizeof *c);
+}
+
+/* false (tc failed) when anything on the way fails. */
+static bool case_open(th_case *tc, const char *spec, sssp_case *c)
+{
+    clirr_error err;
+    memset(c, 0, sizeof *c);
+    TH_OK(tc, clirr_graph_generate(spec, &c->g, &err));
+    TH_OK(tc, clirr_input_from_graph(&c->g, false, spec, &c->in, &err));
+    c->want = malloc(c->g.n * sizeof *c->want);
+    c->got = malloc(c->g.n * sizeof *c->got);
+    TH_REQUIRE(tc, c->want && c->got, "out of memory");
+    TH_OK(tc, clirr_ref_sssp(&c->g, 0, c->want, &err));
+    return true;
+done:
+    return false;
+}
+
+/* A session of sssp's `variant` on c with --delta delta and local rounds
+ * (-1 auto, 0 off); NULL (tc failed) when planning or preparing fails. */
+static clirr_session *delta_session(th_case *tc, const char *variant, const char *delta, int64_t local_rounds,
+                                    const sssp_case *c)
+{
+    clirr_error err;
+    clirr_intent it;
+    clirr_plan plan;
+    clirr_session *sess = NULL;
+    const clirr_algo *a = clirr_algo_find("sssp");
+    TH_REQUIRE(tc, a, "sssp is not in the registry");
+    clirr_intent_default(a, &it);
+    it.variant = clirr_algo_variant(a, variant);
+    it.local_rounds = local_rounds;
+    TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), delta, &it.params, &err));
+    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, c->in, &plan, &err));
+    TH_OK(tc, clirr_session_prepare(tc->ctx, c->in, &plan, &sess, &err));
+done:
+    return sess;
+}
+
+/* `trials` trials of sess on c, each equal to the reference (what: the
+ * case, for the message); st gets the last one's counters. */
+static bool verify_trials(th_case *tc, clirr_session *sess, sssp_case *c, int trials, clirr_stats *st,
+                          const char *what)
+{
+    clirr_error err;
+    for (int trial = 0; trial < trials; trial++) {
+        clirr_verify_report r;
+        memset(st, 0, sizeof *st);
+        memset(c->got, 0xa5, c->g.n * sizeof *c->got);
+        TH_OK(tc, clirr_session_run(sess, c->got, st, &err));
+        TH_EXPECT(tc, clirr_verify_sssp(&c->g, 0, c->want, c->got, &r), "%s, trial %d: %s", what, trial, r.text);
+    }
+    return true;
+done:
+    return false;
+}
+
 /* bits' auto delta, as documented: 12 mean arc weights over the mean
  * out-degree, at least 1; none (UINT32_MAX) unweighted. */
 static uint64_t bits_auto_delta_oracle(const clirr_graph *g)
@@ -390,44 +462,25 @@ static void bits(th_case *tc)
                  {"grid:w=9,h=7,weights=0-3", true},
                  {"grid:w=50,h=4", true},
                  {"grid:w=3000,h=1,weights=1-9", false}};
-    clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
+    sssp_case c = {0};
     clirr_session *sess = NULL;
-    uint32_t *want = NULL, *got = NULL;
-    const clirr_algo *a = clirr_algo_find("sssp");
-    TH_REQUIRE(tc, a, "sssp is not in the registry");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(cases[i].spec, &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, cases[i].spec, &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
-        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        if (!case_open(tc, cases[i].spec, &c))
+            goto done;
         for (int mode = 0; mode < 6; mode++) {
             int local = mode & 1;
             static const char *const deltas[] = {"0", "7", "4294967295"}; /* auto, 7 wide, none */
             const char *delta = deltas[mode >> 1];
-            uint64_t want_delta = mode >> 1 == 0 ? bits_auto_delta_oracle(&g) : strtoull(delta, NULL, 10);
-            clirr_intent it;
-            clirr_plan plan;
-            clirr_intent_default(a, &it);
-            it.variant = clirr_algo_variant(a, "bits");
-            it.local_rounds = local ? -1 : 0;
-            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), delta, &it.params, &err));
-            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
-            for (int trial = 0; trial < 2; trial++) {
-                clirr_stats st;
-                clirr_verify_report r;
-                memset(&st, 0, sizeof st);
-                memset(got, 0xa5, g.n * sizeof *got);
-                TH_OK(tc, clirr_session_run(sess, got, &st, &err));
-                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, local rounds %s, trial %d: %s",
-                          cases[i].spec, delta, local ? "auto" : "off", trial, r.text);
-            }
+            uint64_t want_delta = mode >> 1 == 0 ? bits_auto_delta_oracle(&c.g) : strtoull(delta, NULL, 10);
+            char what[160];
+            clirr_stats st;
+            snprintf(what, sizeof what, "%s, delta %s, local rounds %s", cases[i].spec, delta, local ? "auto" : "off");
+            if (!(sess = delta_session(tc, "bits", delta, local ? -1 : 0, &c)) ||
+                !verify_trials(tc, sess, &c, 2, &st, what))
+                goto done;
             /* (with local rounds a small graph may run whole in one work-group) */
-            uint64_t br = th_session_extra_u(sess, got, "bitmap_rounds"), used = th_session_extra_u(sess, got, "delta");
+            uint64_t br = th_session_extra_u(sess, c.got, "bitmap_rounds"),
+                     used = th_session_extra_u(sess, c.got, "delta");
             /* (auto's: within 1, the sums' rounding) */
             TH_EXPECT(tc, used == want_delta || (mode >> 1 == 0 && want_delta != UINT32_MAX &&
                                                  used + 1 >= want_delta && used <= want_delta + 1),
@@ -443,19 +496,11 @@ static void bits(th_case *tc)
             clirr_session_release(sess);
             sess = NULL;
         }
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-        free(want);
-        free(got);
-        want = got = NULL;
+        case_close(&c);
     }
 done:
     clirr_session_release(sess);
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    case_close(&c);
 }
 
 /* regions: every range settles its pending vertices nearest first under a
@@ -473,70 +518,43 @@ static void regions(th_case *tc)
                                         "grid:w=300,h=300,weights=1-100", "grid:w=9,h=7,weights=0-3",
                                         "grid:w=50,h=4", "grid:w=3000,h=1,weights=1-9"};
     static const char *const deltas[] = {"0", "1", "4294967295"}; /* auto, 1, none */
-    clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
+    sssp_case c = {0};
     clirr_session *sess = NULL;
-    uint32_t *want = NULL, *got = NULL;
-    const clirr_algo *a = clirr_algo_find("sssp");
-    TH_REQUIRE(tc, a, "sssp is not in the registry");
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
-        TH_OK(tc, clirr_graph_generate(specs[i], &g, &err));
-        TH_OK(tc, clirr_input_from_graph(&g, false, specs[i], &in, &err));
-        want = malloc(g.n * sizeof *want);
-        got = malloc(g.n * sizeof *got);
-        TH_REQUIRE(tc, want && got, "out of memory");
-        TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
+        if (!case_open(tc, specs[i], &c))
+            goto done;
         double mean = 0;
-        for (uint64_t e = 0; g.weight && e < g.m; e++)
-            mean += g.weight[e] / (double)g.m;
+        for (uint64_t e = 0; c.g.weight && e < c.g.m; e++)
+            mean += c.g.weight[e] / (double)c.g.m;
         for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++) {
-            clirr_intent it;
-            clirr_plan plan;
-            clirr_intent_default(a, &it);
-            it.variant = clirr_algo_variant(a, "regions");
-            TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), deltas[d], &it.params, &err));
-            TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-            TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
+            char what[160];
             clirr_stats st;
-            for (int trial = 0; trial < 2; trial++) {
-                clirr_verify_report r;
-                memset(&st, 0, sizeof st);
-                memset(got, 0xa5, g.n * sizeof *got);
-                TH_OK(tc, clirr_session_run(sess, got, &st, &err));
-                TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "%s, delta %s, trial %d: %s", specs[i],
-                          deltas[d], trial, r.text);
-            }
-            uint64_t ranges = th_session_extra_u(sess, got, "regions"), used = th_session_extra_u(sess, got, "delta");
+            snprintf(what, sizeof what, "%s, delta %s", specs[i], deltas[d]);
+            if (!(sess = delta_session(tc, "regions", deltas[d], -1, &c)) || !verify_trials(tc, sess, &c, 2, &st, what))
+                goto done;
+            uint64_t ranges = th_session_extra_u(sess, c.got, "regions"),
+                     used = th_session_extra_u(sess, c.got, "delta");
             /* auto: 16 mean arc weights (within 1, the sum's rounding), 16 hops unweighted */
-            uint64_t want_delta = d == 0 ? (g.weight ? (uint64_t)(16 * mean < 1 ? 1 : 16 * mean) : 16)
+            uint64_t want_delta = d == 0 ? (c.g.weight ? (uint64_t)(16 * mean < 1 ? 1 : 16 * mean) : 16)
                                          : strtoull(deltas[d], NULL, 10);
             TH_EXPECT(tc, used == want_delta || (d == 0 && used + 1 >= want_delta && used <= want_delta + 1),
-                      "%s, delta %s: reported delta %llu, want %llu", specs[i], deltas[d], (unsigned long long)used,
+                      "%s: reported delta %llu, want %llu", what, (unsigned long long)used,
                       (unsigned long long)want_delta);
-            TH_EXPECT(tc, ranges >= 1 && ranges <= g.n / 32 + 1, "%s: %llu ranges", specs[i],
+            TH_EXPECT(tc, ranges >= 1 && ranges <= c.g.n / 32 + 1, "%s: %llu ranges", specs[i],
                       (unsigned long long)ranges);
             /* the path at delta 1: a launch settles a few vertices, so
              * many batches run one after another */
-            if (g.n == 3000 && d == 1)
+            if (c.g.n == 3000 && d == 1)
                 TH_EXPECT(tc, st.iterations > 100, "the path at delta 1: %llu launches",
                           (unsigned long long)st.iterations);
             clirr_session_release(sess);
             sess = NULL;
         }
-        clirr_input_free(in);
-        in = NULL;
-        clirr_graph_free(&g);
-        free(want);
-        free(got);
-        want = got = NULL;
+        case_close(&c);
     }
 done:
     clirr_session_release(sess);
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    case_close(&c);
 }
 
 /* regions under contention: the vertices a range seeds may be lowered by
@@ -548,38 +566,13 @@ done:
 static void regions_race(th_case *tc)
 {
     const char *spec = "random:n=20011,m=200000,seed=5,weights=1-100";
-    clirr_error err;
-    clirr_graph g = {0};
-    clirr_input *in = NULL;
+    sssp_case c = {0};
     clirr_session *sess = NULL;
-    uint32_t *want = NULL, *got = NULL;
-    const clirr_algo *a = clirr_algo_find("sssp");
-    TH_REQUIRE(tc, a, "sssp is not in the registry");
-    TH_OK(tc, clirr_graph_generate(spec, &g, &err));
-    TH_OK(tc, clirr_input_from_graph(&g, false, spec, &in, &err));
-    want = malloc(g.n * sizeof *want);
-    got = malloc(g.n * sizeof *got);
-    TH_REQUIRE(tc, want && got, "out of memory");
-    TH_OK(tc, clirr_ref_sssp(&g, 0, want, &err));
-    clirr_intent it;
-    clirr_plan plan;
-    clirr_intent_default(a, &it);
-    it.variant = clirr_algo_variant(a, "regions");
-    TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, in, &plan, &err));
-    TH_OK(tc, clirr_session_prepare(tc->ctx, in, &plan, &sess, &err));
-    for (int trial = 0; trial < 128; trial++) {
-        clirr_stats st;
-        clirr_verify_report r;
-        memset(&st, 0, sizeof st);
-        TH_OK(tc, clirr_session_run(sess, got, &st, &err));
-        TH_EXPECT(tc, clirr_verify_sssp(&g, 0, want, got, &r), "trial %d: %s", trial, r.text);
-    }
-done:
+    clirr_stats st;
+    if (case_open(tc, spec, &c) && (sess = delta_session(tc, "regions", "0", -1, &c)))
+        verify_trials(tc, sess, &c, 128, &st, spec);
     clirr_session_release(sess);
-    clirr_input_free(in);
-    clirr_graph_free(&g);
-    free(want);
-    free(got);
+    case_close(&c);
 }
 
 TH_REGISTER(register_sssp_tests)
