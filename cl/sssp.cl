@@ -482,7 +482,7 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
     uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
     uint vlo = bounds[r], vhi = bounds[r + 1], size = 0, found = 0, lo = CLIRR_NONE;
     uint cap = 2 * (vhi - vlo) + 32;
-    __global uint2 *h = heap + 2 * vlo + 32 * r;
+    __global uint2 *h = heap + 2 * (ulong)vlo + 32 * (ulong)r;
     for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
         for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
             uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(97, &dist[u]);
