@@ -373,6 +373,16 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
         CLIRR_TRY(clirr_round_donate_config(plan, (uint32_t)plan->params.v[PARAM_DONATE].u,
                                             plan->params.v[PARAM_PARTITION].u > 1, &cfg, err));
     s->donate = cfg.donate > 0;
+    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
+    if (plan->variant == VARIANT_REGIONS) { /* no loop, no worklist: a kernel and buffers of its own */
+        uint64_t asked = plan->params.v[PARAM_DELTA].u;
+        CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->dist, s->status, options,
+                                       asked ? (uint32_t)asked : regions_auto_delta(s->g), err));
+        *out = s;
+        return CLIRR_OK;
+    }
     const clirr_loop_spec topo_loop = {"sssp.cl", options, "sssp_topo", CLIRR_KNARGS(sssp_topo_args), 0, NULL, 0, 0, 0, false, 0};
     const clirr_loop_spec data_loop = {"sssp.cl", options, "sssp_data", CLIRR_KNARGS(sssp_data_args),
                                        CLIRR_KARG(sssp_data_args, wl_in), "sssp_local", plan->local_rounds,
@@ -391,9 +401,6 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     CLIRR_TRY(clirr_variant_loop_init(&s->vl, ctx, topo, &topo_loop,
                                       nearfar ? &nf_loop : s->part > 1 ? &part_loop : &data_loop, items, plan->push,
                                       &cfg, err));
-    CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, true, &s->dg, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP distances", (size_t)s->g->n * sizeof(uint32_t), &s->dist, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (topo) {
         CLIRR_TRY(clirr_presort_upload(ctx, s->g, (clirr_presort)plan->params.v[PARAM_PRESORT].u, &s->order,
                                        &s->presorted, err));
@@ -413,11 +420,6 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
             CLIRR_TRY(prepare_nearfar(s, plan, options, err));
         if (plan->variant == VARIANT_HYBRID)
             CLIRR_TRY(prepare_hybrid(s, plan, options, err));
-        if (plan->variant == VARIANT_REGIONS) {
-            uint64_t asked = plan->params.v[PARAM_DELTA].u;
-            CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->dist, s->status, options,
-                                           asked ? (uint32_t)asked : regions_auto_delta(s->g), err));
-        }
         if (plan->variant == VARIANT_BITS) {
             uint64_t asked = plan->params.v[PARAM_DELTA].u;
             s->bits_delta = asked ? (uint32_t)asked : bits_auto_delta(s->g);
