@@ -814,7 +814,8 @@ static bool check_run_fields(th_case *tc, json_object *run, const char *what)
                           "edges_traversed", "verified", "plan.variant", "plan.variant_reason",
                           "plan.template", "plan.template_reason", "plan.lb_thres", "plan.lb_thres_reason",
                           "plan.wg_size", "plan.group_wg", "plan.coarsen", "plan.wg_reason",
-                          "plan.reorder", "plan.reorder_reason", "plan.build_options", "plan.params"};
+                          "plan.reorder", "plan.reorder_reason", "plan.build_options", "plan.params",
+                          "upload.bytes", "upload.pinned_bytes", "upload.huge_page_bytes", "upload.gb_per_s"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!jhas(run, keys[i])) {
             th_fail(tc, __FILE__, __LINE__, "%s: no field %s", what, keys[i]);
