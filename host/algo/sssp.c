@@ -925,7 +925,8 @@ static const clirr_variant_desc sssp_variants[] = {
 /* On CPUs, such graphs of REGIONS_MIN vertices or more take regions: one
  * core runs near-far's one-work-group rounds, where every core settles its
  * own range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
- * 2048 grid (weights 1-100): 134.6 ms end to end against near-far's 671.5,
+ * 2048 grid (weights 1-100; af74754, before the seeding fix, which has not
+ * run there): 134.6 ms end to end against near-far's 671.5,
  * but luxembourg_osm (114,599 vertices, 1-255): 11.3-11.7 at its best
  * delta against 7.6-8.7 (its launches, about 40 us each, outweigh the
  * work). On the 2-core machine regions won from a 512 x 512 grid (2^18
