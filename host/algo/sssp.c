@@ -777,7 +777,7 @@ static int sssp_run(void *state, void *result, clirr_stats *stats, clirr_error *
     else if (s->bits_round)
         CLIRR_TRY(run_bits(s, stats, err));
     else if (s->regions.kernel) {
-        CLIRR_TRY(sssp_regions_run(&s->regions, s->source, err));
+        CLIRR_TRY(sssp_regions_run(&s->regions, s->source, s->trace, err));
         stats->iterations = s->regions.launches;
     }
     else

@@ -81,33 +81,42 @@ fail:
     return rc;
 }
 
-int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_error *err)
+int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err)
 {
     int rc = CLIRR_OK;
     uint32_t words = r->n / 32 + 1;
+    /* A trace has a row a launch: batches of one. */
+    const int batch = trace ? 1 : BATCH;
     /* info[0..1]: what the batch before left (first: the source, at 0). */
     uint32_t info[2 * (BATCH + 1)] = {1, 0};
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, 0, words, 0, err));
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, source / 32, 1, 1u << (source % 32), err));
     r->launches = 0;
     while (info[0] > 0) {
-        for (int i = 1; i <= BATCH; i++) {
+        clirr_trace_round row = {"regions", info[0], 0, 0, 0, "-", 0, 0, 0};
+        clirr_trace_mark m;
+        if (trace)
+            CLIRR_TRY(clirr_trace_begin(r->ctx, &m, err));
+        for (int i = 1; i <= batch; i++) {
             info[2 * i] = 0;
             info[2 * i + 1] = NONE;
         }
-        CLIRR_TRY(clirr_buf_write(r->ctx, r->info, 0, sizeof info, info, err));
-        for (cl_uint i = 1; i <= BATCH; i++) {
+        CLIRR_TRY(clirr_buf_write(r->ctx, r->info, 0, 2 * ((size_t)batch + 1) * sizeof *info, info, err));
+        for (cl_uint i = 1; i <= (cl_uint)batch; i++) {
             cl_uint prev = i - 1;
             CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, prev), prev));
             CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, cur), i));
             CLIRR_TRY(clirr_launch(r->ctx, r->kernel, r->nregions, 1, err));
         }
-        CLIRR_TRY(clirr_buf_read(r->ctx, r->info, 0, sizeof info, info, err));
+        CLIRR_TRY(clirr_buf_read(r->ctx, r->info, 0, 2 * ((size_t)batch + 1) * sizeof *info, info, err));
         /* the launches that had work: those after a pair with a count */
-        for (int i = 0; i < BATCH && info[2 * i] > 0; i++)
+        for (int i = 0; i < batch && info[2 * i] > 0; i++)
             r->launches++;
-        info[0] = info[2 * BATCH];
-        info[1] = info[2 * BATCH + 1];
+        info[0] = info[2 * batch];
+        info[1] = info[2 * batch + 1];
+        row.items_out = info[0];
+        if (trace)
+            CLIRR_TRY(clirr_trace_end(r->ctx, trace, &m, &row, err));
     }
 fail:
     return rc;

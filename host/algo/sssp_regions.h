@@ -6,6 +6,7 @@
 #define CLIRR_ALGO_SSSP_REGIONS_H
 
 #include "algo/dgraph.h"
+#include "clirr/trace.h"
 #include "runtime/runtime.h"
 
 typedef struct sssp_regions {
@@ -22,8 +23,10 @@ typedef struct sssp_regions {
  * 0 picks the rule's. */
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
                          cl_mem dist, cl_mem status, const char *options, uint32_t delta, clirr_error *err);
-/* Settle every vertex from source (dist holds NONE but source's 0). */
-int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_error *err);
+/* Settle every vertex from source (dist holds NONE but source's 0); with
+ * a trace, one launch a batch and a row each (kind "regions", items in and
+ * out: the pending vertices counted before and after). */
+int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err);
 void sssp_regions_release(sssp_regions *r);
 
 #endif
