@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -503,7 +504,8 @@ static void huge_pages(th_case *tc)
     uint32_t *host = malloc(big), *back = malloc(big);
     clirr_timing *t = calloc(1, sizeof *t);
     TH_REQUIRE(tc, host && back && t, "out of memory");
-#ifdef __linux__
+    /* (the library's condition: an OS with MADV_HUGEPAGE) */
+#ifdef MADV_HUGEPAGE
     const bool able = clirr_ctx_caps(ctx)->host_unified;
 #else
     const bool able = false;
