@@ -24,9 +24,11 @@
  *              farther vertices set aside in a pile (below).
  *   sssp_bits_round, sssp_items_bits  the `bits` variant's wide rounds on
  *              CPUs: the worklist as a bitmap (below).
- *   sssp_region the `regions` variant (CPUs): a work-item settles the
+ *   sssp_region the `regions` variant on CPUs: a work-item settles the
  *              pending vertices of its own range of vertices under a
  *              bound, nearest first, in a heap of its own (below).
+ *   sssp_region_group  regions on GPUs: a work-group a range, in rounds
+ *              with its queue in local memory (below).
  * A distance that would not fit 32 bits sets status[1] (the host reports
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
@@ -523,5 +525,128 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
     if (found) {
         atomic_add(IRR_GAT(112, &info[2 * cur]), found);
         atomic_min(IRR_GAT(113, &info[2 * cur + 1]), lo);
+    }
+}
+
+/* The range of vertex v: the last r with bounds[r] <= v. */
+static uint region_of(__global const uint *bounds, uint nregions, uint v)
+{
+    uint a = 0, b = nregions;
+    while (b - a > 1) {
+        uint m = a + (b - a) / 2;
+        if (bounds[m] <= v)
+            a = m;
+        else
+            b = m;
+    }
+    return a;
+}
+
+/* regions on GPUs: work-group r settles the pending vertices of its range
+ * under the bound in rounds (Bellman-Ford's order inside the bound, which
+ * keeps it narrow), and hands the rest on in pend as sssp_region does.
+ * When its queue runs dry it looks at its bits again if another range
+ * (or its own full queue) set one under the bound meanwhile (flags[r]):
+ * so a front crosses from range to range inside a launch while both run,
+ * and is carried to the next launch when they do not. Nothing here waits
+ * for another work-group. Only the first look counts the bits it leaves:
+ * later ones were counted then or by whoever set them (a count too high
+ * costs at most an empty launch; one too low would end the run early). */
+__kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM)
+{
+    /* Every barrier below is met on every path, with no return before it
+     * (PoCL 3.1 spins on a work-group that skips one, even uniformly): a
+     * work-group with nothing to do goes round the loop once. */
+    const uint r = get_group_id(0), lid = get_local_id(0), size = get_local_size(0);
+    const uint left = info[2 * prev], least = info[2 * prev + 1];
+    const bool active = !IRR_BRANCH(115, r >= nregions || left == 0);
+    const uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
+    const uint vlo = active ? bounds[r] : 0, vhi = active ? bounds[r + 1] : 0;
+    __local uint qn[2], look, found_all, lo_all;
+    uint found = 0, lo = CLIRR_NONE, c = 0;
+    bool first = true;
+    if (lid == 0) {
+        qn[0] = qn[1] = 0;
+        look = active;
+        found_all = 0;
+        lo_all = CLIRR_NONE;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (;;) {
+        __local uint2 *in = c ? queue + qcap : queue, *out = c ? queue : queue + qcap;
+        if (look) { /* uniform: read after a barrier, written after the next two */
+            for (uint w = vlo / 32 + lid; IRR_BRANCH(116, w < (vhi + 31) / 32); w += size) {
+                for (uint bits = *IRR_GLD(117, &pend[w]); bits; bits &= bits - 1) {
+                    uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(118, &dist[u]);
+                    uint slot = du < bound ? atomic_inc(&qn[c]) : qcap;
+                    if (IRR_BRANCH(119, slot < qcap)) {
+                        /* as sssp_region: read again after the bit is cleared */
+                        atomic_and(IRR_GAT(120, &pend[w]), ~(1u << (u % 32)));
+                        mem_fence(CLK_GLOBAL_MEM_FENCE);
+                        in[slot] = (uint2)(*IRR_GLD(121, &dist[u]), u);
+                    } else {
+                        if (first) {
+                            found++;
+                            lo = min(lo, du);
+                        }
+                        if (du < bound) /* the queue is full: look again once it drains */
+                            atomic_or(IRR_GAT(122, &flags[r]), 1u);
+                    }
+                }
+            }
+            first = false;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const uint nin = min(qn[c], qcap);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) {
+            /* drained: look again if flagged since; else the next round */
+            look = nin == 0 && active ? atomic_xchg(IRR_GAT(123, &flags[r]), 0u) : 0;
+            qn[1 - c] = 0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (nin == 0 && !look)
+            break; /* the whole work-group alike */
+        for (uint i = lid; IRR_BRANCH(124, i < nin); i += size) {
+            uint2 top = in[i];
+            uint u = top.y, du = top.x;
+            if (IRR_BRANCH(125, du != *IRR_GLD(126, &dist[u])))
+                continue; /* lowered since it was queued: a nearer entry or bit has it */
+            uint kend = *IRR_GLD(127, &row[u + 1]);
+            for (uint e = *IRR_GLD(128, &row[u]); IRR_BRANCH(129, e < kend); e++) {
+                uint v = *IRR_GLD(130, &col[e]);
+                uint nd = relax_sum(du, WEIGHT(e), &status[1]);
+                if (IRR_BRANCH(131, nd < *IRR_GLD(132, &dist[v])) && nd < atomic_min(IRR_GAT(133, &dist[v]), nd)) {
+                    bool own = v >= vlo && v < vhi;
+                    uint slot = own && nd < bound ? atomic_inc(&qn[1 - c]) : qcap;
+                    if (IRR_BRANCH(134, slot < qcap)) {
+                        out[slot] = (uint2)(nd, v);
+                        continue;
+                    }
+                    uint bit = 1u << (v % 32);
+                    mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit */
+                    if (!(atomic_or(IRR_GAT(135, &pend[v / 32]), bit) & bit)) {
+                        found++;
+                        lo = min(lo, nd);
+                    }
+                    if (IRR_BRANCH(136, nd < bound)) { /* work for this launch, here or there */
+                        mem_fence(CLK_GLOBAL_MEM_FENCE);
+                        atomic_or(IRR_GAT(137, &flags[own ? r : region_of(bounds, nregions, v)]), 1u);
+                    }
+                }
+            }
+        }
+        if (nin > 0)
+            c = 1 - c;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (found) {
+        atomic_add(&found_all, found);
+        atomic_min(&lo_all, lo);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0 && found_all) {
+        atomic_add(IRR_GAT(138, &info[2 * cur]), found_all);
+        atomic_min(IRR_GAT(139, &info[2 * cur + 1]), lo_all);
     }
 }

@@ -1159,6 +1159,15 @@ const clirr_extra *th_extra(const clirr_extras *x, const char *name)
     return NULL;
 }
 
+const char *th_session_extra_text(clirr_session *s, const void *result, const char *name)
+{
+    clirr_extras x;
+    memset(&x, 0, sizeof x);
+    clirr_session_extras(s, result, &x);
+    const clirr_extra *e = th_extra(&x, name);
+    return e && e->type == CLIRR_EXTRA_TEXT ? e->text : NULL;
+}
+
 uint64_t th_session_extra_u(clirr_session *s, const void *result, const char *name)
 {
     clirr_extras x;

@@ -111,6 +111,8 @@ const clirr_extra *th_extra(const clirr_extras *x, const char *name);
 /* The unsigned extra `name` of a prepared session's last trial (its
  * result `result`); UINT64_MAX when the run gave none. */
 uint64_t th_session_extra_u(clirr_session *s, const void *result, const char *name);
+/* The text extra called name (static text), NULL when there is none. */
+const char *th_session_extra_text(clirr_session *s, const void *result, const char *name);
 
 /* Each test file declares its registration function with TH_REGISTER in
  * place of a function header:

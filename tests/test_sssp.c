@@ -393,7 +393,7 @@ done:
 /* A session of sssp's `variant` on c with --delta delta and local rounds
  * (-1 auto, 0 off); NULL (tc failed) when planning or preparing fails. */
 static clirr_session *delta_session(th_case *tc, const char *variant, const char *delta, int64_t local_rounds,
-                                    const sssp_case *c)
+                                    const char *worker, const sssp_case *c)
 {
     clirr_error err;
     clirr_intent it;
@@ -405,6 +405,8 @@ static clirr_session *delta_session(th_case *tc, const char *variant, const char
     it.variant = clirr_algo_variant(a, variant);
     it.local_rounds = local_rounds;
     TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), delta, &it.params, &err));
+    if (worker)
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "worker"), worker, &it.params, &err));
     TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, c->in, &plan, &err));
     TH_OK(tc, clirr_session_prepare(tc->ctx, c->in, &plan, &sess, &err));
 done:
@@ -475,7 +477,7 @@ static void bits(th_case *tc)
             char what[160];
             clirr_stats st;
             snprintf(what, sizeof what, "%s, delta %s, local rounds %s", cases[i].spec, delta, local ? "auto" : "off");
-            if (!(sess = delta_session(tc, "bits", delta, local ? -1 : 0, &c)) ||
+            if (!(sess = delta_session(tc, "bits", delta, local ? -1 : 0, NULL, &c)) ||
                 !verify_trials(tc, sess, &c, 2, &st, what))
                 goto done;
             /* (with local rounds a small graph may run whole in one work-group) */
@@ -503,13 +505,14 @@ done:
     case_close(&c);
 }
 
-/* regions: every range settles its pending vertices nearest first under a
- * moving bound, in launches queued in batches. Random graphs (lowers
+/* regions: every range settles its pending vertices under a moving bound,
+ * in launches queued in batches, by either worker (a work-item nearest
+ * first, a work-group in rounds) on every device. Random graphs (lowers
  * across ranges), grids (zero weights among them, and unweighted), a path
  * of 3000 vertices (at delta 1, hundreds of launches: batch after batch),
  * a graph with unreached vertices; auto, 1 and no bound; two trials of a
- * session each equal the reference, and the run reports its ranges and
- * delta. */
+ * session each equal the reference, and the run reports its worker,
+ * ranges and delta. */
 static void regions(th_case *tc)
 {
     static const char *const specs[] = {"random:n=20011,m=200000,seed=5,weights=1-100",
@@ -526,12 +529,18 @@ static void regions(th_case *tc)
         double mean = 0;
         for (uint64_t e = 0; c.g.weight && e < c.g.m; e++)
             mean += c.g.weight[e] / (double)c.g.m;
-        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++) {
+        for (size_t k = 0; k < 2 * sizeof deltas / sizeof deltas[0]; k++) {
+            size_t d = k / 2;
+            const char *worker = k % 2 ? "group" : "item", *got_worker;
             char what[160];
             clirr_stats st;
-            snprintf(what, sizeof what, "%s, delta %s", specs[i], deltas[d]);
-            if (!(sess = delta_session(tc, "regions", deltas[d], -1, &c)) || !verify_trials(tc, sess, &c, 2, &st, what))
+            snprintf(what, sizeof what, "%s, delta %s, worker %s", specs[i], deltas[d], worker);
+            if (!(sess = delta_session(tc, "regions", deltas[d], -1, worker, &c)) ||
+                !verify_trials(tc, sess, &c, 2, &st, what))
                 goto done;
+            got_worker = th_session_extra_text(sess, c.got, "worker");
+            TH_EXPECT(tc, got_worker && !strcmp(got_worker, worker), "%s: reported worker %s", what,
+                      got_worker ? got_worker : "(none)");
             uint64_t ranges = th_session_extra_u(sess, c.got, "regions"),
                      used = th_session_extra_u(sess, c.got, "delta");
             /* auto: 16 mean arc weights (within 1, the sum's rounding), 16 hops unweighted */
@@ -559,7 +568,7 @@ done:
 
 /* regions under contention: the vertices a range seeds may be lowered by
  * another range at that moment; 128 trials of one session on a random
- * graph, each equal to the reference. (Before the seeding read a vertex's
+ * graph for each worker, each equal to the reference. (Before the seeding read a vertex's
  * distance again after clearing its bit, this failed in 1 of 3 runs of 64
  * trials on the 2-core machine, and `bench` on PoCL failed the graph in 2
  * runs of 2 of 60 trials; on a 16-core Xeon sssp/regions failed at once.) */
@@ -569,8 +578,17 @@ static void regions_race(th_case *tc)
     sssp_case c = {0};
     clirr_session *sess = NULL;
     clirr_stats st;
-    if (case_open(tc, spec, &c) && (sess = delta_session(tc, "regions", "0", -1, &c)))
-        verify_trials(tc, sess, &c, 128, &st, spec);
+    if (case_open(tc, spec, &c))
+        for (int k = 0; k < 2; k++) {
+            const char *worker = k ? "group" : "item";
+            char what[160];
+            snprintf(what, sizeof what, "%s, worker %s", spec, worker);
+            if (!(sess = delta_session(tc, "regions", "0", -1, worker, &c)) ||
+                !verify_trials(tc, sess, &c, 128, &st, what))
+                break;
+            clirr_session_release(sess);
+            sess = NULL;
+        }
     clirr_session_release(sess);
     case_close(&c);
 }

@@ -94,7 +94,7 @@ typedef struct sssp_session {
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
-       PARAM_PRESORT }; /* the descriptor's parameters */
+       PARAM_PRESORT, PARAM_WORKER }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -379,7 +379,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     if (plan->variant == VARIANT_REGIONS) { /* no loop, no worklist: a kernel and buffers of its own */
         uint64_t asked = plan->params.v[PARAM_DELTA].u;
         CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->dist, s->status, options,
-                                       asked ? (uint32_t)asked : regions_auto_delta(s->g), err));
+                                       asked ? (uint32_t)asked : regions_auto_delta(s->g),
+                                       (sssp_regions_worker)plan->params.v[PARAM_WORKER].u, plan->wg_size, err));
         *out = s;
         return CLIRR_OK;
     }
@@ -857,6 +858,10 @@ static const clirr_param_desc sssp_params[] = {
                       CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
     [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
                        1u << VARIANT_TOPO},
+    [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0,
+                      "regions: who settles a range: item, a work-item with a heap of its own, nearest first; group, "
+                      "a work-group in rounds with its queue in local memory (auto: item on CPU devices, else group)",
+                      sssp_regions_worker_names, 1u << VARIANT_REGIONS},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
@@ -869,6 +874,7 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
     }
     if (s->regions.kernel) {
         clirr_extras_add(x, "regions", CLIRR_EXTRA_UINT)->u = s->regions.nregions;
+        clirr_extras_add(x, "worker", CLIRR_EXTRA_TEXT)->text = sssp_regions_worker_names[s->regions.worker];
         clirr_extras_add(x, "delta", CLIRR_EXTRA_UINT)->u = s->regions.delta;
     }
     if (s->donate) {
@@ -897,8 +903,9 @@ static const clirr_variant_desc sssp_variants[] = {
     {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
              "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
      true, false},
-    {"regions", "each work-item settles the pending vertices of its own range nearest first (a heap), under a "
-                "bound that moves up by delta a launch; what it lowers elsewhere waits for the next launch (CPUs)",
+    {"regions", "every vertex range is settled by a worker of its own (--worker: on CPUs a work-item, nearest "
+                "first in a heap; on GPUs a work-group in rounds), under a bound that moves up by delta a launch; "
+                "what it lowers elsewhere waits for that range's worker, or the next launch",
      false, false},
     {"auto", "nearfar for graphs of bounded degree (roads, grids; on CPU devices regions from 2^18 vertices), "
              "else bits on CPU devices, else data", true, false},

@@ -1,4 +1,4 @@
-/* host/algo/sssp_regions.c - SSSP's `regions` variant (CPU devices).
+/* host/algo/sssp_regions.c - SSSP's `regions` variant.
  *
  * A road network's near-far rounds are many and narrow (luxembourg_osm:
  * 1,617), so they run in one work-group, on one core of a CPU. Here every
@@ -11,7 +11,12 @@
  * the next launch. The bound keeps a range from settling far vertices on
  * distances that another range will still lower: simulated on
  * luxembourg_osm (weights 1-255, 16 ranges), no bound relaxes 11x the arcs
- * Dijkstra does; a bound of 16 mean arc weights 1.10x in 138 launches. */
+ * Dijkstra does; a bound of 16 mean arc weights 1.10x in 138 launches.
+ *
+ * On a GPU one work-item's heap is far too slow; there a work-group takes
+ * a range and settles it in rounds inside the bound, its queue in local
+ * memory, and a front crosses into a range whose work-group still runs
+ * within the same launch (cl/sssp.cl sssp_region_group). */
 #include "algo/sssp_regions.h"
 
 #include "algo/run.h"
@@ -21,31 +26,113 @@
 #include <stdlib.h>
 
 CLIRR_KARGS_STRUCT(sssp_region_args, SSSP_REGION_ARGS);
+CLIRR_KARGS_STRUCT(sssp_region_group_args, SSSP_REGION_GROUP_ARGS);
+/* Both kernels take their shared arguments at the same places, so one
+ * binding serves both (they differ at heap / flags and after cur). */
+_Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_group_args, pend) &&
+                   CLIRR_KARG(sssp_region_args, bounds) == CLIRR_KARG(sssp_region_group_args, bounds) &&
+                   CLIRR_KARG(sssp_region_args, cur) == CLIRR_KARG(sssp_region_group_args, cur),
+               "sssp_region and sssp_region_group: shared arguments at the same places");
 
 /* Ranges a compute unit: a few, so that the cores balance ranges of
  * uneven work (one work-item a work-group: a CPU runs each alone). */
 #define REGIONS_PER_UNIT 4
+/* Work-groups a compute unit for the group form: all of them resident at
+ * once, so that fronts cross between running ranges. */
+#define GROUPS_PER_UNIT 2
+#define GROUP_WG 128
+/* The group form's queue: at most this many pairs, each of two queues. */
+#define GROUP_QCAP 2048
 /* Launches queued between two reads of the counts: a read is a round trip
  * the queued launches skip; once the run is over, the rest of a batch
  * returns at once. */
 #define BATCH 8
 #define NONE CLIRR_SSSP_INF
 
+const char *const sssp_regions_worker_names[] = {"auto", "item", "group", NULL};
+
 void sssp_regions_release(sssp_regions *r)
 {
+    clirr_mem_release(&r->flags);
     clirr_mem_release(&r->pend);
     clirr_mem_release(&r->heap);
     clirr_mem_release(&r->bounds);
     clirr_mem_release(&r->info);
 }
 
+/* The arguments both kernels take (all but heap / flags, prev and cur). */
+static int bind_shared(sssp_regions *r, const clirr_dgraph *dg, cl_mem dist, cl_mem status, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    cl_kernel k = r->kernel;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, row), dg->row));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, col), dg->col));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, weight), dg->weight));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, dist), dist));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, status), status));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, info), r->info));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, pend), r->pend));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, bounds), r->bounds));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, nregions), r->nregions));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, delta), r->delta));
+fail:
+    return rc;
+}
+
+/* A work-item a range: its heap. */
+static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
+                        const clirr_dgraph *dg, cl_mem dist, cl_mem status, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region", CLIRR_KNARGS(sssp_region_args), &r->kernel, err));
+    /* Each range's heap: twice its vertices and 32 more (cl/sssp.def). */
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' heaps",
+                               (2 * (size_t)g->n + 32 * (size_t)r->nregions) * 2 * sizeof(uint32_t), &r->heap, err));
+    CLIRR_TRY(bind_shared(r, dg, dist, status, err));
+    CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, heap), r->heap));
+fail:
+    return rc;
+}
+
+/* A work-group a range: its flag word and its queues in local memory, as
+ * many pairs as the device's local memory holds, up to GROUP_QCAP. */
+static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_dgraph *dg, cl_mem dist,
+                         cl_mem status, size_t wg, clirr_error *err)
+{
+    int rc = CLIRR_OK;
+    const clirr_caps *caps = clirr_ctx_caps(ctx);
+    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region_group", CLIRR_KNARGS(sssp_region_group_args),
+                                       &r->kernel, err));
+    r->wg = clirr_wg_size(ctx, r->kernel, wg ? wg : GROUP_WG);
+    uint64_t pairs = caps->local_mem > 256 ? (caps->local_mem - 256) / (2 * 2 * sizeof(cl_uint)) : 0;
+    cl_uint qcap = (cl_uint)(pairs < GROUP_QCAP ? pairs : GROUP_QCAP);
+    if (qcap < r->wg)
+        return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
+                          "SSSP regions in work-groups: %s has %llu bytes of local memory, too little for queues "
+                          "of %zu entries (use --worker item)",
+                          caps->name, (unsigned long long)caps->local_mem, r->wg);
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' flags", (size_t)r->nregions * sizeof(uint32_t), &r->flags, err));
+    CLIRR_TRY(bind_shared(r, dg, dist, status, err));
+    cl_kernel k = r->kernel;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, flags), r->flags));
+    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, queue), 2 * (size_t)qcap * 2 * sizeof(cl_uint), NULL,
+                        err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, qcap), qcap));
+fail:
+    return rc;
+}
+
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
-                         cl_mem dist, cl_mem status, const char *options, uint32_t delta, clirr_error *err)
+                         cl_mem dist, cl_mem status, const char *options, uint32_t delta,
+                         sssp_regions_worker worker, size_t wg, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_program prog = NULL;
+    const clirr_caps *caps = clirr_ctx_caps(ctx);
     uint32_t words = g->n / 32 + 1;
-    uint64_t want = (uint64_t)clirr_ctx_caps(ctx)->compute_units * REGIONS_PER_UNIT;
+    r->worker = worker != SSSP_REGIONS_AUTO ? worker : caps->is_cpu ? SSSP_REGIONS_ITEM : SSSP_REGIONS_GROUP;
+    bool group = r->worker == SSSP_REGIONS_GROUP;
+    uint64_t want = (uint64_t)caps->compute_units * (group ? GROUPS_PER_UNIT : REGIONS_PER_UNIT);
     r->ctx = ctx;
     r->n = g->n;
     r->delta = delta;
@@ -55,27 +142,15 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     clirr_run_vertex_ranges(g, r->nregions, 32, bounds);
     CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", options, &prog, err));
-    CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region", CLIRR_KNARGS(sssp_region_args), &r->kernel, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' pending bitmap", (size_t)words * sizeof(uint32_t), &r->pend, err));
-    /* Each range's heap: twice its vertices and 32 more (cl/sssp.def). */
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' heaps",
-                               (2 * (size_t)g->n + 32 * (size_t)r->nregions) * 2 * sizeof(uint32_t), &r->heap, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' bounds", ((size_t)r->nregions + 1) * sizeof *bounds, &r->bounds,
                                err));
     CLIRR_TRY(clirr_buf_write(ctx, r->bounds, 0, ((size_t)r->nregions + 1) * sizeof *bounds, bounds, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' counts", 2 * (BATCH + 1) * sizeof(uint32_t), &r->info, err));
-    cl_kernel k = r->kernel;
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, row), dg->row));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, col), dg->col));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, weight), dg->weight));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, dist), dist));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, status), status));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, info), r->info));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, pend), r->pend));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, heap), r->heap));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, bounds), r->bounds));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, nregions), r->nregions));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, delta), r->delta));
+    if (group)
+        CLIRR_TRY(prepare_group(r, ctx, prog, dg, dist, status, wg, err));
+    else
+        CLIRR_TRY(prepare_item(r, ctx, prog, g, dg, dist, status, err));
 fail:
     free(bounds);
     return rc;
@@ -91,6 +166,8 @@ int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr
     uint32_t info[2 * (BATCH + 1)] = {1, 0};
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, 0, words, 0, err));
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, source / 32, 1, 1u << (source % 32), err));
+    if (r->flags)
+        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flags, 0, r->nregions, 0, err));
     r->launches = 0;
     while (info[0] > 0) {
         clirr_trace_round row = {"regions", info[0], 0, 0, 0, "-", 0, 0, 0};
@@ -106,7 +183,10 @@ int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr
             cl_uint prev = i - 1;
             CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, prev), prev));
             CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, cur), i));
-            CLIRR_TRY(clirr_launch(r->ctx, r->kernel, r->nregions, 1, err));
+            if (r->worker == SSSP_REGIONS_GROUP)
+                CLIRR_TRY(clirr_launch(r->ctx, r->kernel, (size_t)r->nregions * r->wg, r->wg, err));
+            else
+                CLIRR_TRY(clirr_launch(r->ctx, r->kernel, r->nregions, 1, err));
         }
         CLIRR_TRY(clirr_buf_read(r->ctx, r->info, 0, 2 * ((size_t)batch + 1) * sizeof *info, info, err));
         /* the launches that had work: those after a pair with a count */

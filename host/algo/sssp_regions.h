@@ -9,10 +9,18 @@
 #include "clirr/trace.h"
 #include "runtime/runtime.h"
 
+/* Who settles a range: a work-item with a heap (CPUs), or a work-group in
+ * rounds with its queue in local memory (GPUs). */
+typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
+extern const char *const sssp_regions_worker_names[];
+
 typedef struct sssp_regions {
     clirr_ctx *ctx;
     cl_kernel kernel;          /* context-owned */
     cl_mem pend, heap, bounds, info;
+    cl_mem flags;              /* group: a word a range, "look at your bits again" */
+    sssp_regions_worker worker; /* ITEM or GROUP */
+    size_t wg;                 /* group: the work-group's size */
     uint32_t n, nregions;
     uint32_t delta;            /* the bound: the least pending distance plus this */
     uint32_t launches;         /* of the last run */
@@ -20,9 +28,11 @@ typedef struct sssp_regions {
 
 /* Build the kernel (program options `options`) over g's device copy dg,
  * distances dist and status flags status, and the regions' buffers; delta
- * 0 picks the rule's. */
+ * 0 picks the rule's; worker AUTO: items on CPU devices, else groups;
+ * wg: the groups' work-group size (0: the default). */
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
-                         cl_mem dist, cl_mem status, const char *options, uint32_t delta, clirr_error *err);
+                         cl_mem dist, cl_mem status, const char *options, uint32_t delta,
+                         sssp_regions_worker worker, size_t wg, clirr_error *err);
 /* Settle every vertex from source (dist holds NONE but source's 0); with
  * a trace, one launch a batch and a row each (kind "regions", items in and
  * out: the pending vertices counted before and after). */
