@@ -9,6 +9,7 @@
 #include "algo/presort.h"
 #include "algo/round.h"
 #include "algo/run.h"
+#include "algo/sssp_regions.h"
 #include "cl/bfs.def"
 #include "prim/prim.h"
 #include "ref/bfs_rec.h"
@@ -19,6 +20,9 @@
 #include <string.h>
 
 #define NONE UINT32_MAX
+/* regions' auto bound: 16 levels past the least pending (as SSSP's
+ * unweighted). */
+#define REGIONS_DELTA 16
 
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
@@ -37,7 +41,7 @@ CLIRR_KARGS_STRUCT(bfs_top_down_mark_args, BFS_TOP_DOWN_MARK_ARGS);
 CLIRR_KARGS_STRUCT(bfs_bits_items_args, BFS_BITS_ITEMS_ARGS);
 
 enum { VARIANT_TOPO, VARIANT_LEVEL, VARIANT_DATA, VARIANT_DO, VARIANT_HYBRID, VARIANT_AUTO, VARIANT_RECURSIVE,
-       VARIANT_DO_BITMAP, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
+       VARIANT_DO_BITMAP, VARIANT_REGIONS, VARIANT_SERIAL_REC, VARIANT_SERIAL_ITER };
 #define DO_VARIANTS ((1u << VARIANT_DO) | (1u << VARIANT_DO_BITMAP))
 
 /* do-bit: work-items a compute unit (ranges of bitmap words; enough for
@@ -106,15 +110,21 @@ typedef struct bfs_session {
     clirr_hybrid_loop hybrid;
     uint32_t depth;         /* hybrid: the next round's level */
     bfs_rec *rec;           /* rec-naive, rec-hier (host/algo/bfs_rec.c) */
+    /* regions: SSSP's regions with every arc 1 (levels are distances in
+     * hops), over the levels and a status pair of its own */
+    sssp_regions regions;
+    cl_mem status;
     unsigned serial;        /* VARIANT_SERIAL_*: the CPU versions, timed; else 0 */
 } bfs_session;
 
 enum { PARAM_PARENTS, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_STREAMS, PARAM_COUNT, PARAM_NEST_LIMIT,
-       PARAM_DONATE, PARAM_UNROLL, PARAM_PRESORT };
+       PARAM_DONATE, PARAM_UNROLL, PARAM_PRESORT, PARAM_DELTA, PARAM_WORKER, PARAM_RANGES };
 
 static void bfs_release(void *state)
 {
     bfs_session *s = state;
+    sssp_regions_release(&s->regions);
+    clirr_mem_release(&s->status);
     clirr_variant_loop_release(&s->vl);
     if (s->have_level_nl)
         clirr_nl_release(&s->level_nl);
@@ -333,6 +343,19 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
         CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
         CLIRR_TRY(bfs_rec_prepare(ctx, s->g, s->dg, s->level, &rc_cfg, &s->rec, err));
+        *out = s;
+        return CLIRR_OK;
+    }
+    if (plan->variant == VARIANT_REGIONS) {
+        uint64_t delta = plan->params.v[PARAM_DELTA].u;
+        CLIRR_TRY(clirr_input_device_graph(in, ctx, CLIRR_FORM_AS_IS, false, &s->dg, err));
+        CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
+        CLIRR_TRY(clirr_buf_create(ctx, "BFS regions' status", 2 * sizeof(uint32_t), &s->status, err));
+        CLIRR_TRY(clirr_prim_fill_u32(ctx, s->status, 0, 2, 0, err));
+        CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->level, s->status, "-DCLIRR_UNIT_WEIGHTS",
+                                       delta ? (uint32_t)delta : REGIONS_DELTA,
+                                       (sssp_regions_worker)plan->params.v[PARAM_WORKER].u, plan->wg_size,
+                                       (uint32_t)plan->params.v[PARAM_RANGES].u, err));
         *out = s;
         return CLIRR_OK;
     }
@@ -703,7 +726,10 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
     CLIRR_TRY(clirr_prim_fill_u32(s->ctx, s->level, s->source, 1, 0, err));
     if (s->rec)
         CLIRR_TRY(bfs_rec_run(s->rec, s->source, stats, err));
-    else if (s->vl.topo)
+    else if (s->regions.kernel) {
+        CLIRR_TRY(sssp_regions_run(&s->regions, s->source, s->trace, err));
+        stats->iterations = s->regions.launches;
+    } else if (s->vl.topo)
         CLIRR_TRY(run_topo(s, stats, err));
     else if (s->bottom_up_bits)
         CLIRR_TRY(run_do_bit(s, stats, err));
@@ -714,7 +740,7 @@ static int bfs_run(void *state, void *result, clirr_stats *stats, clirr_error *e
     else
         CLIRR_TRY(run_data(s, stats, err));
     CLIRR_TRY(clirr_buf_read(s->ctx, s->level, 0, (size_t)s->g->n * sizeof(uint32_t), result, err));
-    if (!s->rec)
+    if (!s->rec && !s->regions.kernel)
         CLIRR_TRY(clirr_variant_loop_child_launches(&s->vl, &stats->child_launches, err));
 fail:
     return rc;
@@ -756,6 +782,8 @@ static void bfs_extras(void *state, const void *result, clirr_extras *x)
     bfs_session *s = state;
     if (s->rec)
         bfs_rec_extras(s->rec, x);
+    if (s->regions.kernel)
+        sssp_regions_extras(&s->regions, x);
     if (s->donate) {
         clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
         clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;
@@ -808,6 +836,15 @@ static const clirr_param_desc bfs_params[] = {
                       CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
     [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
                        1u << VARIANT_TOPO},
+    [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
+                     "regions: a launch settles the vertices under the least pending level + X (0: 16)", NULL,
+                     1u << VARIANT_REGIONS},
+    [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0,
+                      "regions: who settles a range: item, a work-item with a heap of its own; group, a work-group "
+                      "in rounds with its queue in local memory (auto: item on CPU devices, else group)",
+                      sssp_regions_worker_names, 1u << VARIANT_REGIONS},
+    [PARAM_RANGES] = {"ranges", CLIRR_PARAM_UINT, "0", 0, 4294967295.0, SSSP_REGIONS_RANGES_HELP, NULL,
+                      1u << VARIANT_REGIONS},
 };
 
 /* auto: direction-optimizing where a few hubs hold many arcs. Measured on
@@ -861,6 +898,8 @@ static const clirr_variant_desc bfs_variants[] = {
      false, true},
     {"do-bit", "do with the CPU's bottom-up sweep: a bitmap frontier, a work-item per contiguous range of "
                   "32-vertex words writing the next bitmap's words whole (no atomic a vertex)", true, false},
+    {"regions", "SSSP's regions with every arc 1: every vertex range settled by a worker of its own (--worker), "
+                "--delta levels past the least pending one a launch", false, false},
     {"serial-rec", "the serial recursive (depth-first, unordered) BFS on the host, timed: Fig. 9's baseline", false, false},
     {"serial-iter", "the serial queue BFS on the host, timed", false, false},
 };

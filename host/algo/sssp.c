@@ -94,7 +94,7 @@ typedef struct sssp_session {
 } sssp_session;
 
 enum { PARAM_PREDECESSORS, PARAM_DELTA, PARAM_HYBRID, PARAM_DEDUP, PARAM_PARTITION, PARAM_DONATE, PARAM_UNROLL,
-       PARAM_PRESORT, PARAM_WORKER }; /* the descriptor's parameters */
+       PARAM_PRESORT, PARAM_WORKER, PARAM_RANGES }; /* the descriptor's parameters */
 
 static void sssp_release(void *state)
 {
@@ -380,7 +380,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
         uint64_t asked = plan->params.v[PARAM_DELTA].u;
         CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->dist, s->status, options,
                                        asked ? (uint32_t)asked : regions_auto_delta(s->g),
-                                       (sssp_regions_worker)plan->params.v[PARAM_WORKER].u, plan->wg_size, err));
+                                       (sssp_regions_worker)plan->params.v[PARAM_WORKER].u, plan->wg_size,
+                                       (uint32_t)plan->params.v[PARAM_RANGES].u, err));
         *out = s;
         return CLIRR_OK;
     }
@@ -862,6 +863,8 @@ static const clirr_param_desc sssp_params[] = {
                       "regions: who settles a range: item, a work-item with a heap of its own, nearest first; group, "
                       "a work-group in rounds with its queue in local memory (auto: item on CPU devices, else group)",
                       sssp_regions_worker_names, 1u << VARIANT_REGIONS},
+    [PARAM_RANGES] = {"ranges", CLIRR_PARAM_UINT, "0", 0, 4294967295.0, SSSP_REGIONS_RANGES_HELP, NULL,
+                      1u << VARIANT_REGIONS},
 };
 
 static void sssp_extras(void *state, const void *result, clirr_extras *x)
@@ -872,11 +875,8 @@ static void sssp_extras(void *state, const void *result, clirr_extras *x)
         clirr_extras_add(x, "bitmap_rounds", CLIRR_EXTRA_UINT)->u = s->bits_rounds;
         clirr_extras_add(x, "delta", CLIRR_EXTRA_UINT)->u = s->bits_delta;
     }
-    if (s->regions.kernel) {
-        clirr_extras_add(x, "regions", CLIRR_EXTRA_UINT)->u = s->regions.nregions;
-        clirr_extras_add(x, "worker", CLIRR_EXTRA_TEXT)->text = sssp_regions_worker_names[s->regions.worker];
-        clirr_extras_add(x, "delta", CLIRR_EXTRA_UINT)->u = s->regions.delta;
-    }
+    if (s->regions.kernel)
+        sssp_regions_extras(&s->regions, x);
     if (s->donate) {
         clirr_extras_add(x, "donations", CLIRR_EXTRA_UINT)->u = s->donated;
         clirr_extras_add(x, "donations_group0", CLIRR_EXTRA_UINT)->u = s->donated_g0;

@@ -124,7 +124,7 @@ fail:
 
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
                          cl_mem dist, cl_mem status, const char *options, uint32_t delta,
-                         sssp_regions_worker worker, size_t wg, clirr_error *err)
+                         sssp_regions_worker worker, size_t wg, uint32_t ranges, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_program prog = NULL;
@@ -132,7 +132,7 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
     uint32_t words = g->n / 32 + 1;
     r->worker = worker != SSSP_REGIONS_AUTO ? worker : caps->is_cpu ? SSSP_REGIONS_ITEM : SSSP_REGIONS_GROUP;
     bool group = r->worker == SSSP_REGIONS_GROUP;
-    uint64_t want = (uint64_t)caps->compute_units * (group ? GROUPS_PER_UNIT : REGIONS_PER_UNIT);
+    uint64_t want = ranges ? ranges : (uint64_t)caps->compute_units * (group ? GROUPS_PER_UNIT : REGIONS_PER_UNIT);
     r->ctx = ctx;
     r->n = g->n;
     r->delta = delta;
@@ -154,6 +154,13 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
 fail:
     free(bounds);
     return rc;
+}
+
+void sssp_regions_extras(const sssp_regions *r, clirr_extras *x)
+{
+    clirr_extras_add(x, "regions", CLIRR_EXTRA_UINT)->u = r->nregions;
+    clirr_extras_add(x, "worker", CLIRR_EXTRA_TEXT)->text = sssp_regions_worker_names[r->worker];
+    clirr_extras_add(x, "delta", CLIRR_EXTRA_UINT)->u = r->delta;
 }
 
 int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err)

@@ -6,6 +6,7 @@
 #define CLIRR_ALGO_SSSP_REGIONS_H
 
 #include "algo/dgraph.h"
+#include "clirr/algo.h"
 #include "clirr/trace.h"
 #include "runtime/runtime.h"
 
@@ -13,6 +14,9 @@
  * rounds with its queue in local memory (GPUs). */
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
+#define SSSP_REGIONS_RANGES_HELP                                                                              \
+    "regions: how many vertex ranges (0: 4 a compute unit for work-items, 2 for work-groups; at most one a "   \
+    "32-vertex word)"
 
 typedef struct sssp_regions {
     clirr_ctx *ctx;
@@ -29,14 +33,17 @@ typedef struct sssp_regions {
 /* Build the kernel (program options `options`) over g's device copy dg,
  * distances dist and status flags status, and the regions' buffers; delta
  * 0 picks the rule's; worker AUTO: items on CPU devices, else groups;
- * wg: the groups' work-group size (0: the default). */
+ * wg: the groups' work-group size (0: the default); ranges: how many
+ * (0: a few a compute unit; at most one a 32-vertex word). */
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
                          cl_mem dist, cl_mem status, const char *options, uint32_t delta,
-                         sssp_regions_worker worker, size_t wg, clirr_error *err);
+                         sssp_regions_worker worker, size_t wg, uint32_t ranges, clirr_error *err);
 /* Settle every vertex from source (dist holds NONE but source's 0); with
  * a trace, one launch a batch and a row each (kind "regions", items in and
  * out: the pending vertices counted before and after). */
 int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err);
 void sssp_regions_release(sssp_regions *r);
+/* The run's extras: regions (ranges), worker, delta. */
+void sssp_regions_extras(const sssp_regions *r, clirr_extras *x);
 
 #endif

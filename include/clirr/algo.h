@@ -147,7 +147,7 @@ typedef struct clirr_param_desc {
                            * it (another asked-for template is refused) */
 } clirr_param_desc;
 
-#define CLIRR_MAX_PARAMS 12
+#define CLIRR_MAX_PARAMS 16
 
 typedef union clirr_param_value {
     uint64_t u;           /* UINT; CHOICE: the index of the word */
