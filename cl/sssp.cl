@@ -542,52 +542,39 @@ static uint region_of(__global const uint *bounds, uint nregions, uint v)
     return a;
 }
 
-/* regions on GPUs: a work-group settles the pending vertices of a range
+/* regions on GPUs: work-group r settles the pending vertices of its range
  * under the bound in rounds (Bellman-Ford's order inside the bound, which
- * keeps it narrow), and hands the rest on in pend as sssp_region does. It
- * takes up what another range lowers in its range (flags) from round to
- * round; once its range runs dry it lets it go and takes over a flagged
- * range that nobody holds, the next one after its own first (a front
- * crossing into a range whose work-group has returned), until none is
- * left. So a launch carries a front across ranges and nothing waits for
- * another work-group: a range nobody takes up keeps its bits for the next
- * launch. The first look at a range in a launch (stamp) counts the bits
- * it leaves; later ones were counted then or by whoever set them (a count
- * too high costs at most an empty launch; one too low would end the run
- * early).
- * Every barrier is met on every path, with no return before it (PoCL 3.1
- * spins on a work-group that skips one, even uniformly): each trip of the
- * loop runs its four barriers, and what it does between them is the
- * work-group's mode, which work-item 0 sets. */
-enum { RG_SEED, RG_ROUND, RG_SCAN, RG_EXIT };
-
+ * keeps it narrow), and hands the rest on in pend as sssp_region does.
+ * When its queue runs dry it looks at its bits again if another range
+ * (or its own full queue) set one under the bound meanwhile (flags[r]):
+ * so a front crosses from range to range inside a launch while both run,
+ * and is carried to the next launch when they do not. Nothing here waits
+ * for another work-group. Only the first look counts the bits it leaves:
+ * later ones were counted then or by whoever set them (a count too high
+ * costs at most an empty launch; one too low would end the run early). */
 __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM)
 {
-    const uint g = get_group_id(0), lid = get_local_id(0), size = get_local_size(0);
+    /* Every barrier below is met on every path, with no return before it
+     * (PoCL 3.1 spins on a work-group that skips one, even uniformly): a
+     * work-group with nothing to do goes round the loop once. */
+    const uint r = get_group_id(0), lid = get_local_id(0), size = get_local_size(0);
     const uint left = info[2 * prev], least = info[2 * prev + 1];
-    const bool active = !IRR_BRANCH(115, g >= nregions || left == 0);
+    const bool active = !IRR_BRANCH(115, r >= nregions || left == 0);
     const uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
-    __local uint qn[2], mode, range, first, cand, found_all, lo_all;
+    const uint vlo = active ? bounds[r] : 0, vhi = active ? bounds[r + 1] : 0;
+    __local uint qn[2], look, found_all, lo_all;
     uint found = 0, lo = CLIRR_NONE, c = 0;
+    bool first = true;
     if (lid == 0) {
         qn[0] = qn[1] = 0;
+        look = active;
         found_all = 0;
         lo_all = CLIRR_NONE;
-        cand = CLIRR_NONE;
-        /* its own range first, unless a faster work-group took it over */
-        range = active && atomic_cmpxchg(IRR_GAT(140, &owner[g]), 0u, 1u) == 0 ? g : CLIRR_NONE;
-        mode = active ? RG_SEED : RG_EXIT; /* (no range: seeds nothing, then scans) */
-        first = range == g && stamp[g] != epoch;
-        if (first)
-            stamp[g] = epoch;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (;;) {
         __local uint2 *in = c ? queue + qcap : queue, *out = c ? queue : queue + qcap;
-        const uint r = range, m = mode; /* uniform: read after a barrier */
-        const uint vlo = r != CLIRR_NONE ? bounds[r] : 0, vhi = r != CLIRR_NONE ? bounds[r + 1] : 0;
-        if (m == RG_SEED || m == RG_ROUND && first) { /* round: first, its flag was set */
-            const bool count = m == RG_SEED && first;
+        if (look) { /* uniform: read after a barrier, written after the next two */
             for (uint w = vlo / 32 + lid; IRR_BRANCH(116, w < (vhi + 31) / 32); w += size) {
                 for (uint bits = *IRR_GLD(117, &pend[w]); bits; bits &= bits - 1) {
                     uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(118, &dist[u]);
@@ -598,7 +585,7 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
                         mem_fence(CLK_GLOBAL_MEM_FENCE);
                         in[slot] = (uint2)(*IRR_GLD(121, &dist[u]), u);
                     } else {
-                        if (count) {
+                        if (first) {
                             found++;
                             lo = min(lo, du);
                         }
@@ -607,54 +594,20 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
                     }
                 }
             }
+            first = false;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         const uint nin = min(qn[c], qcap);
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lid == 0) {
+            /* drained: look again if flagged since; else the next round */
+            look = nin == 0 && active ? atomic_xchg(IRR_GAT(123, &flags[r]), 0u) : 0;
             qn[1 - c] = 0;
-            first = 0;
-            if (m == RG_EXIT) {
-            } else if (nin > 0) {
-                mode = RG_ROUND;
-            } else if (r != CLIRR_NONE) {
-                if (atomic_xchg(IRR_GAT(123, &flags[r]), 0u)) {
-                    mode = RG_SEED; /* flagged since: look again */
-                } else {
-                    atomic_xchg(IRR_GAT(143, &owner[r]), 0u); /* dry: let it go, find another */
-                    range = CLIRR_NONE;
-                    cand = CLIRR_NONE;
-                    mode = RG_SCAN;
-                }
-            } else if (m != RG_SCAN) {
-                cand = CLIRR_NONE; /* no range: scan */
-                mode = RG_SCAN;
-            } else if (cand != CLIRR_NONE &&
-                       atomic_cmpxchg(IRR_GAT(144, &owner[(cand + g + 1) % nregions]), 0u, 1u) == 0) {
-                range = (cand + g + 1) % nregions;
-                atomic_xchg(IRR_GAT(145, &flags[range]), 0u);
-                mode = RG_SEED;
-                first = stamp[range] != epoch;
-                if (first)
-                    stamp[range] = epoch;
-            } else {
-                mode = RG_EXIT; /* nothing flagged that nobody holds: done */
-            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (mode == RG_EXIT)
+        if (nin == 0 && !look)
             break; /* the whole work-group alike */
-        if (mode == RG_SCAN) { /* the nearest flagged range after g that nobody holds */
-            for (uint k = lid; IRR_BRANCH(146, k < nregions); k += size) {
-                uint x = (k + g + 1) % nregions;
-                if (*IRR_GLD(147, &flags[x]) && !*IRR_GLD(148, &owner[x]))
-                    atomic_min(&cand, k);
-            }
-        }
-        /* its range's new bits, if flagged, seeded after the round */
-        if (lid == 0 && mode == RG_ROUND)
-            first = *IRR_GLD(141, &flags[r]) && atomic_xchg(IRR_GAT(142, &flags[r]), 0u);
-        for (uint i = lid; IRR_BRANCH(124, mode == RG_ROUND && i < nin); i += size) {
+        for (uint i = lid; IRR_BRANCH(124, i < nin); i += size) {
             uint2 top = in[i];
             uint u = top.y, du = top.x;
             if (IRR_BRANCH(125, du != *IRR_GLD(126, &dist[u])))
@@ -683,7 +636,7 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
                 }
             }
         }
-        if (mode == RG_ROUND)
+        if (nin > 0)
             c = 1 - c;
         barrier(CLK_LOCAL_MEM_FENCE);
     }

@@ -54,8 +54,6 @@ const char *const sssp_regions_worker_names[] = {"auto", "item", "group", NULL};
 void sssp_regions_release(sssp_regions *r)
 {
     clirr_mem_release(&r->flags);
-    clirr_mem_release(&r->owner);
-    clirr_mem_release(&r->stamp);
     clirr_mem_release(&r->pend);
     clirr_mem_release(&r->heap);
     clirr_mem_release(&r->bounds);
@@ -114,16 +112,12 @@ static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const
                           "of %zu entries (use --worker item)",
                           caps->name, (unsigned long long)caps->local_mem, r->wg);
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' flags", (size_t)r->nregions * sizeof(uint32_t), &r->flags, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' owners", (size_t)r->nregions * sizeof(uint32_t), &r->owner, err));
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' stamps", (size_t)r->nregions * sizeof(uint32_t), &r->stamp, err));
     CLIRR_TRY(bind_shared(r, dg, dist, status, err));
     cl_kernel k = r->kernel;
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, flags), r->flags));
     CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, queue), 2 * (size_t)qcap * 2 * sizeof(cl_uint), NULL,
                         err));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, qcap), qcap));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, owner), r->owner));
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, stamp), r->stamp));
 fail:
     return rc;
 }
@@ -179,12 +173,8 @@ int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr
     uint32_t info[2 * (BATCH + 1)] = {1, 0};
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, 0, words, 0, err));
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, source / 32, 1, 1u << (source % 32), err));
-    if (r->flags) {
+    if (r->flags)
         CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flags, 0, r->nregions, 0, err));
-        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->owner, 0, r->nregions, 0, err));
-        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->stamp, 0, r->nregions, 0, err));
-    }
-    cl_uint epoch = 0; /* the group kernel's launches, from 1 */
     r->launches = 0;
     while (info[0] > 0) {
         clirr_trace_round row = {"regions", info[0], 0, 0, 0, "-", 0, 0, 0};
@@ -200,11 +190,8 @@ int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr
             cl_uint prev = i - 1;
             CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, prev), prev));
             CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, cur), i));
-            if (r->worker == SSSP_REGIONS_GROUP) {
-                epoch++;
-                CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_group_args, epoch), epoch));
+            if (r->worker == SSSP_REGIONS_GROUP)
                 CLIRR_TRY(clirr_launch(r->ctx, r->kernel, (size_t)r->nregions * r->wg, r->wg, err));
-            }
             else
                 CLIRR_TRY(clirr_launch(r->ctx, r->kernel, r->nregions, 1, err));
         }

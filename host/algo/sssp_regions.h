@@ -22,7 +22,7 @@ typedef struct sssp_regions {
     clirr_ctx *ctx;
     cl_kernel kernel;          /* context-owned */
     cl_mem pend, heap, bounds, info;
-    cl_mem flags, owner, stamp; /* group: a word each a range (cl/sssp.def) */
+    cl_mem flags;              /* group: a word a range, "look at your bits again" */
     sssp_regions_worker worker; /* ITEM or GROUP */
     size_t wg;                 /* group: the work-group's size */
     uint32_t n, nregions;
