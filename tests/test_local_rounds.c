@@ -794,15 +794,18 @@ done:
     clirr_graph_free(&g);
 }
 
-/* bfs auto: on a CPU device do-bit, elsewhere do where hubs hold many
+/* bfs auto: regions on every device for graphs of at most 8 neighbours a
+ * vertex from 2^18 vertices (a 512 x 512 grid; 511 x 512 is one row
+ * short); else on a CPU device do-bit, elsewhere do where hubs hold many
  * arcs and data elsewhere; the choice is the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"rmat:scale=12,ef=8,seed=1", "grid:w=64,h=64",
-                                        "random:n=4096,m=16384,seed=1", "grid:w=2000,h=1"};
-    static const char *const gpu[] = {"do", "data", "data", "data"};
-    static const char *const cpu[] = {"do-bit", "do-bit", "do-bit", "do-bit"}; /* on every graph */
-    auto_choices(tc, "bfs", specs, tc->device->caps.is_cpu ? cpu : gpu, 4);
+                                        "random:n=4096,m=16384,seed=1", "grid:w=2000,h=1",
+                                        "grid:w=512,h=512", "grid:w=511,h=512"};
+    static const char *const gpu[] = {"do", "data", "data", "data", "regions", "data"};
+    static const char *const cpu[] = {"do-bit", "do-bit", "do-bit", "do-bit", "regions", "do-bit"};
+    auto_choices(tc, "bfs", specs, tc->device->caps.is_cpu ? cpu : gpu, 6);
 }
 
 /* SSSP's auto (host/algo/sssp.c): near-far for graphs of at most 8

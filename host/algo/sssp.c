@@ -929,22 +929,23 @@ static const clirr_variant_desc sssp_variants[] = {
  * 7.9 against 11.8, while a uniform graph of 2^23 vertices took 10.7
  * against 9.6 and kron scale 22 the same (tests/bench/RESULTS.md,
  * "On an H200 and its Xeon", near-far as auto on GPUs). */
-/* On CPUs, such graphs of REGIONS_MIN vertices or more take regions: one
- * core runs near-far's one-work-group rounds, where every core settles its
- * own range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
- * 2048 grid (weights 1-100; af74754, before the seeding fix, which has not
- * run there): 134.6 ms end to end against near-far's 671.5,
- * but luxembourg_osm (114,599 vertices, 1-255): 11.3-11.7 at its best
- * delta against 7.6-8.7 (its launches, about 40 us each, outweigh the
- * work). On the 2-core machine regions won from a 512 x 512 grid (2^18
- * vertices) up, on PoCL (28.2 against 37.3 ms) and Intel's runtime (28.0
- * against 53.9); tests/bench/RESULTS.md, "SSSP regions". */
+/* On CPUs, graphs regions suits (sssp_regions_suits) take it: one core
+ * runs near-far's one-work-group rounds, where every core settles its own
+ * range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
+ * 2048 grid (weights 1-100): 134.6 ms end to end against near-far's 671.5
+ * (af74754), 132.0-171.5 against 824.7 with the seeding fix (GAPBS
+ * `sssp` 50.7-56.6); but luxembourg_osm (114,599 vertices, 1-255):
+ * 11.3-11.7 at its best delta against 7.6-8.7 (its launches, about 40 us
+ * each, outweigh the work). On the 2-core machine regions won from a 512
+ * x 512 grid (2^18 vertices) up, on PoCL (28.2 against 37.3 ms) and
+ * Intel's runtime (28.0 against 53.9); tests/bench/RESULTS.md, "SSSP
+ * regions". On GPUs the work-group worker lost to near-far on the
+ * weighted grid (H200: 80.0 against 74.8 ms), so they keep near-far. */
 #define BOUNDED_DEGREE 8
-#define REGIONS_MIN (1u << 18)
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     const clirr_graph *g = clirr_input_graph(in);
-    if (caps->is_cpu && g->n >= REGIONS_MIN && clirr_graph_bounded_degree(g, BOUNDED_DEGREE)) {
+    if (caps->is_cpu && sssp_regions_suits(g)) {
         *reason = "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or more on a CPU "
                   "device (every core settles its own range; measured on PoCL and Intel's CPU runtime)";
         return VARIANT_REGIONS;

@@ -156,6 +156,11 @@ fail:
     return rc;
 }
 
+bool sssp_regions_suits(const clirr_graph *g)
+{
+    return g->n >= (1u << 18) && clirr_graph_bounded_degree(g, 8);
+}
+
 void sssp_regions_extras(const sssp_regions *r, clirr_extras *x)
 {
     clirr_extras_add(x, "regions", CLIRR_EXTRA_UINT)->u = r->nregions;

@@ -43,6 +43,10 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
  * out: the pending vertices counted before and after). */
 int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err);
 void sssp_regions_release(sssp_regions *r);
+/* Whether auto takes regions for g (BFS everywhere, SSSP on CPU devices):
+ * at most 8 neighbours a vertex (roads, grids: thin fronts, many rounds)
+ * and 2^18 vertices or more (below, the launches outweigh the work). */
+bool sssp_regions_suits(const clirr_graph *g);
 /* The run's extras: regions (ranges), worker, delta. */
 void sssp_regions_extras(const sssp_regions *r, clirr_extras *x);
 
