@@ -9,7 +9,7 @@
 
 #define EXP_MAX_INPUTS 64
 #define EXP_MAX_LIST 16     /* values of one list option */
-#define EXP_MAX_PARAM_OPTS 48
+#define EXP_MAX_PARAM_OPTS 64
 
 /* An input named on the command line. */
 typedef struct exp_input {

@@ -179,7 +179,7 @@ bool clirr_graph_has_hubs(const clirr_graph *g, uint32_t factor)
 
 bool clirr_graph_bounded_degree(const clirr_graph *g, uint32_t most)
 {
-    if (!g || !g->n || most > 127 || clirr_graph_max_degree(g) > 2 * most)
+    if (!g || !g->n || !g->row || most > 127 || clirr_graph_max_degree(g) > 2 * most)
         return false;
     uint8_t *in = calloc(g->n, 1);
     if (!in)

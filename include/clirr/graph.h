@@ -136,7 +136,8 @@ CLIRR_API bool clirr_graph_has_hubs(const clirr_graph *g, uint32_t factor);
  * (at most 127) neighbours in the symmetric form, tested as out-degree +
  * in-degree <= 2 most: exact on symmetric graphs, at most twice the bound
  * on directed ones. O(m), skipped (false) as soon as an out-degree alone
- * exceeds 2 most, so only sparse graphs pay for the count. */
+ * exceeds 2 most, so only sparse graphs pay for the count; false for a
+ * graph without arrays (a shape, as `clirr devices` plans with). */
 CLIRR_API bool clirr_graph_bounded_degree(const clirr_graph *g, uint32_t most);
 
 /* 64-bit hash of the structure, weights and values (for determinism
