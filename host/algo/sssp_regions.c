@@ -34,9 +34,17 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
                    CLIRR_KARG(sssp_region_args, cur) == CLIRR_KARG(sssp_region_group_args, cur),
                "sssp_region and sssp_region_group: shared arguments at the same places");
 
-/* Ranges a compute unit: a few, so that the cores balance ranges of
- * uneven work (one work-item a work-group: a CPU runs each alone). */
-#define REGIONS_PER_UNIT 4
+/* Ranges a compute unit for work-items: many, so that the cores balance
+ * ranges of uneven work (one work-item a work-group: a CPU runs each
+ * alone; a launch lasts as long as its busiest range). PoCL 5 on the
+ * H200 machine's 16 cores, the 2048 x 2048 grid, two rounds: SSSP
+ * (weights 1-100) 116.8-120.7 ms end to end at 16 a unit against
+ * 127.8-133.4 at 8 and 138.6-140.4 at 4; BFS 57.5-57.7 against 59.2-59.9
+ * and 59.2-65.9. The 2-core machine, 1024 x 1024: SSSP 124.7 / 84.9
+ * (PoCL / Intel's runtime) against 130.2 / 121.3 at 4; BFS 32.5 / 30.8
+ * against 55.2 / 41.8; luxembourg_osm and 512 x 512 within 10% either
+ * way (tests/bench/RESULTS.md, "Regions on GPUs, BFS regions"). */
+#define REGIONS_PER_UNIT 16
 /* Work-groups a compute unit for the group form: all of them resident at
  * once, so that fronts cross between running ranges. */
 #define GROUPS_PER_UNIT 2

@@ -15,7 +15,7 @@
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
-    "regions: how many vertex ranges (0: 4 a compute unit for work-items, 2 for work-groups; at most one a "   \
+    "regions: how many vertex ranges (0: 16 a compute unit for work-items, 2 for work-groups; at most one a "   \
     "32-vertex word)"
 
 typedef struct sssp_regions {
