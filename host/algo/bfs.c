@@ -839,10 +839,8 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
                      "regions: a launch settles the vertices under the least pending level + X (0: 16)", NULL,
                      1u << VARIANT_REGIONS},
-    [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0,
-                      "regions: who settles a range: item, a work-item with a heap of its own; group, a work-group "
-                      "in rounds with its queue in local memory (auto: item on CPU devices, else group)",
-                      sssp_regions_worker_names, 1u << VARIANT_REGIONS},
+    [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0, SSSP_REGIONS_WORKER_HELP, sssp_regions_worker_names,
+                      1u << VARIANT_REGIONS},
     [PARAM_RANGES] = {"ranges", CLIRR_PARAM_UINT, "0", 0, 4294967295.0, SSSP_REGIONS_RANGES_HELP, NULL,
                       1u << VARIANT_REGIONS},
 };

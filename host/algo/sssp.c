@@ -859,10 +859,8 @@ static const clirr_param_desc sssp_params[] = {
                       CLIRR_UNROLL_HELP, NULL, 1u << VARIANT_TOPO, true},
     [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
                        1u << VARIANT_TOPO},
-    [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0,
-                      "regions: who settles a range: item, a work-item with a heap of its own, nearest first; group, "
-                      "a work-group in rounds with its queue in local memory (auto: item on CPU devices, else group)",
-                      sssp_regions_worker_names, 1u << VARIANT_REGIONS},
+    [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0, SSSP_REGIONS_WORKER_HELP, sssp_regions_worker_names,
+                      1u << VARIANT_REGIONS},
     [PARAM_RANGES] = {"ranges", CLIRR_PARAM_UINT, "0", 0, 4294967295.0, SSSP_REGIONS_RANGES_HELP, NULL,
                       1u << VARIANT_REGIONS},
 };

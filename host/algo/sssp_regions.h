@@ -1,7 +1,9 @@
-/* host/algo/sssp_regions.h - SSSP's `regions` variant (CPU devices):
- * every launch, each work-item settles the pending vertices of its own
- * range of vertices nearest first, under a bound the host moves up from
- * launch to launch (host/algo/sssp_regions.c, cl/sssp.cl sssp_region). */
+/* host/algo/sssp_regions.h - the `regions` variant of SSSP (and of BFS,
+ * with every arc 1): every launch, each range of vertices has its pending
+ * vertices settled by a worker of its own (a work-item nearest first, or
+ * a work-group in rounds) under a bound the host moves up from launch to
+ * launch (host/algo/sssp_regions.c, cl/sssp.cl sssp_region and
+ * sssp_region_group). */
 #ifndef CLIRR_ALGO_SSSP_REGIONS_H
 #define CLIRR_ALGO_SSSP_REGIONS_H
 
@@ -14,6 +16,9 @@
  * rounds with its queue in local memory (GPUs). */
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
+#define SSSP_REGIONS_WORKER_HELP                                                                              \
+    "regions: who settles a range: item, a work-item nearest first in a heap of its own; group, a work-group " \
+    "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
     "regions: how many vertex ranges (0: 16 a compute unit for work-items, 2 for work-groups; at most one a "   \
     "32-vertex word)"
