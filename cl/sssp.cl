@@ -607,16 +607,20 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
         barrier(CLK_LOCAL_MEM_FENCE);
         if (nin == 0 && !look)
             break; /* the whole work-group alike */
-        for (uint i = lid; IRR_BRANCH(124, i < nin); i += size) {
-            uint2 top = in[i];
+        /* `lanes` work-items an entry, each its arcs lane, lane + lanes, ...:
+         * a round's time is its chain of dependent reads, not its width */
+        for (uint i = lid; IRR_BRANCH(124, i < nin * lanes); i += size) {
+            uint2 top = in[i / lanes];
             uint u = top.y, du = top.x;
-            if (IRR_BRANCH(125, du != *IRR_GLD(126, &dist[u])))
+            /* read together, before the test, so that their latencies overlap */
+            uint now = *IRR_GLD(126, &dist[u]), kend = *IRR_GLD(127, &row[u + 1]);
+            uint e = *IRR_GLD(128, &row[u]) + i % lanes;
+            if (IRR_BRANCH(125, du != now))
                 continue; /* lowered since it was queued: a nearer entry or bit has it */
-            uint kend = *IRR_GLD(127, &row[u + 1]);
-            for (uint e = *IRR_GLD(128, &row[u]); IRR_BRANCH(129, e < kend); e++) {
+            for (; IRR_BRANCH(129, e < kend); e += lanes) {
                 uint v = *IRR_GLD(130, &col[e]);
                 uint nd = relax_sum(du, WEIGHT(e), &status[1]);
-                if (IRR_BRANCH(131, nd < *IRR_GLD(132, &dist[v])) && nd < atomic_min(IRR_GAT(133, &dist[v]), nd)) {
+                if (IRR_BRANCH(131, nd < SSSP_MIN_OLD(133, v, nd))) {
                     bool own = v >= vlo && v < vhi;
                     uint slot = own && nd < bound ? atomic_inc(&qn[1 - c]) : qcap;
                     if (IRR_BRANCH(134, slot < qcap)) {

@@ -809,15 +809,15 @@ static void bfs_auto_choice(th_case *tc)
 }
 
 /* SSSP's auto (host/algo/sssp.c): near-far for graphs of at most 8
- * neighbours a vertex (a grid, a path) on every device, but regions on a
- * CPU from 2^18 vertices (a 512 x 512 grid; 511 x 512 is one row short);
+ * neighbours a vertex (a grid, a path) on every device, but regions from
+ * 2^18 vertices (a 512 x 512 grid; 511 x 512 is one row short);
  * for the others (rmat hubs; a uniform graph of mean degree 8, whose
  * largest is above 8) bits on a CPU, data elsewhere. */
 static void sssp_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=64,h=64", "grid:w=2000,h=1", "rmat:scale=12,ef=8,seed=1",
                                         "random:n=4096,m=16384,seed=1", "grid:w=512,h=512", "grid:w=511,h=512"};
-    static const char *const gpu[] = {"nearfar", "nearfar", "data", "data", "nearfar", "nearfar"};
+    static const char *const gpu[] = {"nearfar", "nearfar", "data", "data", "regions", "nearfar"};
     static const char *const cpu[] = {"nearfar", "nearfar", "bits", "bits", "regions", "nearfar"};
     auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, 6);
 }

@@ -543,8 +543,11 @@ static void regions(th_case *tc)
                       got_worker ? got_worker : "(none)");
             uint64_t ranges = th_session_extra_u(sess, c.got, "regions"),
                      used = th_session_extra_u(sess, c.got, "delta");
-            /* auto: 16 mean arc weights (within 1, the sum's rounding), 16 hops unweighted */
-            uint64_t want_delta = d == 0 ? (c.g.weight ? (uint64_t)(16 * mean < 1 ? 1 : 16 * mean) : 16)
+            /* auto: work-items 16 mean arc weights (within 1, the sum's
+             * rounding) or 16 hops unweighted, work-groups 8 or 32 */
+            double weights = k % 2 ? 8 : 16;
+            uint64_t hops = k % 2 ? 32 : 16;
+            uint64_t want_delta = d == 0 ? (c.g.weight ? (uint64_t)(weights * mean < 1 ? 1 : weights * mean) : hops)
                                          : strtoull(deltas[d], NULL, 10);
             TH_EXPECT(tc, used == want_delta || (d == 0 && used + 1 >= want_delta && used <= want_delta + 1),
                       "%s: reported delta %llu, want %llu", what, (unsigned long long)used,

@@ -20,9 +20,6 @@
 #include <string.h>
 
 #define NONE UINT32_MAX
-/* regions' auto bound: 16 levels past the least pending (as SSSP's
- * unweighted). */
-#define REGIONS_DELTA 16
 
 CLIRR_KARGS_STRUCT(bfs_topo_args, BFS_TOPO_ARGS);
 CLIRR_KARGS_STRUCT(bfs_level_args, BFS_LEVEL_ARGS);
@@ -352,8 +349,7 @@ static int bfs_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan *
         CLIRR_TRY(clirr_buf_create(ctx, "BFS levels", (size_t)s->g->n * sizeof(uint32_t), &s->level, err));
         CLIRR_TRY(clirr_buf_create(ctx, "BFS regions' status", 2 * sizeof(uint32_t), &s->status, err));
         CLIRR_TRY(clirr_prim_fill_u32(ctx, s->status, 0, 2, 0, err));
-        CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->level, s->status, "-DCLIRR_UNIT_WEIGHTS",
-                                       delta ? (uint32_t)delta : REGIONS_DELTA,
+        CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->level, s->status, true, (uint32_t)delta,
                                        (sssp_regions_worker)plan->params.v[PARAM_WORKER].u, plan->wg_size,
                                        (uint32_t)plan->params.v[PARAM_RANGES].u, err));
         *out = s;
@@ -837,7 +833,8 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
                        1u << VARIANT_TOPO},
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
-                     "regions: a launch settles the vertices under the least pending level + X (0: 16)", NULL,
+                     "regions: a launch settles the vertices under the least pending level + X (0: 16 for work-items, 32 for "
+                     "work-groups)", NULL,
                      1u << VARIANT_REGIONS},
     [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0, SSSP_REGIONS_WORKER_HELP, sssp_regions_worker_names,
                       1u << VARIANT_REGIONS},

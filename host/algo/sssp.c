@@ -188,17 +188,6 @@ fail:
 
 /* `weights` mean arc weights, at least 1 (NONE when unweighted: no
  * buckets). */
-static uint32_t delta_of(const clirr_graph *g, double weights)
-{
-    if (!g->weight || g->m == 0)
-        return NONE;
-    double sum = 0;
-    for (uint64_t e = 0; e < g->m; e++)
-        sum += g->weight[e];
-    double d = weights * sum / (double)g->m;
-    return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
-}
-
 /* Auto delta: a few hops' worth of vertices a phase, eight mean arc
  * weights on CPUs and 32 on GPUs, which fill a wide round with more
  * (H200: a 2048 x 2048 grid, weights 1-100, 101.9 ms against 116.3 at
@@ -210,7 +199,7 @@ static uint32_t delta_of(const clirr_graph *g, double weights)
  * cannot improve). */
 static uint32_t auto_delta(const clirr_graph *g, bool cpu)
 {
-    return delta_of(g, cpu ? 8 : 32);
+    return sssp_weights_delta(g, cpu ? 8 : 32);
 }
 
 /* bits' auto delta: 12 mean arc weights over the mean out-degree, the
@@ -224,17 +213,7 @@ static uint32_t auto_delta(const clirr_graph *g, bool cpu)
  * bits"). Unweighted, none: the rounds are BFS's levels. */
 static uint32_t bits_auto_delta(const clirr_graph *g)
 {
-    return g->m ? delta_of(g, 12 * (double)g->n / (double)g->m) : NONE;
-}
-
-/* regions' auto delta: REGIONS_DELTA mean arc weights (hops when
- * unweighted): simulated on luxembourg_osm (weights 1-255, 16 ranges), 16
- * relax 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in 71, 8
- * 1.03x in 205 (host/algo/sssp_regions.c). */
-#define REGIONS_DELTA 16
-static uint32_t regions_auto_delta(const clirr_graph *g)
-{
-    return g->weight ? delta_of(g, REGIONS_DELTA) : REGIONS_DELTA;
+    return g->m ? sssp_weights_delta(g, 12 * (double)g->n / (double)g->m) : NONE;
 }
 
 /* The pile's buffers and the split kernel (an ATOMIC-push round, so that
@@ -378,8 +357,8 @@ static int sssp_prepare(clirr_ctx *ctx, const clirr_input *in, const clirr_plan 
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP status flags", STATUS_FLAGS * sizeof(uint32_t), &s->status, err));
     if (plan->variant == VARIANT_REGIONS) { /* no loop, no worklist: a kernel and buffers of its own */
         uint64_t asked = plan->params.v[PARAM_DELTA].u;
-        CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->dist, s->status, options,
-                                       asked ? (uint32_t)asked : regions_auto_delta(s->g),
+        CLIRR_TRY(sssp_regions_prepare(&s->regions, ctx, s->g, s->dg, s->dist, s->status, !s->g->weight,
+                                       (uint32_t)asked,
                                        (sssp_regions_worker)plan->params.v[PARAM_WORKER].u, plan->wg_size,
                                        (uint32_t)plan->params.v[PARAM_RANGES].u, err));
         *out = s;
@@ -839,7 +818,8 @@ static const clirr_param_desc sssp_params[] = {
                      "unweighted, one phase); bits: a bitmap round relaxes only the vertices under the least "
                      "pending distance + X, carrying the others (0: 12 mean arc weights over the mean out-degree; "
                      "unweighted, or 4294967295: every pending vertex); regions: a launch settles the vertices "
-                     "under the least pending distance + X (0: 16 mean arc weights; unweighted, 16 hops)"},
+                     "under the least pending distance + X (0: 16 mean arc weights for work-items, 8 for work-groups; "
+                     "unweighted, 16 and 32 hops)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
      * hybrid"), every lower threshold was slower than data-driven rounds
      * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
@@ -927,9 +907,9 @@ static const clirr_variant_desc sssp_variants[] = {
  * 7.9 against 11.8, while a uniform graph of 2^23 vertices took 10.7
  * against 9.6 and kron scale 22 the same (tests/bench/RESULTS.md,
  * "On an H200 and its Xeon", near-far as auto on GPUs). */
-/* On CPUs, graphs regions suits (sssp_regions_suits) take it: one core
- * runs near-far's one-work-group rounds, where every core settles its own
- * range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
+/* Graphs regions suits (sssp_regions_suits) take it on every device. On
+ * CPUs one core runs near-far's one-work-group rounds, where every core
+ * settles its own range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
  * 2048 grid (weights 1-100): 134.6 ms end to end against near-far's 671.5
  * (af74754), 132.0-171.5 against 824.7 with the seeding fix (GAPBS
  * `sssp` 50.7-56.6); but luxembourg_osm (114,599 vertices, 1-255):
@@ -937,15 +917,20 @@ static const clirr_variant_desc sssp_variants[] = {
  * each, outweigh the work). On the 2-core machine regions won from a 512
  * x 512 grid (2^18 vertices) up, on PoCL (28.2 against 37.3 ms) and
  * Intel's runtime (28.0 against 53.9); tests/bench/RESULTS.md, "SSSP
- * regions". On GPUs the work-group worker lost to near-far on the
- * weighted grid (H200: 80.0 against 74.8 ms), so they keep near-far. */
+ * regions". GPUs take it too since a work-group's round shares an
+ * entry's arcs among its work-items: H200, grids (weights 1-100) of
+ * 2048 x 2048, 1024 x 1024 and 512 x 512, 42.2, 15.8 and 9.8 ms compute
+ * against near-far's 72.4, 43.6 and 22.0 (before that, 80.0 against
+ * 74.8); tests/bench/RESULTS.md, "A cheaper round for regions on GPUs". */
 #define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     const clirr_graph *g = clirr_input_graph(in);
-    if (caps->is_cpu && sssp_regions_suits(g)) {
-        *reason = "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or more on a CPU "
-                  "device (every core settles its own range; measured on PoCL and Intel's CPU runtime)";
+    if (sssp_regions_suits(g)) {
+        *reason = caps->is_cpu ? "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or "
+                                 "more (every core settles its own range; measured on PoCL and Intel's CPU runtime)"
+                               : "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or "
+                                 "more (every compute unit settles its own range; measured on an H200)";
         return VARIANT_REGIONS;
     }
     if (clirr_graph_bounded_degree(g, BOUNDED_DEGREE)) {

@@ -45,12 +45,21 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
  * against 55.2 / 41.8; luxembourg_osm and 512 x 512 within 10% either
  * way (tests/bench/RESULTS.md, "Regions on GPUs, BFS regions"). */
 #define REGIONS_PER_UNIT 16
-/* Work-groups a compute unit for the group form: all of them resident at
- * once, so that fronts cross between running ranges. */
-#define GROUPS_PER_UNIT 2
-#define GROUP_WG 128
+/* Work-groups a compute unit for the group form (all of them resident at
+ * once, so that fronts cross between running ranges), and their size.
+ * H200, arcs shared by lanes: the 2048 x 2048 grid, BFS 15.6 ms compute
+ * at one a unit and 256 work-items against 18.9 at two, 17.3 at one of
+ * 128; SSSP (weights 1-100) 42.2 against 38.7 at two (their best delta
+ * each) and 58.6 at one of 128; 1024 x 1024 and 512 x 512 SSSP 15.8 and
+ * 9.8 against 21.4 and 15.2 at two (tests/bench/RESULTS.md, "A cheaper
+ * round for regions on GPUs"). */
+#define GROUPS_PER_UNIT 1
+#define GROUP_WG 256
 /* The group form's queue: at most this many pairs, each of two queues. */
 #define GROUP_QCAP 2048
+/* At most this many work-items share an entry's arcs: the bounded-degree
+ * graphs regions suits have at most 8 an entry. */
+#define GROUP_MAX_LANES 8
 /* Launches queued between two reads of the counts: a read is a round trip
  * the queued launches skip; once the run is over, the rest of a batch
  * returns at once. */
@@ -58,6 +67,33 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
 #define NONE CLIRR_SSSP_INF
 
 const char *const sssp_regions_worker_names[] = {"auto", "item", "group", NULL};
+
+uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
+{
+    if (!g->weight || g->m == 0)
+        return NONE;
+    double sum = 0;
+    for (uint64_t e = 0; e < g->m; e++)
+        sum += g->weight[e];
+    double d = weights * sum / (double)g->m;
+    return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
+}
+
+/* The auto delta, in mean arc weights, or hops when every arc is 1. Work-
+ * items: 16, simulated on luxembourg_osm (weights 1-255, 16 ranges): 16
+ * relax 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in 71, 8
+ * 1.03x in 205. Work-groups run Bellman-Ford rounds under the bound, so a
+ * weighted bound costs them more rounds than hops do: 8 mean weights, 32
+ * hops (H200, the 2048 x 2048 grid: BFS 15.6 ms compute at 32 and 48
+ * against 20.2 at 16; SSSP 42.2 at 8 mean weights against 40.1 at 16,
+ * but 1024 x 1024 15.8 against 19.3 and 512 x 512 9.8 against 11.7). */
+static uint32_t auto_delta(const clirr_graph *g, sssp_regions_worker worker, bool unit_weights)
+{
+    bool group = worker == SSSP_REGIONS_GROUP;
+    if (unit_weights || !g->weight)
+        return group ? 32 : 16;
+    return sssp_weights_delta(g, group ? 8 : 16);
+}
 
 void sssp_regions_release(sssp_regions *r)
 {
@@ -104,8 +140,8 @@ fail:
 
 /* A work-group a range: its flag word and its queues in local memory, as
  * many pairs as the device's local memory holds, up to GROUP_QCAP. */
-static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_dgraph *dg, cl_mem dist,
-                         cl_mem status, size_t wg, clirr_error *err)
+static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
+                         const clirr_dgraph *dg, cl_mem dist, cl_mem status, size_t wg, clirr_error *err)
 {
     int rc = CLIRR_OK;
     const clirr_caps *caps = clirr_ctx_caps(ctx);
@@ -126,12 +162,16 @@ static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const
     CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, queue), 2 * (size_t)qcap * 2 * sizeof(cl_uint), NULL,
                         err));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, qcap), qcap));
+    cl_uint lanes = 1, most = clirr_graph_max_degree(g);
+    while (lanes < GROUP_MAX_LANES && lanes < r->wg && lanes < most)
+        lanes *= 2;
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, lanes), lanes));
 fail:
     return rc;
 }
 
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
-                         cl_mem dist, cl_mem status, const char *options, uint32_t delta,
+                         cl_mem dist, cl_mem status, bool unit_weights, uint32_t delta,
                          sssp_regions_worker worker, size_t wg, uint32_t ranges, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -143,20 +183,20 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
     uint64_t want = ranges ? ranges : (uint64_t)caps->compute_units * (group ? GROUPS_PER_UNIT : REGIONS_PER_UNIT);
     r->ctx = ctx;
     r->n = g->n;
-    r->delta = delta;
+    r->delta = delta ? delta : auto_delta(g, r->worker, unit_weights);
     r->nregions = (uint32_t)(want < 1 ? 1 : want > words ? words : want);
     uint32_t *bounds = malloc(((size_t)r->nregions + 1) * sizeof *bounds);
     if (!bounds)
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     clirr_run_vertex_ranges(g, r->nregions, 32, bounds);
-    CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", options, &prog, err));
+    CLIRR_TRY(clirr_program_get(ctx, "sssp.cl", unit_weights ? "-DCLIRR_UNIT_WEIGHTS" : "", &prog, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' pending bitmap", (size_t)words * sizeof(uint32_t), &r->pend, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' bounds", ((size_t)r->nregions + 1) * sizeof *bounds, &r->bounds,
                                err));
     CLIRR_TRY(clirr_buf_write(ctx, r->bounds, 0, ((size_t)r->nregions + 1) * sizeof *bounds, bounds, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' counts", 2 * (BATCH + 1) * sizeof(uint32_t), &r->info, err));
     if (group)
-        CLIRR_TRY(prepare_group(r, ctx, prog, dg, dist, status, wg, err));
+        CLIRR_TRY(prepare_group(r, ctx, prog, g, dg, dist, status, wg, err));
     else
         CLIRR_TRY(prepare_item(r, ctx, prog, g, dg, dist, status, err));
 fail:

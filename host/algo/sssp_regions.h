@@ -20,7 +20,7 @@ extern const char *const sssp_regions_worker_names[];
     "regions: who settles a range: item, a work-item nearest first in a heap of its own; group, a work-group " \
     "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
-    "regions: how many vertex ranges (0: 16 a compute unit for work-items, 2 for work-groups; at most one a "   \
+    "regions: how many vertex ranges (0: 16 a compute unit for work-items, 1 for work-groups; at most one a "   \
     "32-vertex word)"
 
 typedef struct sssp_regions {
@@ -35,23 +35,28 @@ typedef struct sssp_regions {
     uint32_t launches;         /* of the last run */
 } sssp_regions;
 
-/* Build the kernel (program options `options`) over g's device copy dg,
- * distances dist and status flags status, and the regions' buffers; delta
- * 0 picks the rule's; worker AUTO: items on CPU devices, else groups;
+/* Build the kernel over g's device copy dg (every arc 1 when
+ * unit_weights), distances dist and status flags status, and the regions'
+ * buffers; delta 0 picks the rule's (by worker: items 16 mean arc weights
+ * or hops, groups 8 mean arc weights or 32 hops); worker AUTO: items on
+ * CPU devices, else groups;
  * wg: the groups' work-group size (0: the default); ranges: how many
  * (0: a few a compute unit; at most one a 32-vertex word). */
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
-                         cl_mem dist, cl_mem status, const char *options, uint32_t delta,
+                         cl_mem dist, cl_mem status, bool unit_weights, uint32_t delta,
                          sssp_regions_worker worker, size_t wg, uint32_t ranges, clirr_error *err);
 /* Settle every vertex from source (dist holds NONE but source's 0); with
  * a trace, one launch a batch and a row each (kind "regions", items in and
  * out: the pending vertices counted before and after). */
 int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err);
 void sssp_regions_release(sssp_regions *r);
-/* Whether auto takes regions for g (BFS everywhere, SSSP on CPU devices):
+/* Whether auto takes regions for g (BFS and SSSP, every device):
  * at most 8 neighbours a vertex (roads, grids: thin fronts, many rounds)
  * and 2^18 vertices or more (below, the launches outweigh the work). */
 bool sssp_regions_suits(const clirr_graph *g);
+/* delta as `weights` mean arc weights of g (NONE unweighted): the shared
+ * rule of SSSP's buckets and bounds. */
+uint32_t sssp_weights_delta(const clirr_graph *g, double weights);
 /* The run's extras: regions (ranges), worker, delta. */
 void sssp_regions_extras(const sssp_regions *r, clirr_extras *x);
 
