@@ -23,6 +23,7 @@
 #include "cl/sssp.def"
 #include "prim/prim.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 CLIRR_KARGS_STRUCT(sssp_region_args, SSSP_REGION_ARGS);
@@ -45,15 +46,19 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
  * against 55.2 / 41.8; luxembourg_osm and 512 x 512 within 10% either
  * way (tests/bench/RESULTS.md, "Regions on GPUs, BFS regions"). */
 #define REGIONS_PER_UNIT 16
-/* Work-groups a compute unit for the group form (all of them resident at
- * once, so that fronts cross between running ranges), and their size.
- * H200, arcs shared by lanes: the 2048 x 2048 grid, BFS 15.6 ms compute
- * at one a unit and 256 work-items against 18.9 at two, 17.3 at one of
- * 128; SSSP (weights 1-100) 42.2 against 38.7 at two (their best delta
- * each) and 58.6 at one of 128; 1024 x 1024 and 512 x 512 SSSP 15.8 and
- * 9.8 against 21.4 and 15.2 at two (tests/bench/RESULTS.md, "A cheaper
- * round for regions on GPUs"). */
-#define GROUPS_PER_UNIT 1
+/* The group form: as many ranges as a front is wide over a few rounds,
+ * about the square root of the vertices (a grid's side) over 32 when
+ * every arc is 1 and over 8 when weighted (a weighted launch settles
+ * fewer hops), at most two work-groups a compute unit (all of them
+ * resident at once, so that fronts cross between running ranges), of 256
+ * work-items. H200, grids of 2048, 1024 and 512 squared (weights 1-100
+ * for SSSP), ms compute at the best delta: BFS 14.1, 5.8 and 2.9 at 66,
+ * 33 and 16 ranges against 15.1, 8.0 and 4.1 at 132, 132 and 66; SSSP
+ * 36.9, 15.2 and 6.8-7.3 at 264, 132 and 33-66 against 40.0, 21.6 and
+ * 8.5 at 132, 16 and 8; 256 work-items against 128, BFS 15.6 against
+ * 17.3, SSSP 39.8 against 58.6 (tests/bench/RESULTS.md, "A cheaper round
+ * for regions on GPUs"). */
+#define GROUPS_PER_UNIT 2
 #define GROUP_WG 256
 /* The group form's queue: at most this many pairs, each of two queues. */
 #define GROUP_QCAP 2048
@@ -83,16 +88,17 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
  * items: 16, simulated on luxembourg_osm (weights 1-255, 16 ranges): 16
  * relax 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in 71, 8
  * 1.03x in 205. Work-groups run Bellman-Ford rounds under the bound, so a
- * weighted bound costs them more rounds than hops do: 8 mean weights, 32
- * hops (H200, the 2048 x 2048 grid: BFS 15.6 ms compute at 32 and 48
- * against 20.2 at 16; SSSP 42.2 at 8 mean weights against 40.1 at 16,
- * but 1024 x 1024 15.8 against 19.3 and 512 x 512 9.8 against 11.7). */
+ * weighted bound costs them more rounds than hops do: 10 mean weights, 64
+ * hops (H200, grids of 2048, 1024 and 512 squared at their best ranges:
+ * BFS 14.1, 5.8 and 2.9 ms compute at 64 against 17.7, 7.0 and 3.3 at 32;
+ * SSSP (weights 1-100) 36.9, 15.2 and 6.8 at 500 against 38.3, 15.4 and
+ * 7.5 at 400 and 38.8, -, - at 600). */
 static uint32_t auto_delta(const clirr_graph *g, sssp_regions_worker worker, bool unit_weights)
 {
     bool group = worker == SSSP_REGIONS_GROUP;
     if (unit_weights || !g->weight)
-        return group ? 32 : 16;
-    return sssp_weights_delta(g, group ? 8 : 16);
+        return group ? 64 : 16;
+    return sssp_weights_delta(g, group ? 10 : 16);
 }
 
 void sssp_regions_release(sssp_regions *r)
@@ -138,6 +144,13 @@ fail:
     return rc;
 }
 
+static uint64_t group_ranges(uint32_t n, bool unit_weights, uint32_t units)
+{
+    uint64_t want = (uint64_t)(sqrt((double)n) / (unit_weights ? 32 : 8));
+    uint64_t most = (uint64_t)units * GROUPS_PER_UNIT;
+    return want < 1 ? 1 : want > most ? most : want;
+}
+
 /* A work-group a range: its flag word and its queues in local memory, as
  * many pairs as the device's local memory holds, up to GROUP_QCAP. */
 static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
@@ -180,7 +193,9 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
     uint32_t words = g->n / 32 + 1;
     r->worker = worker != SSSP_REGIONS_AUTO ? worker : caps->is_cpu ? SSSP_REGIONS_ITEM : SSSP_REGIONS_GROUP;
     bool group = r->worker == SSSP_REGIONS_GROUP;
-    uint64_t want = ranges ? ranges : (uint64_t)caps->compute_units * (group ? GROUPS_PER_UNIT : REGIONS_PER_UNIT);
+    uint64_t want = ranges ? ranges
+                    : group ? group_ranges(g->n, unit_weights, caps->compute_units)
+                            : (uint64_t)caps->compute_units * REGIONS_PER_UNIT;
     r->ctx = ctx;
     r->n = g->n;
     r->delta = delta ? delta : auto_delta(g, r->worker, unit_weights);
