@@ -5,6 +5,7 @@
 #include "experiment.h"
 
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,19 +77,32 @@ typedef struct param_ref {
     unsigned index;
 } param_ref;
 
+/* Whether parameter i of algorithm a is the registry's first of its name. */
+static bool first_of_name(size_t a, unsigned i)
+{
+    const char *name = clirr_algo_at(a)->params[i].name;
+    for (size_t b = 0; b <= a; b++) {
+        const clirr_algo *al = clirr_algo_at(b);
+        for (unsigned k = 0; k < (b == a ? i : al->nparams); k++)
+            if (!strcmp(al->params[k].name, name))
+                return false;
+    }
+    return true;
+}
+
+/* The registry's parameter names, the first descriptor of each, into out
+ * (at most max of them); returns how many there are, which may be more
+ * than max (make_table refuses to run then). */
 static size_t collect_params(param_ref *out, size_t max)
 {
     size_t n = 0;
-    for (size_t a = 0; a < clirr_algo_count(); a++) {
-        const clirr_algo *al = clirr_algo_at(a);
-        for (unsigned i = 0; i < al->nparams; i++) {
-            bool seen = false;
-            for (size_t k = 0; k < n; k++)
-                seen |= !strcmp(out[k].algo->params[out[k].index].name, al->params[i].name);
-            if (!seen && n < max)
-                out[n++] = (param_ref){al, i};
-        }
-    }
+    for (size_t a = 0; a < clirr_algo_count(); a++)
+        for (unsigned i = 0; i < clirr_algo_at(a)->nparams; i++)
+            if (first_of_name(a, i)) {
+                if (n < max)
+                    out[n] = (param_ref){clirr_algo_at(a), i};
+                n++;
+            }
     return n;
 }
 
@@ -175,6 +189,7 @@ static void print_help(const exp_config *cfg)
            b ? "all" : "the algorithm's default");
     param_ref refs[EXP_MAX_PARAM_OPTS];
     size_t np = collect_params(refs, EXP_MAX_PARAM_OPTS);
+    np = np < EXP_MAX_PARAM_OPTS ? np : EXP_MAX_PARAM_OPTS;
     if (np)
         printf("\nalgorithm parameters (lists make more cases):\n");
     for (size_t i = 0; i < np; i++) {
@@ -416,6 +431,12 @@ static void defaults(exp_config *cfg)
 static struct option *make_table(param_ref *refs, size_t *nrefs)
 {
     *nrefs = collect_params(refs, EXP_MAX_PARAM_OPTS);
+    if (*nrefs > EXP_MAX_PARAM_OPTS) { /* a new parameter outgrew the table: never drop its option */
+        fprintf(stderr, "clirr: the algorithms have %zu parameter names, more than the command line's table holds "
+                        "(%d, EXP_MAX_PARAM_OPTS in host/cli/experiment.h)\n",
+                *nrefs, EXP_MAX_PARAM_OPTS);
+        return NULL;
+    }
     struct option *t = calloc(NCOMMON + 2 * *nrefs + 1, sizeof *t);
     if (!t)
         return NULL;
