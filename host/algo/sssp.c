@@ -186,8 +186,6 @@ fail:
     return rc;
 }
 
-/* `weights` mean arc weights, at least 1 (NONE when unweighted: no
- * buckets). */
 /* Auto delta: a few hops' worth of vertices a phase, eight mean arc
  * weights on CPUs and 32 on GPUs, which fill a wide round with more
  * (H200: a 2048 x 2048 grid, weights 1-100, 101.9 ms against 116.3 at
@@ -919,8 +917,8 @@ static const clirr_variant_desc sssp_variants[] = {
  * Intel's runtime (28.0 against 53.9); tests/bench/RESULTS.md, "SSSP
  * regions". GPUs take it too since a work-group's round shares an
  * entry's arcs among its work-items: H200, grids (weights 1-100) of
- * 2048 x 2048, 1024 x 1024 and 512 x 512, 42.2, 15.8 and 9.8 ms compute
- * against near-far's 72.4, 43.6 and 22.0 (before that, 80.0 against
+ * 2048 x 2048, 1024 x 1024 and 512 x 512, 38.0, 15.5 and 6.9 ms compute
+ * against near-far's 70.5, 39.8 and 21.9 (before that, 80.0 against
  * 74.8); tests/bench/RESULTS.md, "A cheaper round for regions on GPUs". */
 #define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)

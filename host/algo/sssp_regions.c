@@ -55,9 +55,9 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
  * for SSSP), ms compute at the best delta: BFS 14.1, 5.8 and 2.9 at 66,
  * 33 and 16 ranges against 15.1, 8.0 and 4.1 at 132, 132 and 66; SSSP
  * 36.9, 15.2 and 6.8-7.3 at 264, 132 and 33-66 against 40.0, 21.6 and
- * 8.5 at 132, 16 and 8; 256 work-items against 128, BFS 15.6 against
- * 17.3, SSSP 39.8 against 58.6 (tests/bench/RESULTS.md, "A cheaper round
- * for regions on GPUs"). */
+ * 8.5 at 132, 16 and 8; 256 work-items against 128 (2048 x 2048, 132
+ * ranges), BFS 15.8 against 17.3, SSSP 40.8 against 58.6
+ * (tests/bench/RESULTS.md, "A cheaper round for regions on GPUs"). */
 #define GROUPS_PER_UNIT 2
 #define GROUP_WG 256
 /* The group form's queue: at most this many pairs, each of two queues. */

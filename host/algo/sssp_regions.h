@@ -41,7 +41,7 @@ typedef struct sssp_regions {
  * or hops, groups 10 mean arc weights or 64 hops); worker AUTO: items on
  * CPU devices, else groups;
  * wg: the groups' work-group size (0: the default); ranges: how many
- * (0: a few a compute unit; at most one a 32-vertex word). */
+ * (0: the rule's, by worker; at most one a 32-vertex word). */
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
                          cl_mem dist, cl_mem status, bool unit_weights, uint32_t delta,
                          sssp_regions_worker worker, size_t wg, uint32_t ranges, clirr_error *err);
