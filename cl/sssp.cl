@@ -542,6 +542,27 @@ static uint region_of(__global const uint *bounds, uint nregions, uint v)
     return a;
 }
 
+/* A vertex lowered that the queue does not take (another range's, at or
+ * past the bound, or the queue full): its bit in pend, counted when it
+ * sets it, and under the bound its range's flag, so that the range's
+ * work-group looks at its bits again should it still run. */
+static void region_hand_on(volatile __global uint *pend, volatile __global uint *flags,
+                           __global const uint *bounds, uint nregions, uint r, uint vlo, uint vhi,
+                           uint bound, uint v, uint nd, uint *found, uint *lo IRR_FPARAM)
+{
+    uint bit = 1u << (v % 32);
+    mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit */
+    if (!(atomic_or(IRR_GAT(135, &pend[v / 32]), bit) & bit)) {
+        (*found)++;
+        *lo = min(*lo, nd);
+    }
+    if (IRR_BRANCH(136, nd < bound)) { /* work for this launch, here or there */
+        bool own = v >= vlo && v < vhi;
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        atomic_or(IRR_GAT(137, &flags[own ? r : region_of(bounds, nregions, v)]), 1u);
+    }
+}
+
 /* regions on GPUs: work-group r settles the pending vertices of its range
  * under the bound in rounds (Bellman-Ford's order inside the bound, which
  * keeps it narrow), and hands the rest on in pend as sssp_region does.
@@ -551,7 +572,10 @@ static uint region_of(__global const uint *bounds, uint nregions, uint v)
  * and is carried to the next launch when they do not. Nothing here waits
  * for another work-group. Only the first look counts the bits it leaves:
  * later ones were counted then or by whoever set them (a count too high
- * costs at most an empty launch; one too low would end the run early). */
+ * costs at most an empty launch; one too low would end the run early).
+ * A round's hand-ons go to a box in local memory and are handed on in the
+ * next round, by the work-items its entries leave idle: their atomics are
+ * then off the chain of reads that a round waits for. */
 __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM)
 {
     /* Every barrier below is met on every path, with no return before it
@@ -562,11 +586,12 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
     const bool active = !IRR_BRANCH(115, r >= nregions || left == 0);
     const uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
     const uint vlo = active ? bounds[r] : 0, vhi = active ? bounds[r + 1] : 0;
-    __local uint qn[2], look, found_all, lo_all;
-    uint found = 0, lo = CLIRR_NONE, c = 0;
+    __local uint qn[2], bn[2], look, found_all, lo_all;
+    uint found = 0, lo = CLIRR_NONE, c = 0, b = 0;
     bool first = true;
     if (lid == 0) {
         qn[0] = qn[1] = 0;
+        bn[0] = bn[1] = 0;
         look = active;
         found_all = 0;
         lo_all = CLIRR_NONE;
@@ -597,19 +622,26 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
             first = false;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        const uint nin = min(qn[c], qcap);
+        const uint nin = min(qn[c], qcap), nbox = min(bn[b], bcap);
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lid == 0) {
-            /* drained: look again if flagged since; else the next round */
-            look = nin == 0 && active ? atomic_xchg(IRR_GAT(123, &flags[r]), 0u) : 0;
+            /* drained, the box too: look again if flagged since */
+            look = nin == 0 && nbox == 0 && active ? atomic_xchg(IRR_GAT(123, &flags[r]), 0u) : 0;
             qn[1 - c] = 0;
+            bn[1 - b] = 0;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (nin == 0 && !look)
+        if (nin == 0 && nbox == 0 && !look)
             break; /* the whole work-group alike */
-        /* `lanes` work-items an entry, each its arcs lane, lane + lanes, ...:
-         * a round's time is its chain of dependent reads, not its width */
+        /* the round before's hand-ons, from the last work-item down, so
+         * that they fall on work-items this round's entries leave idle */
+        __local uint2 *hand = b ? box + bcap : box, *next_hand = b ? box : box + bcap;
+        for (uint j = size - 1 - lid; j < nbox; j += size)
+            region_hand_on(pend, flags, bounds, nregions, r, vlo, vhi, bound, hand[j].y, hand[j].x, &found,
+                           &lo IRR_FARG);
         for (uint i = lid; IRR_BRANCH(124, i < nin * lanes); i += size) {
+            /* `lanes` work-items an entry, each its arcs lane, lane + lanes, ...:
+             * a round's time is its chain of dependent reads, not its width */
             uint2 top = in[i / lanes];
             uint u = top.y, du = top.x;
             /* read together, before the test, so that their latencies overlap */
@@ -627,21 +659,18 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
                         out[slot] = (uint2)(nd, v);
                         continue;
                     }
-                    uint bit = 1u << (v % 32);
-                    mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit */
-                    if (!(atomic_or(IRR_GAT(135, &pend[v / 32]), bit) & bit)) {
-                        found++;
-                        lo = min(lo, nd);
-                    }
-                    if (IRR_BRANCH(136, nd < bound)) { /* work for this launch, here or there */
-                        mem_fence(CLK_GLOBAL_MEM_FENCE);
-                        atomic_or(IRR_GAT(137, &flags[own ? r : region_of(bounds, nregions, v)]), 1u);
-                    }
+                    uint hslot = atomic_inc(&bn[1 - b]);
+                    if (hslot < bcap)
+                        next_hand[hslot] = (uint2)(nd, v);
+                    else
+                        region_hand_on(pend, flags, bounds, nregions, r, vlo, vhi, bound, v, nd, &found,
+                                       &lo IRR_FARG);
                 }
             }
         }
         if (nin > 0)
             c = 1 - c;
+        b = 1 - b;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (found) {

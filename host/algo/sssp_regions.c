@@ -62,6 +62,9 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
 #define GROUP_WG 256
 /* The group form's queue: at most this many pairs, each of two queues. */
 #define GROUP_QCAP 2048
+/* A box of hand-ons: this part of a queue (a round on a 2048 x 2048
+ * grid hands on a few pairs; a full box hands on at once). */
+#define GROUP_BOX_PART 4
 /* At most this many work-items share an entry's arcs: the bounded-degree
  * graphs regions suits have at most 8 an entry. */
 #define GROUP_MAX_LANES 8
@@ -151,8 +154,9 @@ static uint64_t group_ranges(uint32_t n, bool unit_weights, uint32_t units)
     return want < 1 ? 1 : want > most ? most : want;
 }
 
-/* A work-group a range: its flag word and its queues in local memory, as
- * many pairs as the device's local memory holds, up to GROUP_QCAP. */
+/* A work-group a range: its flag word, and in local memory its queues
+ * and its boxes of hand-ons (a box a quarter of a queue), as many pairs
+ * as the device's local memory holds, up to GROUP_QCAP a queue. */
 static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
                          const clirr_dgraph *dg, cl_mem dist, cl_mem status, size_t wg, clirr_error *err)
 {
@@ -161,8 +165,9 @@ static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region_group", CLIRR_KNARGS(sssp_region_group_args),
                                        &r->kernel, err));
     r->wg = clirr_wg_size(ctx, r->kernel, wg ? wg : GROUP_WG);
-    uint64_t pairs = caps->local_mem > 256 ? (caps->local_mem - 256) / (2 * 2 * sizeof(cl_uint)) : 0;
-    cl_uint qcap = (cl_uint)(pairs < GROUP_QCAP ? pairs : GROUP_QCAP);
+    const size_t pair = 2 * sizeof(cl_uint);
+    uint64_t pairs = caps->local_mem > 256 ? (caps->local_mem - 256) / (2 * pair + 2 * pair / GROUP_BOX_PART) : 0;
+    cl_uint qcap = (cl_uint)(pairs < GROUP_QCAP ? pairs : GROUP_QCAP), bcap = qcap / GROUP_BOX_PART;
     if (qcap < r->wg)
         return clirr_fail(err, CLIRR_ERR_UNSUPPORTED,
                           "SSSP regions in work-groups: %s has %llu bytes of local memory, too little for queues "
@@ -172,9 +177,10 @@ static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const
     CLIRR_TRY(bind_shared(r, dg, dist, status, err));
     cl_kernel k = r->kernel;
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, flags), r->flags));
-    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, queue), 2 * (size_t)qcap * 2 * sizeof(cl_uint), NULL,
-                        err));
+    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, queue), 2 * (size_t)qcap * pair, NULL, err));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, qcap), qcap));
+    CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, box), 2 * (size_t)bcap * pair, NULL, err));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, bcap), bcap));
     cl_uint lanes = 1, most = clirr_graph_max_degree(g);
     while (lanes < GROUP_MAX_LANES && lanes < r->wg && lanes < most)
         lanes *= 2;
