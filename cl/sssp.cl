@@ -467,64 +467,71 @@ static uint2 region_pop(__global uint2 *h, uint *size)
     return top;
 }
 
-/* Settles its range nearest first, as Dijkstra does, under a bound that
+/* Settles ranges nearest first, as Dijkstra does, under a bound that
  * moves up launch by launch (the least pending distance plus delta), so
  * that a range rarely settles a vertex on a distance that another range's
- * vertex later lowers. No work-item waits for another: a vertex lowered
- * in another's range is left in pend for the next launch (or for its
- * owner, should it still be seeding). A vertex is counted whenever its
+ * vertex later lowers. A work-item takes range after range, order[t] for
+ * the tickets t it draws, until none is left: the cores share the ranges
+ * as they come free (a CPU runtime hands each core a contiguous chunk of
+ * work-items, and a front crosses neighbouring ranges), and neighbouring
+ * tickets are ranges far apart. No work-item waits for another: a vertex
+ * lowered in another range is left in pend for the next launch (or for
+ * its range, should that come later). A vertex is counted whenever its
  * bit is left or set, so a launch's count is never short of what stays
  * pending (it may count a vertex twice), and its least distance is never
  * above a pending vertex's: the next launch settles at least that one. */
 __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
 {
-    uint r = get_global_id(0), left = info[2 * prev], least = info[2 * prev + 1];
-    if (IRR_BRANCH(94, r >= nregions || left == 0))
+    uint left = info[3 * prev], least = info[3 * prev + 1];
+    if (IRR_BRANCH(94, left == 0))
         return;
     uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
-    uint vlo = bounds[r], vhi = bounds[r + 1], size = 0, found = 0, lo = CLIRR_NONE;
-    uint cap = 2 * (vhi - vlo) + 32;
-    __global uint2 *h = heap + 2 * (ulong)vlo + 32 * (ulong)r;
-    for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
-        for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
-            uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(97, &dist[u]);
-            if (IRR_BRANCH(98, du < bound && size < cap)) {
-                /* Read again after the bit is cleared: a lower distance
-                 * whose bit this clears is the one that settles. */
-                atomic_and(IRR_GAT(99, &pend[w]), ~(1u << (u % 32)));
-                mem_fence(CLK_GLOBAL_MEM_FENCE);
-                region_push(h, &size, *IRR_GLD(114, &dist[u]), u);
-            } else {
-                found++;
-                lo = min(lo, du);
+    uint found = 0, lo = CLIRR_NONE;
+    for (uint t; IRR_BRANCH(140, (t = atomic_inc(IRR_GAT(141, &info[3 * cur + 2]))) < nregions);) {
+        uint r = order[t], vlo = bounds[r], vhi = bounds[r + 1], size = 0;
+        uint cap = 2 * (vhi - vlo) + 32;
+        __global uint2 *h = heap + 2 * (ulong)vlo + 32 * (ulong)r;
+        for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
+            for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
+                uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(97, &dist[u]);
+                if (IRR_BRANCH(98, du < bound && size < cap)) {
+                    /* Read again after the bit is cleared: a lower distance
+                     * whose bit this clears is the one that settles. */
+                    atomic_and(IRR_GAT(99, &pend[w]), ~(1u << (u % 32)));
+                    mem_fence(CLK_GLOBAL_MEM_FENCE);
+                    region_push(h, &size, *IRR_GLD(114, &dist[u]), u);
+                } else {
+                    found++;
+                    lo = min(lo, du);
+                }
             }
         }
-    }
-    while (IRR_BRANCH(100, size > 0)) {
-        uint2 top = region_pop(h, &size);
-        uint u = top.y, du = top.x;
-        if (IRR_BRANCH(101, du != *IRR_GLD(102, &dist[u])))
-            continue; /* lowered since it was pushed: a nearer entry or bit has it */
-        uint kend = *IRR_GLD(104, &row[u + 1]);
-        for (uint e = *IRR_GLD(103, &row[u]); IRR_BRANCH(105, e < kend); e++) {
-            uint v = *IRR_GLD(106, &col[e]);
-            uint nd = relax_sum(du, WEIGHT(e), &status[1]);
-            if (IRR_BRANCH(107, nd < *IRR_GLD(108, &dist[v])) && nd < atomic_min(IRR_GAT(109, &dist[v]), nd)) {
-                if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size < cap)) {
-                    region_push(h, &size, nd, v);
-                } else {
-                    uint bit = 1u << (v % 32);
-                    mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit (see seeding) */
-                    if (!(atomic_or(IRR_GAT(111, &pend[v / 32]), bit) & bit))
-                        found++;
-                    lo = min(lo, nd);
+        while (IRR_BRANCH(100, size > 0)) {
+            uint2 top = region_pop(h, &size);
+            uint u = top.y, du = top.x;
+            if (IRR_BRANCH(101, du != *IRR_GLD(102, &dist[u])))
+                continue; /* lowered since it was pushed: a nearer entry or bit has it */
+            uint kend = *IRR_GLD(104, &row[u + 1]);
+            for (uint e = *IRR_GLD(103, &row[u]); IRR_BRANCH(105, e < kend); e++) {
+                uint v = *IRR_GLD(106, &col[e]);
+                uint nd = relax_sum(du, WEIGHT(e), &status[1]);
+                if (IRR_BRANCH(107, nd < *IRR_GLD(108, &dist[v])) && nd < atomic_min(IRR_GAT(109, &dist[v]), nd)) {
+                    if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size < cap)) {
+                        region_push(h, &size, nd, v);
+                    } else {
+                        uint bit = 1u << (v % 32);
+                        mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit (see seeding) */
+                        if (!(atomic_or(IRR_GAT(111, &pend[v / 32]), bit) & bit))
+                            found++;
+                        lo = min(lo, nd);
+                    }
                 }
             }
         }
     }
     if (found) {
-        atomic_add(IRR_GAT(112, &info[2 * cur]), found);
-        atomic_min(IRR_GAT(113, &info[2 * cur + 1]), lo);
+        atomic_add(IRR_GAT(112, &info[3 * cur]), found);
+        atomic_min(IRR_GAT(113, &info[3 * cur + 1]), lo);
     }
 }
 
@@ -582,7 +589,7 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
      * (PoCL 3.1 spins on a work-group that skips one, even uniformly): a
      * work-group with nothing to do goes round the loop once. */
     const uint r = get_group_id(0), lid = get_local_id(0), size = get_local_size(0);
-    const uint left = info[2 * prev], least = info[2 * prev + 1];
+    const uint left = info[3 * prev], least = info[3 * prev + 1];
     const bool active = !IRR_BRANCH(115, r >= nregions || left == 0);
     const uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
     const uint vlo = active ? bounds[r] : 0, vhi = active ? bounds[r + 1] : 0;
@@ -679,7 +686,7 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == 0 && found_all) {
-        atomic_add(IRR_GAT(138, &info[2 * cur]), found_all);
-        atomic_min(IRR_GAT(139, &info[2 * cur + 1]), lo_all);
+        atomic_add(IRR_GAT(138, &info[3 * cur]), found_all);
+        atomic_min(IRR_GAT(139, &info[3 * cur + 1]), lo_all);
     }
 }
