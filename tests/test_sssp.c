@@ -544,10 +544,10 @@ static void regions(th_case *tc)
                       got_worker ? got_worker : "(none)");
             uint64_t ranges = th_session_extra_u(sess, c.got, "regions"),
                      used = th_session_extra_u(sess, c.got, "delta");
-            /* auto: work-items 16 mean arc weights (within 1, the sum's
-             * rounding) or 16 hops unweighted, work-groups 10 or 64 */
-            double weights = k % 2 ? 10 : 16;
-            uint64_t hops = k % 2 ? 64 : 16;
+            /* auto: work-items 32 mean arc weights (within 1, the sum's
+             * rounding), work-groups 10; 64 hops unweighted */
+            double weights = k % 2 ? 10 : 32;
+            uint64_t hops = 64;
             uint64_t want_delta = d == 0 ? (c.g.weight ? (uint64_t)(weights * mean < 1 ? 1 : weights * mean) : hops)
                                          : strtoull(deltas[d], NULL, 10);
             TH_EXPECT(tc, used == want_delta || (d == 0 && used + 1 >= want_delta && used <= want_delta + 1),
@@ -560,10 +560,12 @@ static void regions(th_case *tc)
             uint64_t want_ranges = (uint64_t)(sqrt((double)c.g.n) / (c.g.weight ? 8 : 32)),
                      most = 2 * (uint64_t)tc->device->caps.compute_units;
             want_ranges = want_ranges < 1 ? 1 : want_ranges > most ? most : want_ranges;
-            if (k % 2)
-                TH_EXPECT(tc, ranges == (want_ranges < c.g.n / 32 + 1 ? want_ranges : c.g.n / 32 + 1),
-                          "%s: %llu ranges, want %llu", what, (unsigned long long)ranges,
-                          (unsigned long long)want_ranges);
+            /* work-items: 8 a compute unit */
+            if (!(k % 2))
+                want_ranges = 8 * (uint64_t)tc->device->caps.compute_units;
+            TH_EXPECT(tc, ranges == (want_ranges < c.g.n / 32 + 1 ? want_ranges : c.g.n / 32 + 1),
+                      "%s: %llu ranges, want %llu", what, (unsigned long long)ranges,
+                      (unsigned long long)want_ranges);
             /* the path at delta 1: a launch settles a few vertices, so
              * many batches run one after another */
             if (c.g.n == 3000 && d == 1)

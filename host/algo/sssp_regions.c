@@ -3,9 +3,9 @@
  * A road network's near-far rounds are many and narrow (luxembourg_osm:
  * 1,617), so they run in one work-group, on one core of a CPU. Here every
  * core works at once without waiting for another: the vertices are cut
- * into ranges (regions), and in each launch a work-item settles the
- * pending vertices of its own range nearest first, as Dijkstra does, in a
- * heap of its own, but only those nearer than a bound, the least pending
+ * into ranges (regions), and in each launch a work-item a core settles
+ * the pending vertices of range after range nearest first, as Dijkstra
+ * does, in the range's heap, but only those nearer than a bound, the least pending
  * distance plus delta, which the host moves up launch by launch. A vertex
  * lowered in another range, or at or past the bound, waits in a bitmap for
  * the next launch. The bound keeps a range from settling far vertices on
@@ -35,17 +35,15 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
                    CLIRR_KARG(sssp_region_args, cur) == CLIRR_KARG(sssp_region_group_args, cur),
                "sssp_region and sssp_region_group: shared arguments at the same places");
 
-/* Ranges a compute unit for work-items: many, so that the cores balance
- * ranges of uneven work (one work-item a work-group: a CPU runs each
- * alone; a launch lasts as long as its busiest range). PoCL 5 on the
- * H200 machine's 16 cores, the 2048 x 2048 grid, two rounds: SSSP
- * (weights 1-100) 116.8-120.7 ms end to end at 16 a unit against
- * 127.8-133.4 at 8 and 138.6-140.4 at 4; BFS 57.5-57.7 against 59.2-59.9
- * and 59.2-65.9. The 2-core machine, 1024 x 1024: SSSP 124.7 / 84.9
- * (PoCL / Intel's runtime) against 130.2 / 121.3 at 4; BFS 32.5 / 30.8
- * against 55.2 / 41.8; luxembourg_osm and 512 x 512 within 10% either
- * way (tests/bench/RESULTS.md, "Regions on GPUs, BFS regions"). */
-#define REGIONS_PER_UNIT 16
+/* Ranges a compute unit for work-items, which draw them as they come
+ * free: enough that the cores balance ranges of uneven work, few enough
+ * that a range's heap settles a front's stretch at once. PoCL 5 on the
+ * H200 machine's 16 cores, the 2048 x 2048 grid, at the best delta: SSSP
+ * (weights 1-100) 72.1 ms compute at 8 a unit against 84.2 at 16, 94.4
+ * at 4 and 109.2 at 32; BFS 20.9 against 49.5, 24.6 and 74.7
+ * (tests/bench/RESULTS.md, "Tickets for regions' work-items"). On the
+ * 2-core machine 8 and 16 a unit are within 10% either way. */
+#define REGIONS_PER_UNIT 8
 /* The group form: as many ranges as a front is wide over a few rounds,
  * about the square root of the vertices (a grid's side) over 32 when
  * every arc is 1 and over 8 when weighted (a weighted launch settles
@@ -89,21 +87,26 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
     return d < 1 ? 1 : d > 1e9 ? 1000000000u : (uint32_t)d;
 }
 
-/* The auto delta, in mean arc weights, or hops when every arc is 1. Work-
- * items: 16, simulated on luxembourg_osm (weights 1-255, 16 ranges): 16
- * relax 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in 71, 8
- * 1.03x in 205. Work-groups run Bellman-Ford rounds under the bound, so a
- * weighted bound costs them more rounds than hops do: 10 mean weights, 64
- * hops (H200, grids of 2048, 1024 and 512 squared at their best ranges:
- * BFS 14.1, 5.8 and 2.9 ms compute at 64 against 17.7, 7.0 and 3.3 at 32;
- * SSSP (weights 1-100) 36.9, 15.2 and 6.8 at 500 against 38.3, 15.4 and
- * 7.5 at 400 and 38.8, -, - at 600). */
+/* The auto delta, in mean arc weights, or hops when every arc is 1.
+ * Work-items settle their ranges nearest first, so a wider bound costs
+ * them few repeated relaxations and saves launches: 32 mean weights, 64
+ * hops (PoCL 5, 16 cores, 2048 x 2048 grid at 8 ranges a core: SSSP
+ * (weights 1-100) 72.1 and 80.6 ms compute at 32 (two calls) against
+ * 88.3 at 16 and 98.5 at 64; BFS 20.9 at 64 against 24.5 at 32 and 23.5
+ * at 128; simulated
+ * on luxembourg_osm (weights 1-255, 16 ranges), 16 mean weights relax
+ * 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in 71). Work-
+ * groups run Bellman-Ford rounds under the bound, so a weighted bound
+ * costs them more rounds than hops do: 10 mean weights, 64 hops (H200,
+ * grids of 2048, 1024 and 512 squared at their best ranges: BFS 14.1, 5.8
+ * and 2.9 ms compute at 64 against 17.7, 7.0 and 3.3 at 32; SSSP
+ * (weights 1-100) 36.9, 15.2 and 6.8 at 500 against 38.3, 15.4 and 7.5
+ * at 400 and 38.8, -, - at 600). */
 static uint32_t auto_delta(const clirr_graph *g, sssp_regions_worker worker, bool unit_weights)
 {
-    bool group = worker == SSSP_REGIONS_GROUP;
     if (unit_weights || !g->weight)
-        return group ? 64 : 16;
-    return sssp_weights_delta(g, group ? 10 : 16);
+        return 64;
+    return sssp_weights_delta(g, worker == SSSP_REGIONS_GROUP ? 10 : 32);
 }
 
 void sssp_regions_release(sssp_regions *r)
