@@ -608,15 +608,21 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
         __local uint2 *in = c ? queue + qcap : queue, *out = c ? queue : queue + qcap;
         if (look) { /* uniform: read after a barrier, written after the next two */
             for (uint w = vlo / 32 + lid; IRR_BRANCH(116, w < (vhi + 31) / 32); w += size) {
-                for (uint bits = *IRR_GLD(117, &pend[w]); bits; bits &= bits - 1) {
+                if (!*IRR_GLD(117, &pend[w]))
+                    continue;
+                /* Take the word's bits at once, then read their distances
+                 * (a distance is written before its bit): one chain of
+                 * two reads a word, not three a bit. Those not taken go
+                 * back; a bit set meanwhile by another counts again. */
+                uint bits = atomic_xchg(IRR_GAT(120, &pend[w]), 0u), keep = 0;
+                mem_fence(CLK_GLOBAL_MEM_FENCE);
+                for (; bits; bits &= bits - 1) {
                     uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(118, &dist[u]);
                     uint slot = du < bound ? atomic_inc(&qn[c]) : qcap;
                     if (IRR_BRANCH(119, slot < qcap)) {
-                        /* as sssp_region: read again after the bit is cleared */
-                        atomic_and(IRR_GAT(120, &pend[w]), ~(1u << (u % 32)));
-                        mem_fence(CLK_GLOBAL_MEM_FENCE);
-                        in[slot] = (uint2)(*IRR_GLD(121, &dist[u]), u);
+                        in[slot] = (uint2)(du, u);
                     } else {
+                        keep |= 1u << (u % 32);
                         if (first) {
                             found++;
                             lo = min(lo, du);
@@ -625,6 +631,8 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
                             atomic_or(IRR_GAT(122, &flags[r]), 1u);
                     }
                 }
+                if (keep)
+                    atomic_or(IRR_GAT(121, &pend[w]), keep);
             }
             first = false;
         }
