@@ -93,9 +93,9 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
  * hops (PoCL 5, 16 cores, 2048 x 2048 grid at 8 ranges a core: SSSP
  * (weights 1-100) 72.1 and 80.6 ms compute at 32 (two calls) against
  * 88.3 at 16 and 98.5 at 64; BFS 20.9 at 64 against 24.5 at 32 and 23.5
- * at 128; simulated
- * on luxembourg_osm (weights 1-255, 16 ranges), 16 mean weights relax
- * 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in 71). Work-
+ * at 128; simulated on luxembourg_osm (weights 1-255, 16 ranges), 16 mean
+ * weights relax 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in
+ * 71). Work-
  * groups run Bellman-Ford rounds under the bound, so a weighted bound
  * costs them more rounds than hops do: 10 mean weights, 64 hops (H200,
  * grids of 2048, 1024 and 512 squared at their best ranges: BFS 14.1, 5.8
