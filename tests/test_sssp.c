@@ -507,8 +507,8 @@ done:
 }
 
 /* regions: every range settles its pending vertices under a moving bound,
- * in launches queued in batches, by either worker (a work-item nearest
- * first, a work-group in rounds) on every device. Random graphs (lowers
+ * in launches queued in batches, by either worker (a work-item first in
+ * first out, a work-group in rounds) on every device. Random graphs (lowers
  * across ranges), grids (zero weights among them, and unweighted), a path
  * of 3000 vertices (at delta 1, hundreds of launches: batch after batch),
  * a graph with unreached vertices; auto, 1 and no bound; two trials of a

@@ -879,8 +879,8 @@ static const clirr_variant_desc sssp_variants[] = {
     {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
              "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
      true, false},
-    {"regions", "every vertex range is settled by a worker of its own (--worker: on CPUs a work-item, nearest "
-                "first in a heap; on GPUs a work-group in rounds), under a bound that moves up by delta a launch; "
+    {"regions", "every vertex range is settled by a worker of its own (--worker: on CPUs a work-item, first in "
+                "first out; on GPUs a work-group in rounds), under a bound that moves up by delta a launch; "
                 "what it lowers elsewhere waits for that range's worker, or the next launch",
      false, false},
     {"auto", "nearfar for graphs of bounded degree (roads, grids; on CPU devices regions from 2^18 vertices), "

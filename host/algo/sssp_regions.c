@@ -4,8 +4,8 @@
  * 1,617), so they run in one work-group, on one core of a CPU. Here every
  * core works at once without waiting for another: the vertices are cut
  * into ranges (regions), and in each launch a work-item a core settles
- * the pending vertices of range after range nearest first, as Dijkstra
- * does, in the range's heap, but only those nearer than a bound, the least pending
+ * the pending vertices of range after range, in the range's queue, first
+ * in first out, but only those nearer than a bound, the least pending
  * distance plus delta, which the host moves up launch by launch. A vertex
  * lowered in another range, or at or past the bound, waits in a bitmap for
  * the next launch. The bound keeps a range from settling far vertices on
@@ -13,7 +13,7 @@
  * luxembourg_osm (weights 1-255, 16 ranges), no bound relaxes 11x the arcs
  * Dijkstra does; a bound of 16 mean arc weights 1.10x in 138 launches.
  *
- * On a GPU one work-item's heap is far too slow; there a work-group takes
+ * On a GPU one work-item a range is far too slow; there a work-group takes
  * a range and settles it in rounds inside the bound, its queue in local
  * memory, and a front crosses into a range whose work-group still runs
  * within the same launch (cl/sssp.cl sssp_region_group). */
@@ -29,7 +29,7 @@
 CLIRR_KARGS_STRUCT(sssp_region_args, SSSP_REGION_ARGS);
 CLIRR_KARGS_STRUCT(sssp_region_group_args, SSSP_REGION_GROUP_ARGS);
 /* Both kernels take their shared arguments at the same places, so one
- * binding serves both (they differ at heap / flags and after cur). */
+ * binding serves both (they differ at fifo / flags and after cur). */
 _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_group_args, pend) &&
                    CLIRR_KARG(sssp_region_args, bounds) == CLIRR_KARG(sssp_region_group_args, bounds) &&
                    CLIRR_KARG(sssp_region_args, cur) == CLIRR_KARG(sssp_region_group_args, cur),
@@ -37,12 +37,13 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
 
 /* Ranges a compute unit for work-items, which draw them as they come
  * free: enough that the cores balance ranges of uneven work, few enough
- * that a range's heap settles a front's stretch at once. PoCL 5 on the
- * H200 machine's 16 cores, the 2048 x 2048 grid, at the best delta: SSSP
- * (weights 1-100) 72.1 ms compute at 8 a unit against 84.2 at 16, 94.4
- * at 4 and 109.2 at 32; BFS 20.9 against 49.5, 24.6 and 74.7
- * (tests/bench/RESULTS.md, "Tickets for regions' work-items"). On the
- * 2-core machine 8 and 16 a unit are within 10% either way. */
+ * that a range's queue settles a front's stretch at once. Measured with
+ * the binary heap of before: PoCL 5 on the H200 machine's 16 cores, the
+ * 2048 x 2048 grid, at the best delta: SSSP (weights 1-100) 72.1 ms
+ * compute at 8 a unit against 84.2 at 16, 94.4 at 4 and 109.2 at 32; BFS
+ * 20.9 against 49.5, 24.6 and 74.7 (tests/bench/RESULTS.md, "Tickets for
+ * regions' work-items"). On the 2-core machine 8 and 16 a unit are
+ * within 10% either way. */
 #define REGIONS_PER_UNIT 8
 /* The group form: as many ranges as a front is wide over a few rounds,
  * about the square root of the vertices (a grid's side) over 32 when
@@ -88,15 +89,14 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
 }
 
 /* The auto delta, in mean arc weights, or hops when every arc is 1.
- * Work-items settle their ranges nearest first, so a wider bound costs
- * them few repeated relaxations and saves launches: 32 mean weights, 64
- * hops (PoCL 5, 16 cores, 2048 x 2048 grid at 8 ranges a core: SSSP
- * (weights 1-100) 72.1 and 80.6 ms compute at 32 (two calls) against
- * 88.3 at 16 and 98.5 at 64; BFS 20.9 at 64 against 24.5 at 32 and 23.5
- * at 128; simulated on luxembourg_osm (weights 1-255, 16 ranges), 16 mean
- * weights relax 1.10x the arcs Dijkstra does in 138 launches, 64 1.68x in
- * 71). Work-
- * groups run Bellman-Ford rounds under the bound, so a weighted bound
+ * Work-items: 32 mean weights, 64 hops. Measured with the binary heap
+ * of before (nearest first): PoCL 5, 16 cores, 2048 x 2048 grid at 8
+ * ranges a core, SSSP (weights 1-100) 72.1 and 80.6 ms compute at 32 (two
+ * calls) against 88.3 at 16 and 98.5 at 64; BFS 20.9 at 64 against 24.5
+ * at 32 and 23.5 at 128. With the queue (first in first out) on the
+ * 2-core machine, 16 ranges: SSSP 236-248 ms at 32 against 249-280 at
+ * 16 and 365-432 at 64; BFS 67-79 at 64 against 74-77 at 128 and 90-97
+ * at 32. Work-groups run Bellman-Ford rounds under the bound, so a weighted bound
  * costs them more rounds than hops do: 10 mean weights, 64 hops (H200,
  * grids of 2048, 1024 and 512 squared at their best ranges: BFS 14.1, 5.8
  * and 2.9 ms compute at 64 against 17.7, 7.0 and 3.3 at 32; SSSP
@@ -114,12 +114,12 @@ void sssp_regions_release(sssp_regions *r)
     clirr_mem_release(&r->flags);
     clirr_mem_release(&r->order);
     clirr_mem_release(&r->pend);
-    clirr_mem_release(&r->heap);
+    clirr_mem_release(&r->fifo);
     clirr_mem_release(&r->bounds);
     clirr_mem_release(&r->info);
 }
 
-/* The arguments both kernels take (all but heap / flags, prev and cur). */
+/* The arguments both kernels take (all but fifo / flags, prev and cur). */
 static int bind_shared(sssp_regions *r, const clirr_dgraph *dg, cl_mem dist, cl_mem status, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -156,7 +156,7 @@ static uint32_t gcd(uint32_t a, uint32_t b)
  * SSSP 77.3-83.3 ms compute against 108.2-115.9 for a work-item a range
  * in vertex order, 93.2-95.2 for tickets in vertex order; BFS 57.7-61.7
  * against 55.4-68.6; 2 or 4 work-items a unit no faster). Each range has
- * its heap. */
+ * its queue. */
 static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
                         const clirr_dgraph *dg, cl_mem dist, cl_mem status, clirr_error *err)
 {
@@ -174,11 +174,11 @@ static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const 
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region", CLIRR_KNARGS(sssp_region_args), &r->kernel, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' order", (size_t)ranges * sizeof *order, &r->order, err));
     CLIRR_TRY(clirr_buf_write(ctx, r->order, 0, (size_t)ranges * sizeof *order, order, err));
-    /* Each range's heap: twice its vertices and 32 more (cl/sssp.def). */
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' heaps",
-                               (2 * (size_t)g->n + 32 * (size_t)ranges) * 2 * sizeof(uint32_t), &r->heap, err));
+    /* Each range's queue: twice its vertices and 32 more (cl/sssp.def). */
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' queues",
+                               (2 * (size_t)g->n + 32 * (size_t)ranges) * 2 * sizeof(uint32_t), &r->fifo, err));
     CLIRR_TRY(bind_shared(r, dg, dist, status, err));
-    CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, heap), r->heap));
+    CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, fifo), r->fifo));
     CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, order), r->order));
 fail:
     free(order);

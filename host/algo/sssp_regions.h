@@ -12,12 +12,12 @@
 #include "clirr/trace.h"
 #include "runtime/runtime.h"
 
-/* Who settles a range: a work-item with a heap (CPUs), or a work-group in
+/* Who settles a range: a work-item with a queue (CPUs), or a work-group in
  * rounds with its queue in local memory (GPUs). */
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
 #define SSSP_REGIONS_WORKER_HELP                                                                              \
-    "regions: who settles a range: item, a work-item nearest first in a heap of its own; group, a work-group " \
+    "regions: who settles a range: item, a work-item in a queue of the range's, first in first out; group, a work-group " \
     "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
     "regions: how many vertex ranges (0: 8 a compute unit for work-items; for work-groups the square root of "   \
@@ -26,7 +26,7 @@ extern const char *const sssp_regions_worker_names[];
 typedef struct sssp_regions {
     clirr_ctx *ctx;
     cl_kernel kernel;          /* context-owned */
-    cl_mem pend, heap, bounds, info;
+    cl_mem pend, fifo, bounds, info;
     cl_mem flags;              /* group: a word a range, "look at your bits again" */
     cl_mem order;              /* item: the range of each ticket */
     sssp_regions_worker worker; /* ITEM or GROUP */
