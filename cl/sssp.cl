@@ -443,11 +443,12 @@ __kernel void sssp_bits_round(CLIRR_KPARAMS(SSSP_BITS_ROUND_ARGS) IRR_KPARAM)
  * delta-stepping): a vertex lowered again is queued again, and the entry
  * it had is passed over. On CPUs this took 0.5-0.6x the time of nearest
  * first in a binary heap, whose pushes and pops were each a chain of
- * dependent reads (2-core machine, 2048 x 2048 grid, both runtimes). A work-item takes range after range, order[t] for
- * the tickets t it draws, until none is left: the cores share the ranges
- * as they come free (a CPU runtime hands each core a contiguous chunk of
- * work-items, and a front crosses neighbouring ranges), and neighbouring
- * tickets are ranges far apart. No work-item waits for another: a vertex
+ * dependent reads (2-core machine, 2048 x 2048 grid, both runtimes).
+ * A work-item takes range after range, order[t] for the tickets t it
+ * draws, until none is left: the cores share the ranges as they come free
+ * (a CPU runtime hands each core a contiguous chunk of work-items, and a
+ * front crosses neighbouring ranges), and neighbouring tickets are ranges
+ * far apart. No work-item waits for another: a vertex
  * lowered in another range is left in pend for the next launch (or for
  * its range, should that come later). A vertex is counted whenever its
  * bit is left or set, so a launch's count is never short of what stays
