@@ -907,8 +907,8 @@ static const clirr_variant_desc sssp_variants[] = {
  * "On an H200 and its Xeon", near-far as auto on GPUs). */
 /* Graphs regions suits (sssp_regions_suits) take it on every device. On
  * CPUs one core runs near-far's one-work-group rounds, where every core
- * settles its own range in regions. PoCL on the H200 machine's 16-core Xeon, a 2048 x
- * 2048 grid (weights 1-100): 134.6 ms end to end against near-far's 671.5
+ * settles ranges in regions. PoCL on the H200 machine's 16-core Xeon, a
+ * 2048 x 2048 grid (weights 1-100): 134.6 ms end to end against near-far's 671.5
  * (af74754), 132.0-171.5 against 824.7 with the seeding fix (GAPBS
  * `sssp` 50.7-56.6); but luxembourg_osm (114,599 vertices, 1-255):
  * 11.3-11.7 at its best delta against 7.6-8.7 (its launches, about 40 us

@@ -170,7 +170,7 @@ static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const 
         return clirr_fail(err, CLIRR_ERR_NOMEM, "out of memory");
     for (uint32_t t = 0; t < ranges; t++)
         order[t] = (uint32_t)((uint64_t)t * stride % ranges);
-    r->wg = units < ranges ? units : ranges;
+    r->items = units < ranges ? units : ranges;
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region", CLIRR_KNARGS(sssp_region_args), &r->kernel, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' order", (size_t)ranges * sizeof *order, &r->order, err));
     CLIRR_TRY(clirr_buf_write(ctx, r->order, 0, (size_t)ranges * sizeof *order, order, err));
@@ -307,7 +307,7 @@ int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr
             if (r->worker == SSSP_REGIONS_GROUP)
                 CLIRR_TRY(clirr_launch(r->ctx, r->kernel, (size_t)r->nregions * r->wg, r->wg, err));
             else
-                CLIRR_TRY(clirr_launch(r->ctx, r->kernel, r->wg, 1, err));
+                CLIRR_TRY(clirr_launch(r->ctx, r->kernel, r->items, 1, err));
         }
         CLIRR_TRY(clirr_buf_read(r->ctx, r->info, 0, INFO_WORDS * ((size_t)batch + 1) * sizeof *info, info, err));
         /* the launches that had work: those after a triple with a count */

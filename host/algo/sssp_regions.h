@@ -30,7 +30,8 @@ typedef struct sssp_regions {
     cl_mem flags;              /* group: a word a range, "look at your bits again" */
     cl_mem order;              /* item: the range of each ticket */
     sssp_regions_worker worker; /* ITEM or GROUP */
-    size_t wg;                 /* group: the work-group's size; item: the work-items a launch */
+    size_t wg;                 /* group: the work-group's size */
+    size_t items;              /* item: the work-items a launch, drawing ranges */
     uint32_t n, nregions;
     uint32_t delta;            /* the bound: the least pending distance plus this */
     uint32_t launches;         /* of the last run */
