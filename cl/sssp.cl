@@ -436,81 +436,6 @@ __kernel void sssp_bits_round(CLIRR_KPARAMS(SSSP_BITS_ROUND_ARGS) IRR_KPARAM)
         atomic_min(IRR_GAT(93, &info[1]), lo);
 }
 
-/* Settles ranges under a bound that moves up launch by launch (the least
- * pending distance plus delta), so that a range rarely settles a vertex on
- * a distance that another range's vertex later lowers. Under the bound it
- * relaxes in the order it lowers (first in, first out, as a bucket of
- * delta-stepping): a vertex lowered again is queued again, and the entry
- * it had is passed over. On CPUs this took 0.5-0.6x the time of nearest
- * first in a binary heap, whose pushes and pops were each a chain of
- * dependent reads (2-core machine, 2048 x 2048 grid, both runtimes).
- * A work-item takes range after range, order[t] for the tickets t it
- * draws, until none is left: the cores share the ranges as they come free
- * (a CPU runtime hands each core a contiguous chunk of work-items, and a
- * front crosses neighbouring ranges), and neighbouring tickets are ranges
- * far apart. No work-item waits for another: a vertex
- * lowered in another range is left in pend for the next launch (or for
- * its range, should that come later). A vertex is counted whenever its
- * bit is left or set, so a launch's count is never short of what stays
- * pending (it may count a vertex twice), and its least distance is never
- * above a pending vertex's: the next launch settles at least that one. */
-__kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
-{
-    uint left = info[3 * prev], least = info[3 * prev + 1];
-    if (IRR_BRANCH(94, left == 0))
-        return;
-    uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
-    uint found = 0, lo = CLIRR_NONE;
-    for (uint t; IRR_BRANCH(140, (t = atomic_inc(IRR_GAT(141, &info[3 * cur + 2]))) < nregions);) {
-        uint r = order[t], vlo = bounds[r], vhi = bounds[r + 1], head = 0, size = 0;
-        uint cap = 2 * (vhi - vlo) + 32;
-        __global uint2 *q = fifo + 2 * (ulong)vlo + 32 * (ulong)r;
-        for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
-            for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
-                uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(97, &dist[u]);
-                if (IRR_BRANCH(98, du < bound && size < cap)) {
-                    /* Read again after the bit is cleared: a lower distance
-                     * whose bit this clears is the one that settles. */
-                    atomic_and(IRR_GAT(99, &pend[w]), ~(1u << (u % 32)));
-                    mem_fence(CLK_GLOBAL_MEM_FENCE);
-                    q[(head + size++) % cap] = (uint2)(*IRR_GLD(114, &dist[u]), u);
-                } else {
-                    found++;
-                    lo = min(lo, du);
-                }
-            }
-        }
-        while (IRR_BRANCH(100, size > 0)) {
-            uint2 top = q[head];
-            uint u = top.y, du = top.x;
-            head = (head + 1) % cap;
-            size--;
-            if (IRR_BRANCH(101, du != *IRR_GLD(102, &dist[u])))
-                continue; /* lowered since it was queued: a later entry or bit has it */
-            uint kend = *IRR_GLD(104, &row[u + 1]);
-            for (uint e = *IRR_GLD(103, &row[u]); IRR_BRANCH(105, e < kend); e++) {
-                uint v = *IRR_GLD(106, &col[e]);
-                uint nd = relax_sum(du, WEIGHT(e), &status[1]);
-                if (IRR_BRANCH(107, nd < *IRR_GLD(108, &dist[v])) && nd < atomic_min(IRR_GAT(109, &dist[v]), nd)) {
-                    if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size < cap)) {
-                        q[(head + size++) % cap] = (uint2)(nd, v);
-                    } else {
-                        uint bit = 1u << (v % 32);
-                        mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit (see seeding) */
-                        if (!(atomic_or(IRR_GAT(111, &pend[v / 32]), bit) & bit))
-                            found++;
-                        lo = min(lo, nd);
-                    }
-                }
-            }
-        }
-    }
-    if (found) {
-        atomic_add(IRR_GAT(112, &info[3 * cur]), found);
-        atomic_min(IRR_GAT(113, &info[3 * cur + 1]), lo);
-    }
-}
-
 /* The range of vertex v: the last r with bounds[r] <= v. */
 static uint region_of(__global const uint *bounds, uint nregions, uint v)
 {
@@ -527,8 +452,9 @@ static uint region_of(__global const uint *bounds, uint nregions, uint v)
 
 /* A vertex lowered that the queue does not take (another range's, at or
  * past the bound, or the queue full): its bit in pend, counted when it
- * sets it, and under the bound its range's flag, so that the range's
- * work-group looks at its bits again should it still run. */
+ * sets it, and under the bound its range's flag, so that the range is
+ * looked at again in this launch (by its work-group should it still run;
+ * on CPUs by whichever work-item passes over the flags next). */
 static void region_hand_on(volatile __global uint *pend, volatile __global uint *flags,
                            __global const uint *bounds, uint nregions, uint r, uint vlo, uint vhi,
                            uint bound, uint v, uint nd, uint *found, uint *lo IRR_FPARAM)
@@ -543,6 +469,106 @@ static void region_hand_on(volatile __global uint *pend, volatile __global uint 
         bool own = v >= vlo && v < vhi;
         mem_fence(CLK_GLOBAL_MEM_FENCE);
         atomic_or(IRR_GAT(137, &flags[own ? r : region_of(bounds, nregions, v)]), 1u);
+    }
+}
+
+/* Settles one range r under the bound, as a work-item of sssp_region
+ * does: its pending bits under the bound go to the queue q (cap pairs),
+ * the others stay. first: this look counts the bits it leaves (a later
+ * look's were counted by the first or by whoever set them). */
+static void region_settle(__global const uint *row, __global const uint *col, __global const int *weight,
+                          volatile __global uint *dist, volatile __global uint *status, volatile __global uint *pend,
+                          volatile __global uint *flags, __global const uint *bounds, uint nregions, uint r,
+                          uint bound, bool first, __global uint2 *q, uint cap, uint *found, uint *lo IRR_FPARAM)
+{
+    uint vlo = bounds[r], vhi = bounds[r + 1], head = 0, size = 0;
+    for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
+        for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
+            uint bit = bits & -bits, u = 32 * w + (31 - clz(bit)), du = *IRR_GLD(97, &dist[u]);
+            if (IRR_BRANCH(98, du < bound && size < cap)) {
+                /* Read again after the bit is cleared: a lower distance
+                 * whose bit this clears is the one that settles. Another
+                 * work-item in the range may have taken it first. */
+                if (!(atomic_and(IRR_GAT(99, &pend[w]), ~bit) & bit))
+                    continue;
+                mem_fence(CLK_GLOBAL_MEM_FENCE);
+                q[(head + size++) % cap] = (uint2)(*IRR_GLD(114, &dist[u]), u);
+            } else {
+                *found += first;
+                *lo = min(*lo, du);
+            }
+        }
+    }
+    while (IRR_BRANCH(100, size > 0)) {
+        uint2 top = q[head];
+        uint u = top.y, du = top.x;
+        head = (head + 1) % cap;
+        size--;
+        if (IRR_BRANCH(101, du != *IRR_GLD(102, &dist[u])))
+            continue; /* lowered since it was queued: a later entry or bit has it */
+        uint kend = *IRR_GLD(104, &row[u + 1]);
+        for (uint e = *IRR_GLD(103, &row[u]); IRR_BRANCH(105, e < kend); e++) {
+            uint v = *IRR_GLD(106, &col[e]);
+            uint nd = relax_sum(du, WEIGHT(e), &status[1]);
+            if (IRR_BRANCH(107, nd < *IRR_GLD(108, &dist[v])) && nd < atomic_min(IRR_GAT(109, &dist[v]), nd)) {
+                if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size < cap))
+                    q[(head + size++) % cap] = (uint2)(nd, v);
+                else
+                    region_hand_on(pend, flags, bounds, nregions, r, vlo, vhi, bound, v, nd, found, lo IRR_FARG);
+            }
+        }
+    }
+}
+
+/* Settles ranges under a bound that moves up launch by launch (the least
+ * pending distance plus delta), so that a range rarely settles a vertex on
+ * a distance that another range's vertex later lowers. Under the bound it
+ * relaxes in the order it lowers (first in, first out, as a bucket of
+ * delta-stepping): a vertex lowered again is queued again, and the entry
+ * it had is passed over. On CPUs this took 0.5-0.6x the time of nearest
+ * first in a binary heap, whose pushes and pops were each a chain of
+ * dependent reads (2-core machine, 2048 x 2048 grid, both runtimes).
+ * A work-item takes range after range, order[t] for the tickets t it
+ * draws, until none is left: the cores share the ranges as they come free
+ * (a CPU runtime hands each core a contiguous chunk of work-items, and a
+ * front crosses neighbouring ranges), and neighbouring tickets are ranges
+ * far apart. Then it settles again every range whose flag a vertex
+ * lowered under the bound set meanwhile, until a pass over the flags finds
+ * none: so a front crosses from range to range inside a launch. No
+ * work-item waits for another: two may settle one range at once (each in
+ * its own queue, fifo + qcap pairs a work-item), and what a flag set
+ * after a work-item's last pass marks waits in pend for the next launch.
+ * A vertex is counted whenever its bit is left or set, so a launch's
+ * count is never short of what stays pending (it may count a vertex
+ * twice), and its least distance is never above a pending vertex's: the
+ * next launch settles at least that one. */
+__kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
+{
+    uint left = info[3 * prev], least = info[3 * prev + 1];
+    if (IRR_BRANCH(94, left == 0))
+        return;
+    uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
+    uint found = 0, lo = CLIRR_NONE;
+    __global uint2 *q = fifo + (ulong)get_global_id(0) * qcap;
+    for (uint t; IRR_BRANCH(140, (t = atomic_inc(IRR_GAT(141, &info[3 * cur + 2]))) < nregions);) {
+        atomic_xchg(IRR_GAT(146, &flags[order[t]]), 0u); /* this look comes after any flag set so far */
+        region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, order[t], bound, true, q, qcap,
+                      &found, &lo IRR_FARG);
+    }
+    for (bool again = true; IRR_BRANCH(142, again);) {
+        again = false;
+        for (uint i = 0; IRR_BRANCH(143, i < nregions); i++) {
+            uint r = order[(i + get_global_id(0)) % nregions];
+            if (*IRR_GLD(144, &flags[r]) && atomic_xchg(IRR_GAT(145, &flags[r]), 0u)) {
+                again = true;
+                region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, r, bound, false, q,
+                              qcap, &found, &lo IRR_FARG);
+            }
+        }
+    }
+    if (found) {
+        atomic_add(IRR_GAT(112, &info[3 * cur]), found);
+        atomic_min(IRR_GAT(113, &info[3 * cur + 1]), lo);
     }
 }
 

@@ -29,8 +29,9 @@
 CLIRR_KARGS_STRUCT(sssp_region_args, SSSP_REGION_ARGS);
 CLIRR_KARGS_STRUCT(sssp_region_group_args, SSSP_REGION_GROUP_ARGS);
 /* Both kernels take their shared arguments at the same places, so one
- * binding serves both (they differ at fifo / flags and after cur). */
+ * binding serves both (they differ after cur). */
 _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_group_args, pend) &&
+                   CLIRR_KARG(sssp_region_args, flags) == CLIRR_KARG(sssp_region_group_args, flags) &&
                    CLIRR_KARG(sssp_region_args, bounds) == CLIRR_KARG(sssp_region_group_args, bounds) &&
                    CLIRR_KARG(sssp_region_args, cur) == CLIRR_KARG(sssp_region_group_args, cur),
                "sssp_region and sssp_region_group: shared arguments at the same places");
@@ -119,7 +120,7 @@ void sssp_regions_release(sssp_regions *r)
     clirr_mem_release(&r->info);
 }
 
-/* The arguments both kernels take (all but fifo / flags, prev and cur). */
+/* The arguments both kernels take (all but prev, cur and what follows). */
 static int bind_shared(sssp_regions *r, const clirr_dgraph *dg, cl_mem dist, cl_mem status, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -131,6 +132,7 @@ static int bind_shared(sssp_regions *r, const clirr_dgraph *dg, cl_mem dist, cl_
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, status), status));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, info), r->info));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, pend), r->pend));
+    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, flags), r->flags));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, bounds), r->bounds));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, nregions), r->nregions));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_args, delta), r->delta));
@@ -155,9 +157,10 @@ static uint32_t gcd(uint32_t a, uint32_t b)
  * cores, the 2048 x 2048 grid, weights 1-100, 256 ranges, two rounds:
  * SSSP 77.3-83.3 ms compute against 108.2-115.9 for a work-item a range
  * in vertex order, 93.2-95.2 for tickets in vertex order; BFS 57.7-61.7
- * against 55.4-68.6; 2 or 4 work-items a unit no faster). Each range has
- * its queue. */
-static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
+ * against 55.4-68.6; 2 or 4 work-items a unit no faster). Each
+ * work-item has its queue, twice the largest range's vertices and 32 more
+ * pairs (two may settle one range at once: cl/sssp.cl sssp_region). */
+static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const uint32_t *bounds,
                         const clirr_dgraph *dg, cl_mem dist, cl_mem status, clirr_error *err)
 {
     int rc = CLIRR_OK;
@@ -174,11 +177,15 @@ static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const 
     CLIRR_TRY(clirr_kernel_get_checked(ctx, prog, "sssp_region", CLIRR_KNARGS(sssp_region_args), &r->kernel, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' order", (size_t)ranges * sizeof *order, &r->order, err));
     CLIRR_TRY(clirr_buf_write(ctx, r->order, 0, (size_t)ranges * sizeof *order, order, err));
-    /* Each range's queue: twice its vertices and 32 more (cl/sssp.def). */
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' queues",
-                               (2 * (size_t)g->n + 32 * (size_t)ranges) * 2 * sizeof(uint32_t), &r->fifo, err));
+    uint32_t widest = 0;
+    for (uint32_t i = 0; i < ranges; i++)
+        if (bounds[i + 1] - bounds[i] > widest)
+            widest = bounds[i + 1] - bounds[i];
+    cl_uint qcap = 2 * widest + 32;
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' queues", r->items * qcap * 2 * sizeof(uint32_t), &r->fifo, err));
     CLIRR_TRY(bind_shared(r, dg, dist, status, err));
     CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, fifo), r->fifo));
+    CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, qcap), qcap));
     CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, order), r->order));
 fail:
     free(order);
@@ -211,10 +218,8 @@ static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const
                           "SSSP regions in work-groups: %s has %llu bytes of local memory, too little for queues "
                           "of %zu entries (use --worker item)",
                           caps->name, (unsigned long long)caps->local_mem, r->wg);
-    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' flags", (size_t)r->nregions * sizeof(uint32_t), &r->flags, err));
     CLIRR_TRY(bind_shared(r, dg, dist, status, err));
     cl_kernel k = r->kernel;
-    CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, flags), r->flags));
     CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, queue), 2 * (size_t)qcap * pair, NULL, err));
     CLIRR_TRY(CLIRR_ARG(k, CLIRR_KARG(sssp_region_group_args, qcap), qcap));
     CLIRR_TRY(clirr_arg(k, CLIRR_KARG(sssp_region_group_args, box), 2 * (size_t)bcap * pair, NULL, err));
@@ -255,10 +260,11 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
     CLIRR_TRY(clirr_buf_write(ctx, r->bounds, 0, ((size_t)r->nregions + 1) * sizeof *bounds, bounds, err));
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' counts", INFO_WORDS * (BATCH + 1) * sizeof(uint32_t), &r->info,
                                err));
+    CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' flags", (size_t)r->nregions * sizeof(uint32_t), &r->flags, err));
     if (group)
         CLIRR_TRY(prepare_group(r, ctx, prog, g, dg, dist, status, wg, err));
     else
-        CLIRR_TRY(prepare_item(r, ctx, prog, g, dg, dist, status, err));
+        CLIRR_TRY(prepare_item(r, ctx, prog, bounds, dg, dist, status, err));
 fail:
     free(bounds);
     return rc;
@@ -286,8 +292,7 @@ int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr
     uint32_t info[INFO_WORDS * (BATCH + 1)] = {1, 0};
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, 0, words, 0, err));
     CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->pend, source / 32, 1, 1u << (source % 32), err));
-    if (r->flags)
-        CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flags, 0, r->nregions, 0, err));
+    CLIRR_TRY(clirr_prim_fill_u32(r->ctx, r->flags, 0, r->nregions, 0, err));
     r->launches = 0;
     while (info[0] > 0) {
         clirr_trace_round row = {"regions", info[0], 0, 0, 0, "-", 0, 0, 0};

@@ -17,7 +17,7 @@
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
 #define SSSP_REGIONS_WORKER_HELP                                                                              \
-    "regions: who settles a range: item, a work-item in a queue of the range's, first in first out; group, a work-group " \
+    "regions: who settles a range: item, a work-item in a queue of its own, first in first out; group, a work-group " \
     "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
     "regions: how many vertex ranges (0: 8 a compute unit for work-items; for work-groups the square root of "   \
@@ -27,7 +27,7 @@ typedef struct sssp_regions {
     clirr_ctx *ctx;
     cl_kernel kernel;          /* context-owned */
     cl_mem pend, fifo, bounds, info;
-    cl_mem flags;              /* group: a word a range, "look at your bits again" */
+    cl_mem flags;              /* a word a range, "look at its bits again" */
     cl_mem order;              /* item: the range of each ticket */
     sssp_regions_worker worker; /* ITEM or GROUP */
     size_t wg;                 /* group: the work-group's size */
