@@ -794,32 +794,39 @@ done:
     clirr_graph_free(&g);
 }
 
-/* bfs auto: regions on every device for graphs of at most 8 neighbours a
- * vertex from 2^18 vertices (a 512 x 512 grid; 511 x 512 is one row
- * short); else on a CPU device do-bit, elsewhere do where hubs hold many
- * arcs and data elsewhere; the choice is the plan's, before anything runs. */
+/* bfs auto: regions for graphs of at most 8 neighbours a vertex from
+ * 2^16 vertices on a CPU device (a 256 x 256 grid; 255 x 256 is one row
+ * short), from 2^18 elsewhere (512 x 512; 511 x 512 short); else on a CPU
+ * device do-bit, elsewhere do where hubs hold many arcs and data
+ * elsewhere; the choice is the plan's, before anything runs. */
 static void bfs_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"rmat:scale=12,ef=8,seed=1", "grid:w=64,h=64",
                                         "random:n=4096,m=16384,seed=1", "grid:w=2000,h=1",
-                                        "grid:w=512,h=512", "grid:w=511,h=512"};
-    static const char *const gpu[] = {"do", "data", "data", "data", "regions", "data"};
-    static const char *const cpu[] = {"do-bit", "do-bit", "do-bit", "do-bit", "regions", "do-bit"};
-    auto_choices(tc, "bfs", specs, tc->device->caps.is_cpu ? cpu : gpu, 6);
+                                        "grid:w=512,h=512", "grid:w=511,h=512",
+                                        "grid:w=256,h=256", "grid:w=255,h=256"};
+    static const char *const gpu[] = {"do", "data", "data", "data", "regions", "data", "data", "data"};
+    static const char *const cpu[] = {"do-bit", "do-bit", "do-bit", "do-bit", "regions", "regions", "regions",
+                                      "do-bit"};
+    auto_choices(tc, "bfs", specs, tc->device->caps.is_cpu ? cpu : gpu, 8);
 }
 
-/* SSSP's auto (host/algo/sssp.c): near-far for graphs of at most 8
- * neighbours a vertex (a grid, a path) on every device, but regions from
- * 2^18 vertices (a 512 x 512 grid; 511 x 512 is one row short);
- * for the others (rmat hubs; a uniform graph of mean degree 8, whose
- * largest is above 8) bits on a CPU, data elsewhere. */
+/* SSSP's auto (host/algo/sssp.c): for graphs of at most 8 neighbours a
+ * vertex (a grid, a path) regions from 2^16 vertices on a CPU device (a
+ * 256 x 256 grid; 255 x 256 is one row short) and from 2^18 elsewhere (512
+ * x 512; 511 x 512 short), near-far below; for the others (rmat hubs; a
+ * uniform graph of mean degree 8, whose largest is above 8) bits on a CPU,
+ * data elsewhere. */
 static void sssp_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=64,h=64", "grid:w=2000,h=1", "rmat:scale=12,ef=8,seed=1",
-                                        "random:n=4096,m=16384,seed=1", "grid:w=512,h=512", "grid:w=511,h=512"};
-    static const char *const gpu[] = {"nearfar", "nearfar", "data", "data", "regions", "nearfar"};
-    static const char *const cpu[] = {"nearfar", "nearfar", "bits", "bits", "regions", "nearfar"};
-    auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, 6);
+                                        "random:n=4096,m=16384,seed=1", "grid:w=512,h=512", "grid:w=511,h=512",
+                                        "grid:w=256,h=256", "grid:w=255,h=256"};
+    static const char *const gpu[] = {"nearfar", "nearfar", "data", "data", "regions", "nearfar", "nearfar",
+                                      "nearfar"};
+    static const char *const cpu[] = {"nearfar", "nearfar", "bits", "bits", "regions", "regions", "regions",
+                                      "nearfar"};
+    auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, 8);
 }
 
 /* The other form of the local kernels' arc work (CLIRR_LOCAL_PHASES,

@@ -391,10 +391,11 @@ done:
     return false;
 }
 
-/* A session of sssp's `variant` on c with --delta delta and local rounds
- * (-1 auto, 0 off); NULL (tc failed) when planning or preparing fails. */
+/* A session of sssp's `variant` on c with --delta delta, local rounds
+ * (-1 auto, 0 off), and --worker and --ranges unless NULL; NULL (tc
+ * failed) when planning or preparing fails. */
 static clirr_session *delta_session(th_case *tc, const char *variant, const char *delta, int64_t local_rounds,
-                                    const char *worker, const sssp_case *c)
+                                    const char *worker, const char *ranges, const sssp_case *c)
 {
     clirr_error err;
     clirr_intent it;
@@ -408,6 +409,8 @@ static clirr_session *delta_session(th_case *tc, const char *variant, const char
     TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "delta"), delta, &it.params, &err));
     if (worker)
         TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "worker"), worker, &it.params, &err));
+    if (ranges)
+        TH_OK(tc, clirr_param_set(a, (unsigned)clirr_algo_param(a, "ranges"), ranges, &it.params, &err));
     TH_OK(tc, clirr_plan_make(a, &tc->device->caps, &it, c->in, &plan, &err));
     TH_OK(tc, clirr_session_prepare(tc->ctx, c->in, &plan, &sess, &err));
 done:
@@ -478,7 +481,7 @@ static void bits(th_case *tc)
             char what[160];
             clirr_stats st;
             snprintf(what, sizeof what, "%s, delta %s, local rounds %s", cases[i].spec, delta, local ? "auto" : "off");
-            if (!(sess = delta_session(tc, "bits", delta, local ? -1 : 0, NULL, &c)) ||
+            if (!(sess = delta_session(tc, "bits", delta, local ? -1 : 0, NULL, NULL, &c)) ||
                 !verify_trials(tc, sess, &c, 2, &st, what))
                 goto done;
             /* (with local rounds a small graph may run whole in one work-group) */
@@ -536,7 +539,7 @@ static void regions(th_case *tc)
             char what[160];
             clirr_stats st;
             snprintf(what, sizeof what, "%s, delta %s, worker %s", specs[i], deltas[d], worker);
-            if (!(sess = delta_session(tc, "regions", deltas[d], -1, worker, &c)) ||
+            if (!(sess = delta_session(tc, "regions", deltas[d], -1, worker, NULL, &c)) ||
                 !verify_trials(tc, sess, &c, 2, &st, what))
                 goto done;
             got_worker = th_session_extra_text(sess, c.got, "worker");
@@ -545,9 +548,11 @@ static void regions(th_case *tc)
             uint64_t ranges = th_session_extra_u(sess, c.got, "regions"),
                      used = th_session_extra_u(sess, c.got, "delta");
             /* auto: work-items 32 mean arc weights (within 1, the sum's
-             * rounding), work-groups 10; 64 hops unweighted */
-            double weights = k % 2 ? 10 : 32;
-            uint64_t hops = 64;
+             * rounding), 128 on graphs of fewer than 3 arcs a vertex, and
+             * 128 hops unweighted; work-groups 10 mean weights, 64 hops */
+            bool thin = c.g.m < 3 * (uint64_t)c.g.n;
+            double weights = k % 2 ? 10 : thin ? 128 : 32;
+            uint64_t hops = k % 2 ? 64 : 128;
             uint64_t want_delta = d == 0 ? (c.g.weight ? (uint64_t)(weights * mean < 1 ? 1 : weights * mean) : hops)
                                          : strtoull(deltas[d], NULL, 10);
             TH_EXPECT(tc, used == want_delta || (d == 0 && used + 1 >= want_delta && used <= want_delta + 1),
@@ -560,9 +565,12 @@ static void regions(th_case *tc)
             uint64_t want_ranges = (uint64_t)(sqrt((double)c.g.n) / (c.g.weight ? 8 : 32)),
                      most = 2 * (uint64_t)tc->device->caps.compute_units;
             want_ranges = want_ranges < 1 ? 1 : want_ranges > most ? most : want_ranges;
-            /* work-items: 8 a compute unit */
-            if (!(k % 2))
-                want_ranges = 8 * (uint64_t)tc->device->caps.compute_units;
+            /* work-items: one a 8192 vertices, within 1 and 8 a compute
+             * unit */
+            if (!(k % 2)) {
+                uint64_t units = tc->device->caps.compute_units;
+                want_ranges = c.g.n / 8192 < units ? units : c.g.n / 8192 > 8 * units ? 8 * units : c.g.n / 8192;
+            }
             TH_EXPECT(tc, ranges == (want_ranges < c.g.n / 32 + 1 ? want_ranges : c.g.n / 32 + 1),
                       "%s: %llu ranges, want %llu", what, (unsigned long long)ranges,
                       (unsigned long long)want_ranges);
@@ -583,22 +591,25 @@ done:
 
 /* regions under contention: the vertices a range seeds may be lowered by
  * another range at that moment; 128 trials of one session on a random
- * graph for each worker, each equal to the reference. (Before the seeding read a vertex's
+ * graph for each worker (work-items at two range counts), each equal to
+ * the reference. (Before the seeding read a vertex's
  * distance again after clearing its bit, this failed in 1 of 3 runs of 64
  * trials on the 2-core machine, and `bench` on PoCL failed the graph in 2
  * runs of 2 of 60 trials; on a 16-core Xeon sssp/regions failed at once.) */
 static void regions_race(th_case *tc)
 {
     const char *spec = "random:n=20011,m=200000,seed=5,weights=1-100";
+    /* work-items: the rule's ranges (one a core here), and 64, so that
+     * ranges are settled again while their ticket's work-item still runs */
+    static const char *const workers[] = {"item", "item", "group"}, *const ranges[] = {"0", "64", "0"};
     sssp_case c = {0};
     clirr_session *sess = NULL;
     clirr_stats st;
     if (case_open(tc, spec, &c))
-        for (int k = 0; k < 2; k++) {
-            const char *worker = k ? "group" : "item";
+        for (int k = 0; k < 3; k++) {
             char what[160];
-            snprintf(what, sizeof what, "%s, worker %s", spec, worker);
-            if (!(sess = delta_session(tc, "regions", "0", -1, worker, &c)) ||
+            snprintf(what, sizeof what, "%s, worker %s, ranges %s", spec, workers[k], ranges[k]);
+            if (!(sess = delta_session(tc, "regions", "0", -1, workers[k], ranges[k], &c)) ||
                 !verify_trials(tc, sess, &c, 128, &st, what))
                 break;
             clirr_session_release(sess);

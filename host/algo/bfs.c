@@ -859,8 +859,11 @@ static const clirr_param_desc bfs_params[] = {
  * Beamer's rule never turns bottom-up, 6.8 against data's 6.2 (all its
  * levels in local rounds either way; tests/bench/RESULTS.md, "PoCL
  * against GAPBS, CPU paths"). */
-/* Graphs regions suits (sssp_regions_suits: bounded degree, 2^18 vertices
- * or more) take it on every device: the 2048 x 2048 grid from a corner
+/* Graphs regions suits (sssp_regions_suits: bounded degree, 2^16 vertices
+ * or more on CPUs, 2^18 elsewhere) take it on every device (on the 16-core
+ * Xeon since work-items settle flagged ranges again, luxembourg_osm took
+ * 2.9 ms compute against do-bit's 5.8; tests/bench/RESULTS.md, "Regions'
+ * work-items settle flagged ranges again"): the 2048 x 2048 grid from a corner
  * (4,095 levels) on the H200, 28.4-29.0 ms end to end (264 work-groups,
  * 16 levels a launch) against data's 38.0-41.0 (LonestarGPU 39.7); PoCL
  * on its 16-core Xeon, 58.5 against do-bit's 195.2 (GAPBS `bfs` 79.7);
@@ -870,10 +873,13 @@ static const clirr_param_desc bfs_params[] = {
  * "Regions on GPUs, BFS regions"). */
 static unsigned bfs_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
-    if (sssp_regions_suits(clirr_input_graph(in))) {
-        *reason = "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or more (every "
-                  "range settled by a worker of its own, many levels a launch; measured on an H200, PoCL and "
-                  "Intel's CPU runtime)";
+    if (sssp_regions_suits(clirr_input_graph(in), caps->is_cpu)) {
+        *reason = caps->is_cpu ? "auto: regions, a graph of at most 8 neighbours a vertex and 2^16 vertices or "
+                                 "more (cores settle range after range, many levels a launch; measured on PoCL and "
+                                 "Intel's CPU runtime)"
+                               : "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or "
+                                 "more (every range settled by a work-group of its own, many levels a launch; "
+                                 "measured on an H200)";
         return VARIANT_REGIONS;
     }
     if (caps->is_cpu) {
@@ -899,8 +905,9 @@ static const clirr_variant_desc bfs_variants[] = {
            "frontier's arcs are many (Beamer)", true, false},
     {"hybrid", "temporal hybrid: data-driven rounds while the frontier holds fewer than --hybrid F of the "
                "vertices, topology-driven (level-synchronous) rounds while it holds more", true, false},
-    {"auto", "regions for graphs of bounded degree from 2^18 vertices (roads, grids); else on CPU devices "
-             "do-bit; elsewhere do on graphs with hubs (out-degree skew), else data", true, false},
+    {"auto", "regions for graphs of bounded degree (roads, grids) from 2^16 vertices on CPU devices, 2^18 "
+             "elsewhere; else on CPU devices do-bit; elsewhere do on graphs with hubs (out-degree skew), else data",
+     true, false},
     {"recursive", "the recursion study's unordered recursive BFS (shared/papers/001) through a recursion template: "
                   "rec-naive (a one-work-group child kernel per improved neighbour), rec-hier (a work-group per "
                   "arc, one child kernel per work-group), flat (the study's: level by level, thread-mapped)",

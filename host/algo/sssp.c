@@ -883,8 +883,8 @@ static const clirr_variant_desc sssp_variants[] = {
                 "first out; on GPUs a work-group in rounds), under a bound that moves up by delta a launch; "
                 "what it lowers elsewhere waits for that range's worker, or the next launch",
      false, false},
-    {"auto", "nearfar for graphs of bounded degree (roads, grids; on CPU devices regions from 2^18 vertices), "
-             "else bits on CPU devices, else data", true, false},
+    {"auto", "regions for graphs of bounded degree (roads, grids) from 2^16 vertices on CPU devices, 2^18 "
+             "elsewhere; nearfar for smaller ones; else bits on CPU devices, else data", true, false},
 };
 
 /* auto: on CPUs, near-far for graphs of at most 8 neighbours a vertex
@@ -912,7 +912,12 @@ static const clirr_variant_desc sssp_variants[] = {
  * (af74754), 132.0-171.5 against 824.7 with the seeding fix (GAPBS
  * `sssp` 50.7-56.6); but luxembourg_osm (114,599 vertices, 1-255):
  * 11.3-11.7 at its best delta against 7.6-8.7 (its launches, about 40 us
- * each, outweigh the work). On the 2-core machine regions won from a 512
+ * each, outweighed the work). Since work-items settle flagged ranges again
+ * inside a launch, with fewer, larger ranges and a wider bound on thin
+ * graphs, regions took luxembourg_osm in 3.0 against near-far's 7.2-8.2
+ * and a 256 x 256 grid in 3.7 against 6.3 ms compute (GAPBS 2.75-2.90
+ * and 1.40; tests/bench/RESULTS.md, "Regions' work-items settle flagged
+ * ranges again"): on CPUs from 2^16 vertices. On the 2-core machine regions won from a 512
  * x 512 grid (2^18 vertices) up, on PoCL (28.2 against 37.3 ms) and
  * Intel's runtime (28.0 against 53.9); tests/bench/RESULTS.md, "SSSP
  * regions". GPUs take it too since a work-group's round shares an
@@ -924,9 +929,10 @@ static const clirr_variant_desc sssp_variants[] = {
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
     const clirr_graph *g = clirr_input_graph(in);
-    if (sssp_regions_suits(g)) {
-        *reason = caps->is_cpu ? "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or "
-                                 "more (every core settles its own range; measured on PoCL and Intel's CPU runtime)"
+    if (sssp_regions_suits(g, caps->is_cpu)) {
+        *reason = caps->is_cpu ? "auto: regions, a graph of at most 8 neighbours a vertex and 2^16 vertices or "
+                                 "more (every core settles range after range; measured on PoCL and Intel's CPU "
+                                 "runtime)"
                                : "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or "
                                  "more (every compute unit settles its own range; measured on an H200)";
         return VARIANT_REGIONS;

@@ -36,16 +36,20 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
                    CLIRR_KARG(sssp_region_args, cur) == CLIRR_KARG(sssp_region_group_args, cur),
                "sssp_region and sssp_region_group: shared arguments at the same places");
 
-/* Ranges a compute unit for work-items, which draw them as they come
- * free: enough that the cores balance ranges of uneven work, few enough
- * that a range's queue settles a front's stretch at once. Measured with
- * the binary heap of before: PoCL 5 on the H200 machine's 16 cores, the
- * 2048 x 2048 grid, at the best delta: SSSP (weights 1-100) 72.1 ms
- * compute at 8 a unit against 84.2 at 16, 94.4 at 4 and 109.2 at 32; BFS
- * 20.9 against 49.5, 24.6 and 74.7 (tests/bench/RESULTS.md, "Tickets for
- * regions' work-items"). On the 2-core machine 8 and 16 a unit are
- * within 10% either way. */
+/* Ranges for work-items, which draw them as they come free: a range of
+ * at least REGION_VERTICES vertices, at least one a compute unit and at
+ * most REGIONS_PER_UNIT. Enough that the cores balance ranges of uneven
+ * work, few enough that a range's queue settles a front's stretch at once
+ * and hands on little. PoCL 5 on the H200 machine's 16 cores, weights
+ * 1-100 (1-255 on luxembourg_osm), ms compute at the best delta
+ * (tests/bench/RESULTS.md, "Regions' work-items settle flagged ranges
+ * again"): the 2048 x 2048 grid 58.9 at 128 ranges against 64.5 at 64,
+ * 81.1 at 256; 1024 x 1024 17.8 at 64 against 21.7 at 32 and 20.9 at
+ * 128; 512 x 512 6.5 at 32 against 7.1 at 16 and 7.7 at 64; 256 x 256
+ * 3.7 at 16 against 4.4 at 8 and 4.5 at 32; luxembourg_osm 3.0 at 16
+ * against 3.2 at 32 and 3.7 at 64. */
 #define REGIONS_PER_UNIT 8
+#define REGION_VERTICES 8192
 /* The group form: as many ranges as a front is wide over a few rounds,
  * about the square root of the vertices (a grid's side) over 32 when
  * every arc is 1 and over 8 when weighted (a weighted launch settles
@@ -90,24 +94,32 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
 }
 
 /* The auto delta, in mean arc weights, or hops when every arc is 1.
- * Work-items: 32 mean weights, 64 hops. Measured with the binary heap
- * of before (nearest first): PoCL 5, 16 cores, 2048 x 2048 grid at 8
- * ranges a core, SSSP (weights 1-100) 72.1 and 80.6 ms compute at 32 (two
- * calls) against 88.3 at 16 and 98.5 at 64; BFS 20.9 at 64 against 24.5
- * at 32 and 23.5 at 128. With the queue (first in first out) on the
- * 2-core machine, 16 ranges: SSSP 236-248 ms at 32 against 249-280 at
- * 16 and 365-432 at 64; BFS 67-79 at 64 against 74-77 at 128 and 90-97
- * at 32. Work-groups run Bellman-Ford rounds under the bound, so a weighted bound
- * costs them more rounds than hops do: 10 mean weights, 64 hops (H200,
- * grids of 2048, 1024 and 512 squared at their best ranges: BFS 14.1, 5.8
- * and 2.9 ms compute at 64 against 17.7, 7.0 and 3.3 at 32; SSSP
- * (weights 1-100) 36.9, 15.2 and 6.8 at 500 against 38.3, 15.4 and 7.5
- * at 400 and 38.8, -, - at 600). */
+ * Work-items: 128 hops; 32 mean weights, but 128 on thin graphs (fewer
+ * than THIN_DEGREE arcs a vertex: roads), whose shortest paths have few
+ * other ways to lower them, so that a wide bound costs few repeated
+ * relaxations, and whose fronts hold few vertices a launch. PoCL 5, 16
+ * cores, ms compute at the best ranges (tests/bench/RESULTS.md, "Regions'
+ * work-items settle flagged ranges again"): luxembourg_osm (2.09 arcs a
+ * vertex, weights 1-255) 3.0 at 128 against 3.4 at 256, 4.4 at 64 and
+ * 6.6 at 32; grids (4 arcs a vertex, weights 1-100) of 2048, 1024 and
+ * 512 squared 58.5-58.9 at 16-32 against 81.0 at 64, 17.8 at 32 against
+ * 24.1 at 64, 6.5 at 32 against 8.4 at 64; BFS, the 2048 x 2048 grid
+ * 15.3-16.0 at 128-256 hops against 21.4-22.3 at 64 and 17.2 at 512,
+ * luxembourg_osm 2.9 at 128 against 4.7 at 512. Work-groups run
+ * Bellman-Ford rounds under the bound, so a weighted bound costs them
+ * more rounds than hops do: 10 mean weights, 64 hops (H200, grids of
+ * 2048, 1024 and 512 squared at their best ranges: BFS 14.1, 5.8 and 2.9
+ * ms compute at 64 against 17.7, 7.0 and 3.3 at 32; SSSP (weights 1-100)
+ * 36.9, 15.2 and 6.8 at 500 against 38.3, 15.4 and 7.5 at 400 and 38.8,
+ * -, - at 600). */
+#define THIN_DEGREE 3
 static uint32_t auto_delta(const clirr_graph *g, sssp_regions_worker worker, bool unit_weights)
 {
+    bool group = worker == SSSP_REGIONS_GROUP;
     if (unit_weights || !g->weight)
-        return 64;
-    return sssp_weights_delta(g, worker == SSSP_REGIONS_GROUP ? 10 : 32);
+        return group ? 64 : 128;
+    bool thin = g->m < (uint64_t)THIN_DEGREE * g->n;
+    return sssp_weights_delta(g, group ? 10 : thin ? 128 : 32);
 }
 
 void sssp_regions_release(sssp_regions *r)
@@ -192,6 +204,12 @@ fail:
     return rc;
 }
 
+static uint64_t item_ranges(uint32_t n, uint32_t units)
+{
+    uint64_t want = n / REGION_VERTICES, least = units, most = (uint64_t)units * REGIONS_PER_UNIT;
+    return want < least ? least : want > most ? most : want;
+}
+
 static uint64_t group_ranges(uint32_t n, bool unit_weights, uint32_t units)
 {
     uint64_t want = (uint64_t)(sqrt((double)n) / (unit_weights ? 32 : 8));
@@ -244,7 +262,7 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
     bool group = r->worker == SSSP_REGIONS_GROUP;
     uint64_t want = ranges ? ranges
                     : group ? group_ranges(g->n, unit_weights, caps->compute_units)
-                            : (uint64_t)caps->compute_units * REGIONS_PER_UNIT;
+                            : item_ranges(g->n, caps->compute_units);
     r->ctx = ctx;
     r->n = g->n;
     r->delta = delta ? delta : auto_delta(g, r->worker, unit_weights);
@@ -270,9 +288,9 @@ fail:
     return rc;
 }
 
-bool sssp_regions_suits(const clirr_graph *g)
+bool sssp_regions_suits(const clirr_graph *g, bool cpu)
 {
-    return g->n >= (1u << 18) && clirr_graph_bounded_degree(g, 8);
+    return g->n >= (cpu ? 1u << 16 : 1u << 18) && clirr_graph_bounded_degree(g, 8);
 }
 
 void sssp_regions_extras(const sssp_regions *r, clirr_extras *x)

@@ -52,10 +52,12 @@ int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, 
  * out: the pending vertices counted before and after). */
 int sssp_regions_run(sssp_regions *r, uint32_t source, clirr_trace *trace, clirr_error *err);
 void sssp_regions_release(sssp_regions *r);
-/* Whether auto takes regions for g (BFS and SSSP, every device):
- * at most 8 neighbours a vertex (roads, grids: thin fronts, many rounds)
- * and 2^18 vertices or more (below, the launches outweigh the work). */
-bool sssp_regions_suits(const clirr_graph *g);
+/* Whether auto takes regions for g (BFS and SSSP) on a CPU device (cpu)
+ * or another: at most 8 neighbours a vertex (roads, grids: thin fronts,
+ * many rounds) and 2^16 vertices or more on CPUs, 2^18 elsewhere (below,
+ * the launches outweigh the work: on a GPU near-far's one work-group
+ * takes luxembourg_osm's 114,599 vertices faster). */
+bool sssp_regions_suits(const clirr_graph *g, bool cpu);
 /* delta as `weights` mean arc weights of g (NONE unweighted): the shared
  * rule of SSSP's buckets and bounds. */
 uint32_t sssp_weights_delta(const clirr_graph *g, double weights);
