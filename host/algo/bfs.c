@@ -833,7 +833,8 @@ static const clirr_param_desc bfs_params[] = {
     [PARAM_PRESORT] = {"presort", CLIRR_PARAM_CHOICE, "none", 0, 0, CLIRR_PRESORT_HELP, clirr_presort_names,
                        1u << VARIANT_TOPO},
     [PARAM_DELTA] = {"delta", CLIRR_PARAM_UINT, "0", 0, 4294967295.0,
-                     "regions: a launch settles the vertices under the least pending level + X (0: 64)", NULL,
+                     "regions: a launch settles the vertices under the least pending level + X (0: 128 for "
+                     "work-items, 64 for work-groups)", NULL,
                      1u << VARIANT_REGIONS},
     [PARAM_WORKER] = {"worker", CLIRR_PARAM_CHOICE, "auto", 0, 0, SSSP_REGIONS_WORKER_HELP, sssp_regions_worker_names,
                       1u << VARIANT_REGIONS},

@@ -816,8 +816,9 @@ static const clirr_param_desc sssp_params[] = {
                      "unweighted, one phase); bits: a bitmap round relaxes only the vertices under the least "
                      "pending distance + X, carrying the others (0: 12 mean arc weights over the mean out-degree; "
                      "unweighted, or 4294967295: every pending vertex); regions: a launch settles the vertices "
-                     "under the least pending distance + X (0: 32 mean arc weights for work-items, 10 for work-groups; "
-                     "unweighted, 64 hops)"},
+                     "under the least pending distance + X (0: 32 mean arc weights for work-items, 128 on graphs "
+                     "of fewer than 3 arcs a vertex, 10 for work-groups; unweighted, 128 hops for work-items, 64 "
+                     "for work-groups)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
      * hybrid"), every lower threshold was slower than data-driven rounds
      * on rmat 22 and the 2048 grid; the road network never reaches 1%. */

@@ -20,8 +20,9 @@ extern const char *const sssp_regions_worker_names[];
     "regions: who settles a range: item, a work-item in a queue of its own, first in first out; group, a work-group " \
     "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
-    "regions: how many vertex ranges (0: 8 a compute unit for work-items; for work-groups the square root of "   \
-    "the vertices over 32, over 8 when weighted, at most 2 a compute unit; at most one a 32-vertex word)"
+    "regions: how many vertex ranges (0: one a 8192 vertices for work-items, 1 to 8 a compute unit; for "       \
+    "work-groups the square root of the vertices over 32, over 8 when weighted, at most 2 a compute unit; at "  \
+    "most one a 32-vertex word)"
 
 typedef struct sssp_regions {
     clirr_ctx *ctx;
@@ -40,7 +41,7 @@ typedef struct sssp_regions {
 /* Build the kernel over g's device copy dg (every arc 1 when
  * unit_weights), distances dist and status flags status, and the regions'
  * buffers; delta 0 picks the rule's (by worker: items 32 mean arc weights,
- * groups 10; 64 hops for both when unweighted); worker AUTO: items on
+ * 128 on thin graphs, 128 hops unweighted; groups 10, 64 hops); worker AUTO: items on
  * CPU devices, else groups;
  * wg: the groups' work-group size (0: the default); ranges: how many
  * (0: the rule's, by worker; at most one a 32-vertex word). */
