@@ -472,38 +472,66 @@ static void region_hand_on(volatile __global uint *pend, volatile __global uint 
     }
 }
 
+/* The queue of a range's work-item: REGION_BUCKETS rings, one a part
+ * of the bound (steps of sub from the launch's least distance base, the
+ * last one open), taken lowest first and each first in first out, as
+ * delta-stepping's buckets inside the bound. On the 2048 x 2048 grid
+ * (weights 1-100, a bound of 32 mean weights) a vertex was relaxed 2.57
+ * times on average with one ring, 1.26 with 8 and 1.13 with 16; PoCL 5 on
+ * the H200 machine's 16 cores, ms compute with 1 / 8 / 16 / 32 rings:
+ * 50.9 / 36.2 / 41.6 / 40.9 on that grid, 20.9 / 16.3 / 15.4 / 14.8 on
+ * 1024 x 1024, 6.7 / 6.3 / 5.5 / 5.5 on 512 x 512, 3.2 / 3.2 / 3.0 / 3.3
+ * on luxembourg_osm (tests/bench/RESULTS.md, "Buckets under the bound"). */
+#define REGION_BUCKETS 16
+inline uint region_bucket(uint d, uint base, uint sub)
+{
+    uint b = d > base ? (d - base) / sub : 0;
+    return min(b, (uint)REGION_BUCKETS - 1);
+}
+
 /* Settles one range r under the bound, as a work-item of sssp_region
- * does: its pending bits under the bound go to the queue q (cap pairs),
- * the others stay. first: this look counts the bits it leaves (a later
- * look's were counted by the first or by whoever set them). */
+ * does: its pending bits under the bound go to the queue q (cap pairs,
+ * cap / REGION_BUCKETS a bucket), the others stay. first: this look
+ * counts the bits it leaves (a later look's were counted by the first or
+ * by whoever set them). */
 static void region_settle(__global const uint *row, __global const uint *col, __global const int *weight,
                           volatile __global uint *dist, volatile __global uint *status, volatile __global uint *pend,
                           volatile __global uint *flags, __global const uint *bounds, uint nregions, uint r,
-                          uint bound, bool first, __global uint2 *q, uint cap, uint *found, uint *lo IRR_FPARAM)
+                          uint base, uint sub, uint bound, bool first, __global uint2 *q, uint cap, uint *found,
+                          uint *lo IRR_FPARAM)
 {
-    uint vlo = bounds[r], vhi = bounds[r + 1], head = 0, size = 0;
+    uint vlo = bounds[r], vhi = bounds[r + 1], bcap = cap / REGION_BUCKETS, queued = 0, low = 0;
+    uint head[REGION_BUCKETS], size[REGION_BUCKETS];
+    for (uint k = 0; k < REGION_BUCKETS; k++)
+        head[k] = size[k] = 0;
     for (uint w = vlo / 32; IRR_BRANCH(95, w < (vhi + 31) / 32); w++) {
         for (uint bits = *IRR_GLD(96, &pend[w]); bits; bits &= bits - 1) {
             uint bit = bits & -bits, u = 32 * w + (31 - clz(bit)), du = *IRR_GLD(97, &dist[u]);
-            if (IRR_BRANCH(98, du < bound && size < cap)) {
+            uint k = region_bucket(du, base, sub);
+            if (IRR_BRANCH(98, du < bound && size[k] < bcap)) {
                 /* Read again after the bit is cleared: a lower distance
                  * whose bit this clears is the one that settles. Another
                  * work-item in the range may have taken it first. */
                 if (!(atomic_and(IRR_GAT(99, &pend[w]), ~bit) & bit))
                     continue;
                 mem_fence(CLK_GLOBAL_MEM_FENCE);
-                q[(head + size++) % cap] = (uint2)(*IRR_GLD(114, &dist[u]), u);
+                q[k * bcap + (head[k] + size[k]++) % bcap] = (uint2)(*IRR_GLD(114, &dist[u]), u);
+                queued++;
             } else {
                 *found += first;
                 *lo = min(*lo, du);
             }
         }
     }
-    while (IRR_BRANCH(100, size > 0)) {
-        uint2 top = q[head];
+    while (IRR_BRANCH(100, queued > 0)) {
+        while (size[low] == 0) /* no bucket below low holds an entry */
+            low++;
+        uint k = low;
+        uint2 top = q[k * bcap + head[k]];
         uint u = top.y, du = top.x;
-        head = (head + 1) % cap;
-        size--;
+        head[k] = (head[k] + 1) % bcap;
+        size[k]--;
+        queued--;
         if (IRR_BRANCH(101, du != *IRR_GLD(102, &dist[u])))
             continue; /* lowered since it was queued: a later entry or bit has it */
         uint kend = *IRR_GLD(104, &row[u + 1]);
@@ -511,10 +539,14 @@ static void region_settle(__global const uint *row, __global const uint *col, __
             uint v = *IRR_GLD(106, &col[e]);
             uint nd = relax_sum(du, WEIGHT(e), &status[1]);
             if (IRR_BRANCH(107, nd < *IRR_GLD(108, &dist[v])) && nd < atomic_min(IRR_GAT(109, &dist[v]), nd)) {
-                if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size < cap))
-                    q[(head + size++) % cap] = (uint2)(nd, v);
-                else
+                uint j = region_bucket(nd, base, sub);
+                if (IRR_BRANCH(110, v >= vlo && v < vhi && nd < bound && size[j] < bcap)) {
+                    q[j * bcap + (head[j] + size[j]++) % bcap] = (uint2)(nd, v);
+                    queued++;
+                    low = min(low, j);
+                } else {
                     region_hand_on(pend, flags, bounds, nregions, r, vlo, vhi, bound, v, nd, found, lo IRR_FARG);
+                }
             }
         }
     }
@@ -523,11 +555,11 @@ static void region_settle(__global const uint *row, __global const uint *col, __
 /* Settles ranges under a bound that moves up launch by launch (the least
  * pending distance plus delta), so that a range rarely settles a vertex on
  * a distance that another range's vertex later lowers. Under the bound it
- * relaxes in the order it lowers (first in, first out, as a bucket of
- * delta-stepping): a vertex lowered again is queued again, and the entry
- * it had is passed over. On CPUs this took 0.5-0.6x the time of nearest
- * first in a binary heap, whose pushes and pops were each a chain of
- * dependent reads (2-core machine, 2048 x 2048 grid, both runtimes).
+ * relaxes in buckets of the bound, each first in first out (above): a
+ * vertex lowered again is queued again, and the entry it had is passed
+ * over. On CPUs one such ring took 0.5-0.6x the time of nearest first in a
+ * binary heap, whose pushes and pops were each a chain of dependent reads
+ * (2-core machine, 2048 x 2048 grid, both runtimes).
  * A work-item takes range after range, order[t] for the tickets t it
  * draws, until none is left: the cores share the ranges as they come free
  * (a CPU runtime hands each core a contiguous chunk of work-items, and a
@@ -548,12 +580,12 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
     if (IRR_BRANCH(94, left == 0))
         return;
     uint bound = least > CLIRR_NONE - delta ? CLIRR_NONE : least + delta;
-    uint found = 0, lo = CLIRR_NONE;
+    uint found = 0, lo = CLIRR_NONE, sub = max(delta / REGION_BUCKETS, 1u);
     __global uint2 *q = fifo + (ulong)get_global_id(0) * qcap;
     for (uint t; IRR_BRANCH(140, (t = atomic_inc(IRR_GAT(141, &info[3 * cur + 2]))) < nregions);) {
         atomic_xchg(IRR_GAT(146, &flags[order[t]]), 0u); /* this look comes after any flag set so far */
-        region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, order[t], bound, true, q, qcap,
-                      &found, &lo IRR_FARG);
+        region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, order[t], least, sub, bound, true,
+                      q, qcap, &found, &lo IRR_FARG);
     }
     for (bool again = true; IRR_BRANCH(142, again);) {
         again = false;
@@ -561,8 +593,8 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
             uint r = order[(i + get_global_id(0)) % nregions];
             if (*IRR_GLD(144, &flags[r]) && atomic_xchg(IRR_GAT(145, &flags[r]), 0u)) {
                 again = true;
-                region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, r, bound, false, q,
-                              qcap, &found, &lo IRR_FARG);
+                region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, r, least, sub, bound,
+                              false, q, qcap, &found, &lo IRR_FARG);
             }
         }
     }

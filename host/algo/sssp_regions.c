@@ -4,11 +4,12 @@
  * 1,617), so they run in one work-group, on one core of a CPU. Here every
  * core works at once without waiting for another: the vertices are cut
  * into ranges (regions), and in each launch a work-item a core settles
- * the pending vertices of range after range, in the range's queue, first
- * in first out, but only those nearer than a bound, the least pending
- * distance plus delta, which the host moves up launch by launch. A vertex
- * lowered in another range, or at or past the bound, waits in a bitmap for
- * the next launch. The bound keeps a range from settling far vertices on
+ * the pending vertices of range after range, in its queue's buckets, each
+ * first in first out, but only those nearer than a bound, the least
+ * pending distance plus delta, which the host moves up launch by launch.
+ * A vertex lowered in another range under the bound flags that range,
+ * which is settled again within the launch; one at or past the bound
+ * waits in a bitmap for the next launch. The bound keeps a range from settling far vertices on
  * distances that another range will still lower: simulated on
  * luxembourg_osm (weights 1-255, 16 ranges), no bound relaxes 11x the arcs
  * Dijkstra does; a bound of 16 mean arc weights 1.10x in 138 launches.

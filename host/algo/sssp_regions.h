@@ -17,7 +17,7 @@
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
 #define SSSP_REGIONS_WORKER_HELP                                                                              \
-    "regions: who settles a range: item, a work-item in a queue of its own, first in first out; group, a work-group " \
+    "regions: who settles a range: item, a work-item in a queue of its own, in buckets of the bound; group, a work-group " \
     "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
     "regions: how many vertex ranges (0: one a 8192 vertices for work-items, 1 to 8 a compute unit; for "       \
