@@ -592,10 +592,10 @@ done:
 /* regions under contention: the vertices a range seeds may be lowered by
  * another range at that moment; 128 trials of one session on a random
  * graph for each worker (work-items at two range counts), each equal to
- * the reference. (Before the seeding read a vertex's
- * distance again after clearing its bit, this failed in 1 of 3 runs of 64
- * trials on the 2-core machine, and `bench` on PoCL failed the graph in 2
- * runs of 2 of 60 trials; on a 16-core Xeon sssp/regions failed at once.) */
+ * the reference. (Before the seeding read a vertex's distance again after
+ * clearing its bit, this failed in 1 of 3 runs of 64 trials on the 2-core
+ * machine, and `bench` on PoCL failed the graph in 2 runs of 2 of 60
+ * trials; on a 16-core Xeon sssp/regions failed at once.) */
 static void regions_race(th_case *tc)
 {
     const char *spec = "random:n=20011,m=200000,seed=5,weights=1-100";

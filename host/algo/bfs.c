@@ -864,8 +864,8 @@ static const clirr_param_desc bfs_params[] = {
  * or more on CPUs, 2^18 elsewhere) take it on every device (on the 16-core
  * Xeon since work-items settle flagged ranges again, luxembourg_osm took
  * 2.9 ms compute against do-bit's 5.8; tests/bench/RESULTS.md, "Regions'
- * work-items settle flagged ranges again"): the 2048 x 2048 grid from a corner
- * (4,095 levels) on the H200, 28.4-29.0 ms end to end (264 work-groups,
+ * work-items settle flagged ranges again"): the 2048 x 2048 grid from a
+ * corner (4,095 levels) on the H200, 28.4-29.0 ms end to end (264 work-groups,
  * 16 levels a launch) against data's 38.0-41.0 (LonestarGPU 39.7); PoCL
  * on its 16-core Xeon, 58.5 against do-bit's 195.2 (GAPBS `bfs` 79.7);
  * on the 2-core machine 512 x 512, PoCL 10.3 against 13.3, Intel's

@@ -880,9 +880,9 @@ static const clirr_variant_desc sssp_variants[] = {
     {"bits", "data-driven, the worklist a bitmap while it is large (CPUs): a work-item relaxes the vertices of "
              "a contiguous range of 32-vertex words and sets the bits of what it lowers (no compaction a round)",
      true, false},
-    {"regions", "every vertex range is settled by a worker of its own (--worker: on CPUs a work-item, first in "
-                "first out; on GPUs a work-group in rounds), under a bound that moves up by delta a launch; "
-                "what it lowers elsewhere waits for that range's worker, or the next launch",
+    {"regions", "every vertex range is settled by a worker of its own (--worker: on CPUs a work-item, in "
+                "buckets of the bound; on GPUs a work-group in rounds), under a bound that moves up by delta a "
+                "launch; what it lowers elsewhere waits for that range's worker, or the next launch",
      false, false},
     {"auto", "regions for graphs of bounded degree (roads, grids) from 2^16 vertices on CPU devices, 2^18 "
              "elsewhere; nearfar for smaller ones; else bits on CPU devices, else data", true, false},
@@ -918,10 +918,10 @@ static const clirr_variant_desc sssp_variants[] = {
  * graphs, regions took luxembourg_osm in 3.0 against near-far's 7.2-8.2
  * and a 256 x 256 grid in 3.7 against 6.3 ms compute (GAPBS 2.75-2.90
  * and 1.40; tests/bench/RESULTS.md, "Regions' work-items settle flagged
- * ranges again"): on CPUs from 2^16 vertices. On the 2-core machine regions won from a 512
- * x 512 grid (2^18 vertices) up, on PoCL (28.2 against 37.3 ms) and
- * Intel's runtime (28.0 against 53.9); tests/bench/RESULTS.md, "SSSP
- * regions". GPUs take it too since a work-group's round shares an
+ * ranges again"): on CPUs from 2^16 vertices. On the 2-core machine
+ * regions had won from a 512 x 512 grid (2^18 vertices) up, on PoCL (28.2
+ * against 37.3 ms) and Intel's runtime (28.0 against 53.9);
+ * tests/bench/RESULTS.md, "SSSP regions". GPUs take it too since a work-group's round shares an
  * entry's arcs among its work-items: H200, grids (weights 1-100) of
  * 2048 x 2048, 1024 x 1024 and 512 x 512, 38.0, 15.5 and 6.9 ms compute
  * against near-far's 70.5, 39.8 and 21.9 (before that, 80.0 against

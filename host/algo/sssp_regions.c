@@ -9,8 +9,9 @@
  * pending distance plus delta, which the host moves up launch by launch.
  * A vertex lowered in another range under the bound flags that range,
  * which is settled again within the launch; one at or past the bound
- * waits in a bitmap for the next launch. The bound keeps a range from settling far vertices on
- * distances that another range will still lower: simulated on
+ * waits in a bitmap for the next launch. The bound keeps a range from
+ * settling far vertices on distances that another range will still
+ * lower: simulated on
  * luxembourg_osm (weights 1-255, 16 ranges), no bound relaxes 11x the arcs
  * Dijkstra does; a bound of 16 mean arc weights 1.10x in 138 launches.
  *
@@ -25,6 +26,7 @@
 #include "prim/prim.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 CLIRR_KARGS_STRUCT(sssp_region_args, SSSP_REGION_ARGS);
@@ -42,7 +44,8 @@ _Static_assert(CLIRR_KARG(sssp_region_args, pend) == CLIRR_KARG(sssp_region_grou
  * most REGIONS_PER_UNIT. Enough that the cores balance ranges of uneven
  * work, few enough that a range's queue settles a front's stretch at once
  * and hands on little. PoCL 5 on the H200 machine's 16 cores, weights
- * 1-100 (1-255 on luxembourg_osm), ms compute at the best delta
+ * 1-100 (1-255 on luxembourg_osm), a queue of one ring (before its
+ * buckets, cl/sssp.cl), ms compute at the best delta
  * (tests/bench/RESULTS.md, "Regions' work-items settle flagged ranges
  * again"): the 2048 x 2048 grid 58.9 at 128 ranges against 64.5 at 64,
  * 81.1 at 256; 1024 x 1024 17.8 at 64 against 21.7 at 32 and 20.9 at
@@ -99,7 +102,8 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
  * than THIN_DEGREE arcs a vertex: roads), whose shortest paths have few
  * other ways to lower them, so that a wide bound costs few repeated
  * relaxations, and whose fronts hold few vertices a launch. PoCL 5, 16
- * cores, ms compute at the best ranges (tests/bench/RESULTS.md, "Regions'
+ * cores, a queue of one ring (before its buckets; with 16 they kept 32
+ * mean weights best on the grids), ms compute at the best ranges (tests/bench/RESULTS.md, "Regions'
  * work-items settle flagged ranges again"): luxembourg_osm (2.09 arcs a
  * vertex, weights 1-255) 3.0 at 128 against 3.4 at 256, 4.4 at 64 and
  * 6.6 at 32; grids (4 arcs a vertex, weights 1-100) of 2048, 1024 and
@@ -194,7 +198,8 @@ static int prepare_item(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const 
     for (uint32_t i = 0; i < ranges; i++)
         if (bounds[i + 1] - bounds[i] > widest)
             widest = bounds[i + 1] - bounds[i];
-    cl_uint qcap = 2 * widest + 32;
+    uint64_t pairs = 2 * (uint64_t)widest + 32;
+    cl_uint qcap = pairs > UINT32_MAX ? UINT32_MAX : (cl_uint)pairs;
     CLIRR_TRY(clirr_buf_create(ctx, "SSSP regions' queues", r->items * qcap * 2 * sizeof(uint32_t), &r->fifo, err));
     CLIRR_TRY(bind_shared(r, dg, dist, status, err));
     CLIRR_TRY(CLIRR_ARG(r->kernel, CLIRR_KARG(sssp_region_args, fifo), r->fifo));

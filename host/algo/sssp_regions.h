@@ -17,8 +17,8 @@
 typedef enum { SSSP_REGIONS_AUTO, SSSP_REGIONS_ITEM, SSSP_REGIONS_GROUP } sssp_regions_worker;
 extern const char *const sssp_regions_worker_names[];
 #define SSSP_REGIONS_WORKER_HELP                                                                              \
-    "regions: who settles a range: item, a work-item in a queue of its own, in buckets of the bound; group, a work-group " \
-    "in rounds with its queue in local memory (auto: item on CPU devices, else group)"
+    "regions: who settles a range: item, a work-item in a queue of its own, in buckets of the bound; group, a "   \
+    "work-group in rounds with its queue in local memory (auto: item on CPU devices, else group)"
 #define SSSP_REGIONS_RANGES_HELP                                                                              \
     "regions: how many vertex ranges (0: one a 8192 vertices for work-items, 1 to 8 a compute unit; for "       \
     "work-groups the square root of the vertices over 32, over 8 when weighted, at most 2 a compute unit; at "  \
@@ -41,8 +41,8 @@ typedef struct sssp_regions {
 /* Build the kernel over g's device copy dg (every arc 1 when
  * unit_weights), distances dist and status flags status, and the regions'
  * buffers; delta 0 picks the rule's (by worker: items 32 mean arc weights,
- * 128 on thin graphs, 128 hops unweighted; groups 10, 64 hops); worker AUTO: items on
- * CPU devices, else groups;
+ * 128 on thin graphs, 128 hops unweighted; groups 10, 64 hops); worker
+ * AUTO: items on CPU devices, else groups;
  * wg: the groups' work-group size (0: the default); ranges: how many
  * (0: the rule's, by worker; at most one a 32-vertex word). */
 int sssp_regions_prepare(sssp_regions *r, clirr_ctx *ctx, const clirr_graph *g, const clirr_dgraph *dg,
