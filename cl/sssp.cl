@@ -25,8 +25,8 @@
  *   sssp_bits_round, sssp_items_bits  the `bits` variant's wide rounds on
  *              CPUs: the worklist as a bitmap (below).
  *   sssp_region the `regions` variant on CPUs: a work-item settles the
- *              pending vertices of range after range under a bound,
- *              in a first-in first-out queue of the range's (below).
+ *              pending vertices of range after range under a bound, in
+ *              a queue of its own, buckets of the bound (below).
  *   sssp_region_group  regions on GPUs: a work-group a range, in rounds
  *              with its queue in local memory (below).
  * A distance that would not fit 32 bits sets status[1] (the host reports
@@ -583,9 +583,10 @@ __kernel void sssp_region(CLIRR_KPARAMS(SSSP_REGION_ARGS) IRR_KPARAM)
     uint found = 0, lo = CLIRR_NONE, sub = max(delta / REGION_BUCKETS, 1u);
     __global uint2 *q = fifo + (ulong)get_global_id(0) * qcap;
     for (uint t; IRR_BRANCH(140, (t = atomic_inc(IRR_GAT(141, &info[3 * cur + 2]))) < nregions);) {
-        atomic_xchg(IRR_GAT(146, &flags[order[t]]), 0u); /* this look comes after any flag set so far */
-        region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, order[t], least, sub, bound, true,
-                      q, qcap, &found, &lo IRR_FARG);
+        uint r = order[t];
+        atomic_xchg(IRR_GAT(146, &flags[r]), 0u); /* this look comes after any flag set so far */
+        region_settle(row, col, weight, dist, status, pend, flags, bounds, nregions, r, least, sub, bound, true, q,
+                      qcap, &found, &lo IRR_FARG);
     }
     for (bool again = true; IRR_BRANCH(142, again);) {
         again = false;

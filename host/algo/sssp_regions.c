@@ -11,9 +11,9 @@
  * which is settled again within the launch; one at or past the bound
  * waits in a bitmap for the next launch. The bound keeps a range from
  * settling far vertices on distances that another range will still
- * lower: simulated on
- * luxembourg_osm (weights 1-255, 16 ranges), no bound relaxes 11x the arcs
- * Dijkstra does; a bound of 16 mean arc weights 1.10x in 138 launches.
+ * lower: simulated on luxembourg_osm (weights 1-255, 16 ranges), no bound
+ * relaxes 11x the arcs Dijkstra does; a bound of 16 mean arc weights
+ * 1.10x in 138 launches.
  *
  * On a GPU one work-item a range is far too slow; there a work-group takes
  * a range and settles it in rounds inside the bound, its queue in local
