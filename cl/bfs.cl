@@ -25,6 +25,7 @@
  *   bfs_top_down_mark  its CPU form (do-bit, below).
  * Racing writers store the same level, so no atomics guard level[]. */
 #include "common/compat.clh"
+#include "common/flag.clh"
 #include "common/worklist.clh"
 #include "bfs.def"
 
@@ -48,7 +49,7 @@
         uint v = *IRR_GLD(28, &col[row[u] + (j)]);                             \
         if (IRR_BRANCH(29, offer < *IRR_GLD(30, &level[v]))) {                 \
             *IRR_GST(31, &level[v]) = offer;                                   \
-            *IRR_GST(32, changed) = 1;                                         \
+            CLIRR_SET_FLAG(changed);                                           \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"
@@ -63,7 +64,7 @@
 #define UR_RELAX(lx, e, v)                                                     \
     if (IRR_BRANCH(34, (lx) + 1 < *IRR_GLD(35, &level[v]))) {                  \
         *IRR_GST(36, &level[v]) = (lx) + 1;                                    \
-        *IRR_GST(37, changed) = 1;                                             \
+        CLIRR_SET_FLAG(changed);                                               \
         lowered = true;                                                        \
     }
 #include "templates/topo_unroll.clh"
@@ -78,7 +79,7 @@
         uint v = *IRR_GLD(2, &col[row[u] + (j)]);                              \
         if (IRR_BRANCH(3, *IRR_GLD(4, &level[v]) == CLIRR_NONE)) {             \
             *IRR_GST(5, &level[v]) = depth + 1;                                \
-            *IRR_GST(6, changed) = 1;                                          \
+            CLIRR_SET_FLAG(changed);                                           \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"

@@ -23,6 +23,7 @@
  * made progress); nothing waits on another work-group, and compression is
  * its own launch after the links. */
 #include "common/compat.clh"
+#include "common/flag.clh"
 #include "common/worklist.clh"
 #include "cc.def"
 
@@ -43,7 +44,7 @@
     {                                                                          \
         if (IRR_BRANCH(3, (acc) < *IRR_GLD(4, &label[v]))) {                   \
             *IRR_GST(5, &label[v]) = (acc);                                    \
-            *IRR_GST(6, changed) = 1;                                          \
+            CLIRR_SET_FLAG(changed);                                           \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"

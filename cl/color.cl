@@ -39,6 +39,7 @@
  *                   takes color base + 2k + 1 (+ 2).
  * Parameter lists: cl/color.def. */
 #include "common/compat.clh"
+#include "common/flag.clh"
 #include "common/worklist.clh"
 #include "color.def"
 
@@ -123,7 +124,7 @@ inline bool beats(uint u, uint v, uint du, uint dv, uint heuristic, bool sync)
             color[v] = ((forbidden) != ~0ul ? window_free((forbidden), bitset) \
                                             : first_fit_serial(v, row, col, color, bitset, 64)) | \
                        (sync ? TENTATIVE : 0u);                                \
-            *changed = 1;                                                      \
+            CLIRR_SET_FLAG(changed);                                           \
         }                                                                      \
     }
 

@@ -21,6 +21,7 @@
  * them; the sublists make a shorter weighted list, ranked recursively by
  * the host; a last pass adds the sublist's rank and the offset. */
 #include "common/compat.clh"
+#include "common/flag.clh"
 #include "common/kargs.h"
 #include "listrank.def"
 
@@ -68,7 +69,7 @@ kernel void lr_wyllie(CLIRR_KPARAMS(LR_WYLLIE_ARGS) IRR_KPARAM)
         *IRR_GST(12, &words[i]) = a;
     }
     if (IRR_BRANCH(13, (uint)a != END))
-        *IRR_GST(14, unfinished) = 1;
+        CLIRR_SET_FLAG(unfinished);
 }
 
 kernel void lr_wyllie_step(CLIRR_KPARAMS(LR_WYLLIE_STEP_ARGS) IRR_KPARAM)
@@ -131,7 +132,7 @@ kernel void lr_wyllie32(CLIRR_KPARAMS(LR_WYLLIE32_ARGS) IRR_KPARAM)
         *IRR_GST(34, &words[i]) = a;
     }
     if (IRR_BRANCH(35, (a & END16) != END16))
-        *IRR_GST(36, unfinished) = 1;
+        CLIRR_SET_FLAG(unfinished);
 }
 
 kernel void lr_w32_rank(CLIRR_KPARAMS(LR_W32_RANK_ARGS) IRR_KPARAM)

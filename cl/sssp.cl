@@ -32,6 +32,7 @@
  * A distance that would not fit 32 bits sets status[1] (the host reports
  * it) instead of wrapping. status[0] is topo's changed flag. */
 #include "common/compat.clh"
+#include "common/flag.clh"
 #include "common/worklist.clh"
 #include "sssp.def"
 
@@ -70,7 +71,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         uint nd = relax_sum(du, WEIGHT(e), &status[1]);                        \
         if (IRR_BRANCH(4, nd < *IRR_GLD(5, &dist[v]) && LOWER(v, nd))) {       \
             MARKED(v);                                                         \
-            *IRR_GST(7, &status[0]) = 1;                                       \
+            CLIRR_SET_FLAG(&status[0]);                                        \
         }                                                                      \
     }
 #define SSSP_STORE(v, nd) (*IRR_GST(6, &dist[v]) = (nd), true)
@@ -99,7 +100,7 @@ inline uint relax_sum(uint d, uint w, volatile __global uint *overflow)
         uint nd = relax_sum((du), WEIGHT(e), &status[1]);                      \
         if (IRR_BRANCH(39, nd < *IRR_GLD(40, &dist[v]))) {                     \
             *IRR_GST(41, &dist[v]) = nd;                                       \
-            *IRR_GST(42, &status[0]) = 1;                                      \
+            CLIRR_SET_FLAG(&status[0]);                                        \
             lowered = true;                                                    \
         }                                                                      \
     }
