@@ -36,7 +36,8 @@
  *                   (the multi-hash idea of cuSPARSE csrcolor): an
  *                   uncolored vertex that is the local maximum (minimum) of
  *                   hash k among the vertices uncolored at the round's start
- *                   takes color base + 2k + 1 (+ 2).
+ *                   takes color base + 2k + 1 (+ 2); one left uncolored
+ *                   sets the flag `remaining`.
  * Parameter lists: cl/color.def. */
 #include "common/compat.clh"
 #include "common/flag.clh"
@@ -241,7 +242,7 @@ inline uint jp_mask(uint v, uint u, volatile __global uint *color, uint base IRR
             if (classes)                                                       \
                 color[v] = base + (uint)popcount((classes & (~classes + 1)) - 1) + 1; \
             else                                                               \
-                atomic_inc(remaining);                                         \
+                CLIRR_SET_FLAG(remaining);                                     \
         }                                                                      \
     }
 #include "templates/nested_loop.clh"
