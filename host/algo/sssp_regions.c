@@ -223,9 +223,10 @@ static uint64_t group_ranges(uint32_t n, bool unit_weights, uint32_t units)
     return want < 1 ? 1 : want > most ? most : want;
 }
 
-/* A work-group a range: its flag word, and in local memory its queues
- * and its boxes of hand-ons (a box a quarter of a queue), as many pairs
- * as the device's local memory holds, up to GROUP_QCAP a queue. */
+/* A work-group a range: in local memory its queues and its boxes of
+ * hand-ons (a box a quarter of a queue), as many pairs as the device's
+ * local memory holds, up to GROUP_QCAP a queue (the ranges' flag words
+ * serve both workers: sssp_regions_prepare). */
 static int prepare_group(sssp_regions *r, clirr_ctx *ctx, cl_program prog, const clirr_graph *g,
                          const clirr_dgraph *dg, cl_mem dist, cl_mem status, size_t wg, clirr_error *err)
 {
