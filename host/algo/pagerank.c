@@ -26,6 +26,7 @@ CLIRR_KARGS_STRUCT(pr_start_args, PR_START_ARGS);
 CLIRR_KARGS_STRUCT(pr_fused_args, PR_FUSED_ARGS);
 CLIRR_KARGS_STRUCT(pr_block_split_args, PR_BLOCK_SPLIT_ARGS);
 CLIRR_KARGS_STRUCT(pr_gather_block_args, PR_GATHER_BLOCK_ARGS);
+CLIRR_KARGS_STRUCT(pr_scores_args, PR_SCORES_ARGS);
 
 /* Set argument `name` of plain kernel k, whose parameter list is `tag`. */
 #define KERNEL_SET(k, tag, name, var) clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
@@ -92,6 +93,10 @@ typedef struct pr_session {
     uint32_t nblocks;       /* fused: passes an iteration (1: fused alone) */
     cl_kernel gather;       /* fused in blocks: pr_gather_block, context-owned */
     size_t wg_gather;
+    /* doubles: the scores live in the contributions (cl/pagerank.cl,
+     * PR_SCORES_IN_CONTRIB); pr_scores makes them at the end */
+    cl_kernel scores;       /* context-owned; NULL with float contributions */
+    size_t wg_scores;
     cl_mem bounds, heavy, contrib_next, partial[2], state, tsplit;
     clirr_pinned seen;      /* the state as each batch left it, read ahead */
 } pr_session;
@@ -310,6 +315,14 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
     s->nblocks = fused ? blocks_for(s, plan) : 1;
     if (s->nblocks > 1)
         CLIRR_TRY(blocks_layout(s, prog, err));
+    if (s->contrib_size == sizeof(double)) {
+        CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_scores", CLIRR_KNARGS(pr_scores_args), &s->scores,
+                                           err));
+        s->wg_scores = clirr_wg_size(s->ctx, s->scores, plan->wg_size);
+        CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, row, s->dg->row));
+        CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, r, s->r));
+        CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, n, s->n));
+    }
 
     cl_kernel k = s->start;
     cl_uint ranges = fused ? 0 : s->nranges;
@@ -487,6 +500,12 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
         CLIRR_TRY(run_queued(s, &iterations, err));
         stats->iterations = iterations;
         scores = iterations & 1 ? s->rnew : s->r;
+        if (s->scores) { /* from the last iteration's contributions (launch_step's [iter % 2]) */
+            cl_mem last = iterations & 1 ? s->contrib_next : s->contrib;
+            CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, contrib, last));
+            CLIRR_TRY(clirr_launch(s->ctx, s->scores, s->n, s->wg_scores, err));
+            scores = s->r;
+        }
     } else {
         CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, r, s->r));
         CLIRR_TRY(clirr_launch(s->ctx, s->init, s->n, s->wg_init, err));
