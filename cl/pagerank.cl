@@ -22,11 +22,12 @@
  *               neighbouring rows) over a grid of a few work-groups a compute
  *               unit, vertices of many in-arcs a whole work-group each; the
  *               sums go to partial[2g], partial[2g+1] a work-group.
- *   pr_gather_block, pr_block_split  fused in blocks (GPUs whose cache
- *               holds less than the contributions): the sources split into
- *               blocks, an iteration gathers each block's in-arcs in a pass
- *               of its own, so the pass's random reads stay in the cache;
- *               fused does the last block and the rest of the iteration.
+ *   pr_gather_block, pr_block_split  fused or range in blocks (devices
+ *               whose cache holds less than the contributions): the
+ *               sources split into blocks, an iteration gathers each
+ *               block's in-arcs in a pass of its own, so the pass's random
+ *               reads stay in the cache; fused or range does the last block
+ *               and the rest of the iteration.
  *   pr_start    the first scores, contributions and dangling sums of both.
  *   pr_scores   the scores of a queued run in doubles, from its last
  *               contributions (below: such runs keep no scores apart).
@@ -218,8 +219,12 @@ __kernel void pr_range(CLIRR_KPARAMS(PR_RANGE_ARGS) IRR_KPARAM)
     uint vend = *IRR_GLD(17, &bounds[w + 1]);
     for (uint v = *IRR_GLD(18, &bounds[w]); IRR_BRANCH(19, v < vend); v++) {
         double acc = 0;
-        uint kend = *IRR_GLD(20, &trow[v + 1]);
-        for (uint k = *IRR_GLD(21, &trow[v]); IRR_BRANCH(22, k < kend); k++)
+        uint k = *IRR_GLD(21, &trow[v]), kend = *IRR_GLD(20, &trow[v + 1]);
+        if (nblocks > 1) { /* the blocks before the last: pr_gather_block's */
+            acc = *IRR_GLD(80, &rnew[v]);
+            k = *IRR_GLD(81, &tsplit[(ulong)(nblocks - 2) * n + v]);
+        }
+        for (; IRR_BRANCH(22, k < kend); k++)
             acc += *IRR_GLD(24, &contrib[*IRR_GLD(23, &tcol[k])]);
         PR_FINISH(v, acc, l1, dangling);
     }
@@ -310,7 +315,13 @@ __kernel void pr_gather_block(CLIRR_KPARAMS(PR_GATHER_BLOCK_ARGS) IRR_KPARAM)
 {
     if (*state)
         return;
-    for (uint v = get_global_id(0); IRR_BRANCH(64, v < n); v += get_global_size(0)) {
+    /* range: work-item w's vertex range, in order (a core streams it);
+     * fused: one vertex a work-item */
+    const uint w = get_global_id(0);
+    uint v = nranges ? (w < nranges ? *IRR_GLD(82, &bounds[w]) : n) : w;
+    uint vend = nranges && w < nranges ? *IRR_GLD(83, &bounds[w + 1]) : n;
+    uint step = nranges ? 1 : get_global_size(0);
+    for (; IRR_BRANCH(64, v < vend); v += step) {
         uint k = *IRR_GLD(65, &trow[v]), kend = *IRR_GLD(66, &trow[v + 1]);
         if (IRR_BRANCH(67, kend - k > heavy_deg))
             continue; /* fused pulls it whole */
