@@ -90,8 +90,8 @@ typedef struct pr_session {
     size_t wg_step, wg_start;
     uint32_t nsums;         /* sums a launch: nranges or ngroups */
     uint32_t nheavy;        /* fused: vertices pulled by a work-group */
-    uint32_t nblocks;       /* fused: passes an iteration (1: fused alone) */
-    cl_kernel gather;       /* fused in blocks: pr_gather_block, context-owned */
+    uint32_t nblocks;       /* fused, range: passes an iteration (1: the step alone) */
+    cl_kernel gather;       /* in blocks: pr_gather_block, context-owned */
     size_t wg_gather;
     /* doubles: the scores live in the contributions (cl/pagerank.cl,
      * PR_SCORES_IN_CONTRIB); pr_scores makes them at the end */
@@ -508,8 +508,9 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
         uint32_t iterations = 0;
         CLIRR_TRY(run_queued(s, &iterations, err));
         stats->iterations = iterations;
+        /* launch_step's [iterations % 2] holds the last iterate */
         scores = iterations & 1 ? s->rnew : s->r;
-        if (s->scores) { /* from the last iteration's contributions (launch_step's [iter % 2]) */
+        if (s->scores) { /* doubles: the scores from the last contributions */
             cl_mem last = iterations & 1 ? s->contrib_next : s->contrib;
             CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, contrib, last));
             CLIRR_TRY(clirr_launch(s->ctx, s->scores, s->n, s->wg_scores, err));
