@@ -22,12 +22,15 @@
  *               neighbouring rows) over a grid of a few work-groups a compute
  *               unit, vertices of many in-arcs a whole work-group each; the
  *               sums go to partial[2g], partial[2g+1] a work-group.
- *   pr_gather_block, pr_block_split  fused in blocks (GPUs whose cache
- *               holds less than the contributions): the sources split into
- *               blocks, an iteration gathers each block's in-arcs in a pass
- *               of its own, so the pass's random reads stay in the cache;
- *               fused does the last block and the rest of the iteration.
+ *   pr_gather_block, pr_block_split  fused or range in blocks (devices
+ *               whose cache holds less than the contributions): the
+ *               sources split into blocks, an iteration gathers each
+ *               block's in-arcs in a pass of its own, so the pass's random
+ *               reads stay in the cache; fused or range does the last block
+ *               and the rest of the iteration.
  *   pr_start    the first scores, contributions and dangling sums of both.
+ *   pr_scores   the scores of a queued run in doubles, from its last
+ *               contributions (below: such runs keep no scores apart).
  * range and fused are queued: the host enqueues iterations ahead and reads
  * nothing back in between. Each launch first adds up the previous launch's
  * sums itself (every work-group the same numbers in the same order, so all
@@ -40,12 +43,25 @@
 #include "common/kargs.h"
 /* --precision float (PR_CONTRIB_FLOAT): the contributions, which the
  * gathers read at random, are stored as floats, half the bytes (as GAPBS
- * and Pannotia keep them); scores, sums and the stopping test stay double. */
+ * and Pannotia keep them); scores, sums and the stopping test stay double.
+ * In doubles the queued variants (range, fused) keep no scores apart: a
+ * vertex's score is its contribution times its out-degree, so an
+ * iteration neither reads old scores nor writes new ones (two of the
+ * seven arrays it streams), and pr_scores makes the scores once at the
+ * end. A vertex with no out-arcs is no one's in-neighbour: its slot is
+ * never gathered and holds its score itself. Floats could not give the
+ * scores back to double precision, so there r and rnew stay. */
 #ifdef PR_CONTRIB_FLOAT
 typedef float pr_contrib;
+#define PR_SCORES_IN_CONTRIB 0
 #else
 typedef double pr_contrib;
+#define PR_SCORES_IN_CONTRIB 1
 #endif
+/* The queued variants' contribution of score x at out-degree deg, and the
+ * score back from contribution c. */
+#define PR_CONTRIB_OF(x, deg) ((deg) ? (x) / (deg) : PR_SCORES_IN_CONTRIB ? (x) : 0.0)
+#define PR_SCORE_OF(c, deg) ((deg) ? (double)(c) * (deg) : (double)(c))
 #include "pagerank.def"
 
 __kernel void pr_init(CLIRR_KPARAMS(PR_INIT_ARGS) IRR_KPARAM)
@@ -121,20 +137,26 @@ static void pr_add_sums(__global const double *sums, uint nsums, __local double 
 }
 
 /* A vertex's new score from its pulled sum, given its old score rv and
- * out-degree deg: written with its next contribution; its change and
- * dangling mass added to l1, dangling. */
+ * out-degree deg: its next contribution written (and the score, where
+ * scores are kept apart); its change and dangling mass added to l1,
+ * dangling. */
 #define PR_FINISH_WITH(v, acc, rv, deg, l1, dangling)                          \
     {                                                                          \
         double nr_ = base + damping * (acc);                                   \
         (l1) += fabs(nr_ - (rv));                                              \
-        *IRR_GST(41, &rnew[v]) = nr_;                                          \
-        *IRR_GST(44, &contrib_next[v]) = (deg) ? nr_ / (deg) : 0.0;            \
+        if (!PR_SCORES_IN_CONTRIB)                                             \
+            *IRR_GST(41, &rnew[v]) = nr_;                                      \
+        *IRR_GST(44, &contrib_next[v]) = PR_CONTRIB_OF(nr_, deg);              \
         (dangling) += (deg) ? 0.0 : nr_;                                       \
     }
-#define PR_OLD_SCORE(v) (*IRR_GLD(40, &r[v]))
+#define PR_OLD_SCORE(v, deg)                                                   \
+    (PR_SCORES_IN_CONTRIB ? PR_SCORE_OF(*IRR_GLD(75, &contrib[v]), deg) : *IRR_GLD(40, &r[v]))
 #define PR_OUT_DEGREE(v) (*IRR_GLD(42, &row[(v) + 1]) - *IRR_GLD(43, &row[v]))
 #define PR_FINISH(v, acc, l1, dangling)                                        \
-    PR_FINISH_WITH(v, acc, PR_OLD_SCORE(v), PR_OUT_DEGREE(v), l1, dangling)
+    {                                                                          \
+        uint deg_ = PR_OUT_DEGREE(v);                                          \
+        PR_FINISH_WITH(v, acc, PR_OLD_SCORE(v, deg_), deg_, l1, dangling);     \
+    }
 
 /* Kernels with barriers here meet each one on every path, with no
  * return before it and none inside a branch, even a uniform one: PoCL 3.1
@@ -148,8 +170,9 @@ __kernel void pr_start(CLIRR_KPARAMS(PR_START_ARGS) IRR_KPARAM)
         uint vend = bounds[w + 1];
         for (uint v = bounds[w]; v < vend; v++) {
             uint deg = *IRR_GLD(46, &row[v + 1]) - *IRR_GLD(47, &row[v]);
-            *IRR_GST(48, &r[v]) = value;
-            *IRR_GST(49, &contrib[v]) = deg ? value / deg : 0.0;
+            if (!PR_SCORES_IN_CONTRIB)
+                *IRR_GST(48, &r[v]) = value;
+            *IRR_GST(49, &contrib[v]) = PR_CONTRIB_OF(value, deg);
             dangling += deg ? 0.0 : value;
         }
         partial[2 * w] = 0;
@@ -160,8 +183,9 @@ __kernel void pr_start(CLIRR_KPARAMS(PR_START_ARGS) IRR_KPARAM)
     /* fused: one vertex a work-item, the sums a work-group */
     for (uint v = nranges ? n : w; IRR_BRANCH(50, v < n); v += get_global_size(0)) {
         uint deg = *IRR_GLD(51, &row[v + 1]) - *IRR_GLD(52, &row[v]);
-        *IRR_GST(53, &r[v]) = value;
-        *IRR_GST(54, &contrib[v]) = deg ? value / deg : 0.0;
+        if (!PR_SCORES_IN_CONTRIB)
+            *IRR_GST(53, &r[v]) = value;
+        *IRR_GST(54, &contrib[v]) = PR_CONTRIB_OF(value, deg);
         dangling += deg ? 0.0 : value;
     }
     pr_group_sums(0, dangling, tmp, &l1, &dangling);
@@ -195,8 +219,12 @@ __kernel void pr_range(CLIRR_KPARAMS(PR_RANGE_ARGS) IRR_KPARAM)
     uint vend = *IRR_GLD(17, &bounds[w + 1]);
     for (uint v = *IRR_GLD(18, &bounds[w]); IRR_BRANCH(19, v < vend); v++) {
         double acc = 0;
-        uint kend = *IRR_GLD(20, &trow[v + 1]);
-        for (uint k = *IRR_GLD(21, &trow[v]); IRR_BRANCH(22, k < kend); k++)
+        uint k = *IRR_GLD(21, &trow[v]), kend = *IRR_GLD(20, &trow[v + 1]);
+        if (nblocks > 1) { /* the blocks before the last: pr_gather_block's */
+            acc = *IRR_GLD(80, &rnew[v]);
+            k = *IRR_GLD(81, &tsplit[(ulong)(nblocks - 2) * n + v]);
+        }
+        for (; IRR_BRANCH(22, k < kend); k++)
             acc += *IRR_GLD(24, &contrib[*IRR_GLD(23, &tcol[k])]);
         PR_FINISH(v, acc, l1, dangling);
     }
@@ -229,8 +257,8 @@ __kernel void pr_fused(CLIRR_KPARAMS(PR_FUSED_ARGS) IRR_KPARAM)
         if (IRR_BRANCH(35, kend - k > heavy_deg))
             continue; /* a work-group's, below */
         /* Loaded before the gather, so that their latency overlaps it. */
-        double rv = PR_OLD_SCORE(v);
         uint deg = PR_OUT_DEGREE(v);
+        double rv = PR_OLD_SCORE(v, deg);
         double acc = 0;
         if (nblocks > 1) { /* the blocks before the last: pr_gather_block's */
             acc = *IRR_GLD(57, &rnew[v]);
@@ -287,7 +315,13 @@ __kernel void pr_gather_block(CLIRR_KPARAMS(PR_GATHER_BLOCK_ARGS) IRR_KPARAM)
 {
     if (*state)
         return;
-    for (uint v = get_global_id(0); IRR_BRANCH(64, v < n); v += get_global_size(0)) {
+    /* range: work-item w's vertex range, in order (a core streams it);
+     * fused: one vertex a work-item */
+    const uint w = get_global_id(0);
+    uint v = nranges ? (w < nranges ? *IRR_GLD(82, &bounds[w]) : n) : w;
+    uint vend = nranges && w < nranges ? *IRR_GLD(83, &bounds[w + 1]) : n;
+    uint step = nranges ? 1 : get_global_size(0);
+    for (; IRR_BRANCH(64, v < vend); v += step) {
         uint k = *IRR_GLD(65, &trow[v]), kend = *IRR_GLD(66, &trow[v + 1]);
         if (IRR_BRANCH(67, kend - k > heavy_deg))
             continue; /* fused pulls it whole */
@@ -301,4 +335,12 @@ __kernel void pr_gather_block(CLIRR_KPARAMS(PR_GATHER_BLOCK_ARGS) IRR_KPARAM)
             a += *IRR_GLD(73, &contrib[*IRR_GLD(72, &tcol[k])]);
         *IRR_GST(74, &acc[v]) = a;
     }
+}
+
+/* The scores of a queued run in doubles, from its last contributions
+ * (PR_SCORES_IN_CONTRIB). */
+__kernel void pr_scores(CLIRR_KPARAMS(PR_SCORES_ARGS) IRR_KPARAM)
+{
+    for (uint v = get_global_id(0); IRR_BRANCH(76, v < n); v += get_global_size(0))
+        *IRR_GST(79, &r[v]) = PR_SCORE_OF(*IRR_GLD(77, &contrib[v]), PR_OUT_DEGREE(v));
 }

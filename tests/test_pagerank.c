@@ -410,16 +410,18 @@ done:
     free(expected);
 }
 
-/* fused in blocks: for several block counts (one block a vertex or two
- * on the last), with hubs (the work-group path gathers them whole) and
+/* fused and range in blocks: for several block counts (one block a
+ * vertex or two on the last), with hubs (fused's work-group path gathers
+ * them whole) and
  * dangling vertices, the run takes the reference's iterations, verifies,
  * reports its blocks, agrees with one block to rounding, and a run
  * stopped by tol mid-batch has bit for bit the scores of a run cut there
  * by max-iter: a block pass after the stop writes into the buffer that
  * holds the result, so one that still computed would change them. */
-static void fused_blocks(th_case *tc)
+static void queued_blocks(th_case *tc)
 {
     static const char *blocks[] = {"2", "3", "5", "64"};
+    static const char *variants[] = {"fused", "range"};
     const clirr_algo *a = clirr_algo_find("pagerank");
     clirr_error err;
     clirr_graph g = {0};
@@ -447,27 +449,30 @@ static void fused_blocks(th_case *tc)
     uint32_t ref_iters = 0, iters = 0;
     TH_OK(tc, clirr_ref_pagerank(&g, 0.85, 1e-9, 1000, expected, &ref_iters, &err));
     TH_REQUIRE(tc, ref_iters % 8 != 0, "the stop (iteration %u) falls on a batch's end", ref_iters);
-    TH_OK(tc, run_blocks(tc, a, in, "fused", "1e-9", "1000", "1", one, &iters, NULL, &err));
     char count[16];
     snprintf(count, sizeof count, "%u", ref_iters);
-    for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
-        uint64_t used = 0;
-        TH_OK(tc, run_blocks(tc, a, in, "fused", "1e-9", "1000", blocks[b], rank, &iters, &used, &err));
-        TH_REQUIRE(tc, used == strtoull(blocks[b], NULL, 10), "--blocks %s: the run reports %llu blocks", blocks[b],
-                   (unsigned long long)used);
-        TH_REQUIRE(tc, iters == ref_iters, "--blocks %s: %u iterations, the reference %u", blocks[b], iters,
-                   ref_iters);
-        clirr_verify_report r;
-        bool ok = false;
-        TH_OK(tc, verify_scores(tc, a, in, "1e-9", "1000", expected, rank, &ok, &r, &err));
-        TH_REQUIRE(tc, ok, "--blocks %s: %s", blocks[b], r.text);
-        for (uint32_t v = 0; v < g.n; v++)
-            TH_REQUIRE(tc, fabs(rank[v] - one[v]) <= 1e-12, "--blocks %s: vertex %u has %.17g, one block %.17g",
-                       blocks[b], v, rank[v], one[v]);
-        TH_OK(tc, run_blocks(tc, a, in, "fused", "0", count, blocks[b], cut, &iters, NULL, &err));
-        for (uint32_t v = 0; v < g.n; v++)
-            TH_REQUIRE(tc, rank[v] == cut[v], "--blocks %s: vertex %u has %.17g, cut at %u iterations %.17g",
-                       blocks[b], v, rank[v], ref_iters, cut[v]);
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        const char *var = variants[k];
+        TH_OK(tc, run_blocks(tc, a, in, var, "1e-9", "1000", "1", one, &iters, NULL, &err));
+        for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+            uint64_t used = 0;
+            TH_OK(tc, run_blocks(tc, a, in, var, "1e-9", "1000", blocks[b], rank, &iters, &used, &err));
+            TH_REQUIRE(tc, used == strtoull(blocks[b], NULL, 10), "%s --blocks %s: the run reports %llu blocks", var,
+                       blocks[b], (unsigned long long)used);
+            TH_REQUIRE(tc, iters == ref_iters, "%s --blocks %s: %u iterations, the reference %u", var, blocks[b],
+                       iters, ref_iters);
+            clirr_verify_report r;
+            bool ok = false;
+            TH_OK(tc, verify_scores(tc, a, in, "1e-9", "1000", expected, rank, &ok, &r, &err));
+            TH_REQUIRE(tc, ok, "%s --blocks %s: %s", var, blocks[b], r.text);
+            for (uint32_t v = 0; v < g.n; v++)
+                TH_REQUIRE(tc, fabs(rank[v] - one[v]) <= 1e-12, "%s --blocks %s: vertex %u has %.17g, one block %.17g",
+                           var, blocks[b], v, rank[v], one[v]);
+            TH_OK(tc, run_blocks(tc, a, in, var, "0", count, blocks[b], cut, &iters, NULL, &err));
+            for (uint32_t v = 0; v < g.n; v++)
+                TH_REQUIRE(tc, rank[v] == cut[v], "%s --blocks %s: vertex %u has %.17g, cut at %u iterations %.17g",
+                           var, blocks[b], v, rank[v], ref_iters, cut[v]);
+        }
     }
 done:
     clirr_input_free(in);
@@ -533,7 +538,7 @@ done:
 TH_REGISTER(register_pagerank_tests)
 {
     th_add_device("pagerank/float", float_contributions, NULL);
-    th_add_device("pagerank/fused-blocks", fused_blocks, NULL);
+    th_add_device("pagerank/blocks", queued_blocks, NULL);
     th_add("pagerank/param-ranges", param_ranges, NULL);
     th_add_device("pagerank/max-iter", max_iter_cut, NULL);
     th_add_device("pagerank/damping-zero", damping_zero, NULL);

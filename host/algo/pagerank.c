@@ -26,6 +26,7 @@ CLIRR_KARGS_STRUCT(pr_start_args, PR_START_ARGS);
 CLIRR_KARGS_STRUCT(pr_fused_args, PR_FUSED_ARGS);
 CLIRR_KARGS_STRUCT(pr_block_split_args, PR_BLOCK_SPLIT_ARGS);
 CLIRR_KARGS_STRUCT(pr_gather_block_args, PR_GATHER_BLOCK_ARGS);
+CLIRR_KARGS_STRUCT(pr_scores_args, PR_SCORES_ARGS);
 
 /* Set argument `name` of plain kernel k, whose parameter list is `tag`. */
 #define KERNEL_SET(k, tag, name, var) clirr_arg((k), CLIRR_KARG(tag, name), sizeof(var), &(var), err)
@@ -89,9 +90,13 @@ typedef struct pr_session {
     size_t wg_step, wg_start;
     uint32_t nsums;         /* sums a launch: nranges or ngroups */
     uint32_t nheavy;        /* fused: vertices pulled by a work-group */
-    uint32_t nblocks;       /* fused: passes an iteration (1: fused alone) */
-    cl_kernel gather;       /* fused in blocks: pr_gather_block, context-owned */
+    uint32_t nblocks;       /* fused, range: passes an iteration (1: the step alone) */
+    cl_kernel gather;       /* in blocks: pr_gather_block, context-owned */
     size_t wg_gather;
+    /* doubles: the scores live in the contributions (cl/pagerank.cl,
+     * PR_SCORES_IN_CONTRIB); pr_scores makes them at the end */
+    cl_kernel scores;       /* context-owned; NULL with float contributions */
+    size_t wg_scores;
     cl_mem bounds, heavy, contrib_next, partial[2], state, tsplit;
     clirr_pinned seen;      /* the state as each batch left it, read ahead */
 } pr_session;
@@ -230,7 +235,8 @@ static int fused_layout(pr_session *s, const clirr_plan *plan, const clirr_graph
     return heavy_list(s, gt, err);
 }
 
-/* fused: the passes an iteration, --blocks (at most one a vertex). The
+/* fused and range: the passes an iteration, --blocks (at most one a
+ * vertex). range in blocks has not been measured on a CPU yet. The
  * case for blocks: on an H200, 20 iterations of uniform random graphs took
  * 0.011-0.013 ns an arc while the 8 n bytes of contributions fit its
  * cache, 0.020 at 2^23 vertices, 0.025 at 2^24. Two blocks then gained 9%
@@ -244,12 +250,15 @@ static uint32_t blocks_for(const pr_session *s, const clirr_plan *plan)
     return (uint32_t)(asked < s->n ? asked : s->n);
 }
 
-/* fused in blocks: the block pass's kernel and where each block starts in
- * each row (pr_block_split, once). */
+/* fused or range in blocks: the block pass's kernel and where each block
+ * starts in each row (pr_block_split, once). A block pass walks the
+ * vertices as the step does: range's work-items their ranges (and every
+ * vertex, having no work-group path for hubs), fused's one a work-item. */
 static int blocks_layout(pr_session *s, cl_program prog, clirr_error *err)
 {
     int rc = CLIRR_OK;
     cl_kernel k = NULL;
+    bool fused = s->variant == VARIANT_FUSED;
     uint32_t block = (uint32_t)(((uint64_t)s->n + s->nblocks - 1) / s->nblocks);
     cl_uint nblocks = s->nblocks, n = s->n;
     CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_gather_block", CLIRR_KNARGS(pr_gather_block_args),
@@ -265,11 +274,15 @@ static int blocks_layout(pr_session *s, cl_program prog, clirr_error *err)
     CLIRR_TRY(KERNEL_SET(k, pr_block_split_args, nblocks, nblocks));
     CLIRR_TRY(KERNEL_SET(k, pr_block_split_args, block, block));
     CLIRR_TRY(KERNEL_SET(k, pr_block_split_args, n, n));
-    CLIRR_TRY(clirr_launch(s->ctx, k, (size_t)s->ngroups * s->wg_step, clirr_wg_size(s->ctx, k, s->wg_step), err));
-    cl_uint heavy_deg = FUSED_HEAVY_DEG;
+    size_t split_items = fused ? (size_t)s->ngroups * s->wg_step : s->n;
+    CLIRR_TRY(clirr_launch(s->ctx, k, split_items, clirr_wg_size(s->ctx, k, fused ? s->wg_step : 0), err));
+    cl_uint heavy_deg = fused ? FUSED_HEAVY_DEG : UINT32_MAX, nranges = fused ? 0 : s->nranges;
+    cl_mem bounds = fused ? s->heavy : s->bounds; /* fused: unused, any buffer */
     k = s->gather;
     CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, trow, s->dt->row));
     CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, tcol, s->dt->col));
+    CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, bounds, bounds));
+    CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, nranges, nranges));
     CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, tsplit, s->tsplit));
     CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, state, s->state));
     CLIRR_TRY(KERNEL_SET(k, pr_gather_block_args, heavy_deg, heavy_deg));
@@ -307,9 +320,17 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
                                &s->contrib_next, err));
     CLIRR_TRY(clirr_buf_create(s->ctx, "PageRank state", sizeof(cl_uint), &s->state, err));
     CLIRR_TRY(clirr_pinned_alloc(s->ctx, 2 * sizeof(cl_uint), &s->seen, err));
-    s->nblocks = fused ? blocks_for(s, plan) : 1;
+    s->nblocks = blocks_for(s, plan);
     if (s->nblocks > 1)
         CLIRR_TRY(blocks_layout(s, prog, err));
+    if (s->contrib_size == sizeof(double)) {
+        CLIRR_TRY(clirr_kernel_get_checked(s->ctx, prog, "pr_scores", CLIRR_KNARGS(pr_scores_args), &s->scores,
+                                           err));
+        s->wg_scores = clirr_wg_size(s->ctx, s->scores, plan->wg_size);
+        CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, row, s->dg->row));
+        CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, r, s->r));
+        CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, n, s->n));
+    }
 
     cl_kernel k = s->start;
     cl_uint ranges = fused ? 0 : s->nranges;
@@ -335,14 +356,15 @@ static int prepare_queued(pr_session *s, const clirr_input *in, const clirr_plan
     CLIRR_TRY(STEP_SET(s, state, s->state));
     CLIRR_TRY(STEP_SET(s, tol, s->tol));
     CLIRR_TRY(STEP_SET(s, n, s->n));
+    cl_uint nblocks = s->nblocks;
+    cl_mem tsplit = s->tsplit ? s->tsplit : s->state; /* one block: unused, any buffer */
+    CLIRR_TRY(STEP_SET(s, tsplit, tsplit));
+    CLIRR_TRY(STEP_SET(s, nblocks, nblocks));
     if (fused) {
-        cl_uint heavy_deg = FUSED_HEAVY_DEG, nblocks = s->nblocks;
-        cl_mem tsplit = s->tsplit ? s->tsplit : s->heavy; /* one block: unused, any buffer */
+        cl_uint heavy_deg = FUSED_HEAVY_DEG;
         CLIRR_TRY(KERNEL_SET(k, pr_fused_args, heavy, s->heavy));
         CLIRR_TRY(KERNEL_SET(k, pr_fused_args, nheavy, s->nheavy));
         CLIRR_TRY(KERNEL_SET(k, pr_fused_args, heavy_deg, heavy_deg));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, tsplit, tsplit));
-        CLIRR_TRY(KERNEL_SET(k, pr_fused_args, nblocks, nblocks));
         CLIRR_TRY(clirr_arg(k, CLIRR_KARG(pr_fused_args, tmp), s->wg_step * 2 * sizeof(double), NULL, err));
     } else {
         CLIRR_TRY(KERNEL_SET(k, pr_range_args, bounds, s->bounds));
@@ -486,7 +508,14 @@ static int pr_run(void *state, void *result, clirr_stats *stats, clirr_error *er
         uint32_t iterations = 0;
         CLIRR_TRY(run_queued(s, &iterations, err));
         stats->iterations = iterations;
+        /* launch_step's [iterations % 2] holds the last iterate */
         scores = iterations & 1 ? s->rnew : s->r;
+        if (s->scores) { /* doubles: the scores from the last contributions */
+            cl_mem last = iterations & 1 ? s->contrib_next : s->contrib;
+            CLIRR_TRY(KERNEL_SET(s->scores, pr_scores_args, contrib, last));
+            CLIRR_TRY(clirr_launch(s->ctx, s->scores, s->n, s->wg_scores, err));
+            scores = s->r;
+        }
     } else {
         CLIRR_TRY(KERNEL_SET(s->init, pr_init_args, r, s->r));
         CLIRR_TRY(clirr_launch(s->ctx, s->init, s->n, s->wg_init, err));
@@ -569,9 +598,9 @@ static const clirr_param_desc pr_params[] = {
     [PARAM_MAX_ITER] = {"max-iter", CLIRR_PARAM_UINT, "1000", 1, 1e9,
                         "at most X iterations"},
     [PARAM_BLOCKS] = {"blocks", CLIRR_PARAM_UINT, "1", 1, 64,
-                      "fused: gather the in-arcs in X passes an iteration, one a block of sources, so that a "
-                      "pass's random reads stay in the device's cache (for GPUs whose cache holds less than 8 "
-                      "bytes a vertex)"},
+                      "fused and range: gather the in-arcs in X passes an iteration, one a block of sources, so "
+                      "that a pass's random reads stay in the device's cache (for devices whose cache holds "
+                      "less than 8 bytes a vertex)"},
     [PARAM_PRECISION] = {"precision", CLIRR_PARAM_CHOICE, "double", 0, 0,
                          "the contributions (score / out-degree) the gathers read: double, or float (half the "
                          "bytes, as GAPBS and Pannotia; scores and sums stay double, verified to float's "
@@ -583,7 +612,7 @@ static void pr_extras(void *state, const void *result, clirr_extras *x)
 {
     (void)result;
     const pr_session *s = state;
-    if (s->variant == VARIANT_FUSED)
+    if (s->step)
         clirr_extras_add(x, "blocks", CLIRR_EXTRA_UINT)->u = s->nblocks;
 }
 
