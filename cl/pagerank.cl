@@ -50,7 +50,11 @@
  * seven arrays it streams), and pr_scores makes the scores once at the
  * end. A vertex with no out-arcs is no one's in-neighbour: its slot is
  * never gathered and holds its score itself. Floats could not give the
- * scores back to double precision, so there r and rnew stay. */
+ * scores back to double precision, so there r and rnew stay. Measured
+ * (tests/bench/RESULTS.md, "Scores in the contributions"): H200 fused,
+ * 20 iterations, the 2048 x 2048 grid 2.01-2.03 ms of kernels against
+ * 2.27-2.28, urand 2^23 12.07 against 12.56; PoCL on a 16-core Xeon,
+ * range, urand 315-326 against 335-339. */
 #ifdef PR_CONTRIB_FLOAT
 typedef float pr_contrib;
 #define PR_SCORES_IN_CONTRIB 0
