@@ -236,14 +236,15 @@ static int fused_layout(pr_session *s, const clirr_plan *plan, const clirr_graph
 }
 
 /* fused and range: the passes an iteration, --blocks (at most one a
- * vertex). range in blocks has not been measured on a CPU yet. The
- * case for blocks: on an H200, 20 iterations of uniform random graphs took
- * 0.011-0.013 ns an arc while the 8 n bytes of contributions fit its
- * cache, 0.020 at 2^23 vertices, 0.025 at 2^24. Two blocks then gained 9%
+ * vertex). The case for blocks: on an H200, 20 iterations of uniform
+ * random graphs took 0.011-0.013 ns an arc while the 8 n bytes of
+ * contributions fit its cache, 0.020 at 2^23 vertices, 0.025 at 2^24. Two blocks then gained 9%
  * at 2^23 and 5% at 2^24 but lost on kron, a grid and a road network
  * (tests/bench/RESULTS.md, "Buckets for bits, PageRank's blocks on the
  * GPU"), and NVIDIA's OpenCL reports no usable cache size (4 MiB on the
- * H200, not its L2) to choose by: one block unless asked. */
+ * H200, not its L2) to choose by. On PoCL's 16-core Xeon range in 2-4
+ * blocks took 1.5-2.6x as long on urand 2^23 ("Scores in the
+ * contributions"): one block unless asked. */
 static uint32_t blocks_for(const pr_session *s, const clirr_plan *plan)
 {
     uint64_t asked = plan->params.v[PARAM_BLOCKS].u;
