@@ -601,7 +601,8 @@ static const clirr_param_desc pr_params[] = {
     [PARAM_BLOCKS] = {"blocks", CLIRR_PARAM_UINT, "1", 1, 64,
                       "fused and range: gather the in-arcs in X passes an iteration, one a block of sources, so "
                       "that a pass's random reads stay in the device's cache (for devices whose cache holds "
-                      "less than 8 bytes a vertex)"},
+                      "less than 8 bytes a vertex)",
+                      NULL, (1u << VARIANT_RANGE) | (1u << VARIANT_FUSED)},
     [PARAM_PRECISION] = {"precision", CLIRR_PARAM_CHOICE, "double", 0, 0,
                          "the contributions (score / out-degree) the gathers read: double, or float (half the "
                          "bytes, as GAPBS and Pannotia; scores and sums stay double, verified to float's "
