@@ -461,14 +461,14 @@ static void region_hand_on(volatile __global uint *pend, volatile __global uint 
                            uint bound, uint v, uint nd, uint *found, uint *lo IRR_FPARAM)
 {
     uint bit = 1u << (v % 32);
-    mem_fence(CLK_GLOBAL_MEM_FENCE); /* the distance before the bit */
+    CLIRR_RELEASE_FENCE(); /* the distance before the bit */
     if (!(atomic_or(IRR_GAT(135, &pend[v / 32]), bit) & bit)) {
         (*found)++;
         *lo = min(*lo, nd);
     }
     if (IRR_BRANCH(136, nd < bound)) { /* work for this launch, here or there */
         bool own = v >= vlo && v < vhi;
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        CLIRR_RELEASE_FENCE(); /* the bit before the flag */
         atomic_or(IRR_GAT(137, &flags[own ? r : region_of(bounds, nregions, v)]), 1u);
     }
 }
@@ -515,7 +515,7 @@ static void region_settle(__global const uint *row, __global const uint *col, __
                  * work-item in the range may have taken it first. */
                 if (!(atomic_and(IRR_GAT(99, &pend[w]), ~bit) & bit))
                     continue;
-                mem_fence(CLK_GLOBAL_MEM_FENCE);
+                CLIRR_ACQUIRE_FENCE();
                 q[k * bcap + (head[k] + size[k]++) % bcap] = (uint2)(*IRR_GLD(114, &dist[u]), u);
                 queued++;
             } else {
@@ -651,7 +651,7 @@ __kernel void sssp_region_group(CLIRR_KPARAMS(SSSP_REGION_GROUP_ARGS) IRR_KPARAM
                  * two reads a word, not three a bit. Those not taken go
                  * back; a bit set meanwhile by another counts again. */
                 uint bits = atomic_xchg(IRR_GAT(120, &pend[w]), 0u), keep = 0;
-                mem_fence(CLK_GLOBAL_MEM_FENCE);
+                CLIRR_ACQUIRE_FENCE();
                 for (; bits; bits &= bits - 1) {
                     uint u = 32 * w + (31 - clz(bits & -bits)), du = *IRR_GLD(118, &dist[u]);
                     uint slot = du < bound ? atomic_inc(&qn[c]) : qcap;
