@@ -814,19 +814,25 @@ static void bfs_auto_choice(th_case *tc)
 /* SSSP's auto (host/algo/sssp.c): for graphs of at most 8 neighbours a
  * vertex (a grid, a path) regions from 2^16 vertices on a CPU device (a
  * 256 x 256 grid; 255 x 256 is one row short) and from 2^18 elsewhere (512
- * x 512; 511 x 512 short), near-far below; for the others (rmat hubs; a
- * uniform graph of mean degree 8, whose largest is above 8) bits on a CPU,
- * data elsewhere. */
+ * x 512; 511 x 512 short), near-far below; on a CPU device regions too
+ * for weighted graphs with hubs from 2^16 vertices (rmat 16; rmat 15 is
+ * too small, an unweighted rmat 16 has no weights, a weighted uniform
+ * graph of 2^16 vertices no hubs); for the others (rmat hubs; a uniform
+ * graph of mean degree 8, whose largest is above 8) bits on a CPU, data
+ * elsewhere. */
 static void sssp_auto_choice(th_case *tc)
 {
     static const char *const specs[] = {"grid:w=64,h=64", "grid:w=2000,h=1", "rmat:scale=12,ef=8,seed=1",
                                         "random:n=4096,m=16384,seed=1", "grid:w=512,h=512", "grid:w=511,h=512",
-                                        "grid:w=256,h=256", "grid:w=255,h=256"};
+                                        "grid:w=256,h=256", "grid:w=255,h=256",
+                                        "rmat:scale=16,ef=8,seed=1,weights=1-255",
+                                        "rmat:scale=15,ef=8,seed=1,weights=1-255", "rmat:scale=16,ef=8,seed=1",
+                                        "random:n=65536,m=262144,seed=1,weights=1-255"};
     static const char *const gpu[] = {"nearfar", "nearfar", "data", "data", "regions", "nearfar", "nearfar",
-                                      "nearfar"};
+                                      "nearfar", "data", "data", "data", "data"};
     static const char *const cpu[] = {"nearfar", "nearfar", "bits", "bits", "regions", "regions", "regions",
-                                      "nearfar"};
-    auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, 8);
+                                      "nearfar", "regions", "bits", "bits", "bits"};
+    auto_choices(tc, "sssp", specs, tc->device->caps.is_cpu ? cpu : gpu, sizeof specs / sizeof specs[0]);
 }
 
 /* The other form of the local kernels' arc work (CLIRR_LOCAL_PHASES,

@@ -548,10 +548,16 @@ static void regions(th_case *tc)
             uint64_t ranges = th_session_extra_u(sess, c.got, "regions"),
                      used = th_session_extra_u(sess, c.got, "delta");
             /* auto: work-items 32 mean arc weights (within 1, the sum's
-             * rounding), 128 on graphs of fewer than 3 arcs a vertex, and
-             * 128 hops unweighted; work-groups 10 mean weights, 64 hops */
+             * rounding), 128 on graphs of fewer than 3 arcs a vertex, 4
+             * over the mean out-degree on graphs with hubs (the largest
+             * out-degree past 16 and at least 32 times the mean), and 128
+             * hops unweighted; work-groups 10 mean weights, 64 hops */
             bool thin = c.g.m < 3 * (uint64_t)c.g.n;
-            double weights = k % 2 ? 10 : thin ? 128 : 32;
+            uint64_t most_out = 0;
+            for (uint32_t v = 0; v < c.g.n; v++)
+                most_out = c.g.row[v + 1] - c.g.row[v] > most_out ? c.g.row[v + 1] - c.g.row[v] : most_out;
+            bool hubs = most_out > 16 && most_out * c.g.n >= 32 * c.g.m;
+            double weights = k % 2 ? 10 : hubs ? 4.0 * c.g.n / (double)c.g.m : thin ? 128 : 32;
             uint64_t hops = k % 2 ? 64 : 128;
             uint64_t want_delta = d == 0 ? (c.g.weight ? (uint64_t)(weights * mean < 1 ? 1 : weights * mean) : hops)
                                          : strtoull(deltas[d], NULL, 10);

@@ -817,8 +817,8 @@ static const clirr_param_desc sssp_params[] = {
                      "pending distance + X, carrying the others (0: 12 mean arc weights over the mean out-degree; "
                      "unweighted, or 4294967295: every pending vertex); regions: a launch settles the vertices "
                      "under the least pending distance + X (0: 32 mean arc weights for work-items, 128 on graphs "
-                     "of fewer than 3 arcs a vertex, 10 for work-groups; unweighted, 128 hops for work-items, 64 "
-                     "for work-groups)"},
+                     "of fewer than 3 arcs a vertex, 4 over the mean out-degree on graphs with hubs, 10 for "
+                     "work-groups; unweighted, 128 hops for work-items, 64 for work-groups)"},
     /* 0.6: measured on the H100 (tests/bench/RESULTS.md, "Temporal
      * hybrid"), every lower threshold was slower than data-driven rounds
      * on rmat 22 and the 2048 grid; the road network never reaches 1%. */
@@ -885,7 +885,8 @@ static const clirr_variant_desc sssp_variants[] = {
                 "launch; what it lowers elsewhere waits for that range's worker, or the next launch",
      false, false},
     {"auto", "regions for graphs of bounded degree (roads, grids) from 2^16 vertices on CPU devices, 2^18 "
-             "elsewhere; nearfar for smaller ones; else bits on CPU devices, else data", true, false},
+             "elsewhere, and on CPU devices for weighted graphs with hubs from 2^16 vertices; nearfar for smaller "
+             "ones of bounded degree; else bits on CPU devices, else data", true, false},
 };
 
 /* auto: on CPUs, near-far for graphs of at most 8 neighbours a vertex
@@ -925,7 +926,11 @@ static const clirr_variant_desc sssp_variants[] = {
  * entry's arcs among its work-items: H200, grids (weights 1-100) of
  * 2048 x 2048, 1024 x 1024 and 512 x 512, 38.0, 15.5 and 6.9 ms compute
  * against near-far's 70.5, 39.8 and 21.9 (before that, 80.0 against
- * 74.8); tests/bench/RESULTS.md, "A cheaper round for regions on GPUs". */
+ * 74.8); tests/bench/RESULTS.md, "A cheaper round for regions on GPUs".
+ * On CPUs weighted graphs with hubs take regions too, under a narrow
+ * bound (sssp_regions_suits_hubs, host/algo/sssp_regions.c: GAPBS's kron
+ * 22 on the Xeon's PoCL 84.8-92.0 ms against bits' 103.6-109.6; on the
+ * 2-core machine about even with bits on both runtimes). */
 #define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
@@ -936,6 +941,12 @@ static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const
                                  "runtime)"
                                : "auto: regions, a graph of at most 8 neighbours a vertex and 2^18 vertices or "
                                  "more (every compute unit settles its own range; measured on an H200)";
+        return VARIANT_REGIONS;
+    }
+    if (caps->is_cpu && sssp_regions_suits_hubs(g)) {
+        *reason = "auto: regions, a weighted graph with hubs (the largest out-degree at least 32 times the mean) "
+                  "of 2^16 vertices or more on a CPU device (every core settles range after range under a bound "
+                  "of four mean weights over the mean out-degree; measured on PoCL and Intel's CPU runtime)";
         return VARIANT_REGIONS;
     }
     if (clirr_graph_bounded_degree(g, BOUNDED_DEGREE)) {

@@ -118,11 +118,32 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
  * 36.9, 15.2 and 6.8 at 500 against 38.3, 15.4 and 7.5 at 400 and 38.8,
  * -, - at 600). */
 #define THIN_DEGREE 3
+/* Graphs with hubs (the largest out-degree at least this times the mean,
+ * BFS's test for direction-optimizing, and not of bounded degree, whose
+ * rule is the one below) take a narrow bound: four mean
+ * weights over the mean out-degree, delta-stepping's width of about the
+ * weight range over the degree. PoCL 5 on the H200 machine's 16 cores,
+ * GAPBS's kron 22 (mean out-degree 8, weights 1-255), ms compute over
+ * four rounds of two calls: 84.8-92.0 at 64 (this rule) against 91.4-99.9
+ * at 48, 108-123 at 32, 125.7-166.3 at 96, 139-151 at 128, and `bits`
+ * 103.6-109.6; on the 2-core machine's kron 20 (mean out-degree 16) 32,
+ * this rule, took 187.6 and 218.5 against `bits`' 198.1 and 240.0 on
+ * Intel's CPU runtime, 226.6 and 197.0 against 220.5 and 187.4 on PoCL
+ * (tests/bench/RESULTS.md, "Scores in the contributions; regions' delta
+ * on kron and urand" and "One-sided fences"). */
+#define REGIONS_HUB_SKEW 32
+static bool has_hubs(const clirr_graph *g)
+{
+    return clirr_graph_has_hubs(g, REGIONS_HUB_SKEW) && !clirr_graph_bounded_degree(g, 8);
+}
+
 static uint32_t auto_delta(const clirr_graph *g, sssp_regions_worker worker, bool unit_weights)
 {
     bool group = worker == SSSP_REGIONS_GROUP;
     if (unit_weights || !g->weight)
         return group ? 64 : 128;
+    if (!group && has_hubs(g))
+        return sssp_weights_delta(g, 4.0 * (double)g->n / (double)g->m);
     bool thin = g->m < (uint64_t)THIN_DEGREE * g->n;
     return sssp_weights_delta(g, group ? 10 : thin ? 128 : 32);
 }
@@ -298,6 +319,11 @@ fail:
 bool sssp_regions_suits(const clirr_graph *g, bool cpu)
 {
     return g->n >= (cpu ? 1u << 16 : 1u << 18) && clirr_graph_bounded_degree(g, 8);
+}
+
+bool sssp_regions_suits_hubs(const clirr_graph *g)
+{
+    return g->weight && g->n >= 1u << 16 && has_hubs(g);
 }
 
 void sssp_regions_extras(const sssp_regions *r, clirr_extras *x)

@@ -41,7 +41,8 @@ typedef struct sssp_regions {
 /* Build the kernel over g's device copy dg (every arc 1 when
  * unit_weights), distances dist and status flags status, and the regions'
  * buffers; delta 0 picks the rule's (by worker: items 32 mean arc weights,
- * 128 on thin graphs, 128 hops unweighted; groups 10, 64 hops); worker
+ * 128 on thin graphs, 4 over the mean out-degree on graphs with hubs, 128
+ * hops unweighted; groups 10, 64 hops); worker
  * AUTO: items on CPU devices, else groups;
  * wg: the groups' work-group size (0: the default); ranges: how many
  * (0: the rule's, by worker; at most one a 32-vertex word). */
@@ -59,6 +60,11 @@ void sssp_regions_release(sssp_regions *r);
  * the launches outweigh the work: on a GPU near-far's one work-group
  * takes luxembourg_osm's 114,599 vertices faster). */
 bool sssp_regions_suits(const clirr_graph *g, bool cpu);
+/* Whether SSSP's auto takes regions' work-items for g on a CPU device
+ * although g has hubs: weighted, 2^16 vertices or more, the largest
+ * out-degree at least REGIONS_HUB_SKEW times the mean (whose bound then
+ * is four mean weights over the mean out-degree: auto_delta). */
+bool sssp_regions_suits_hubs(const clirr_graph *g);
 /* delta as `weights` mean arc weights of g (NONE unweighted): the shared
  * rule of SSSP's buckets and bounds. */
 uint32_t sssp_weights_delta(const clirr_graph *g, double weights);
