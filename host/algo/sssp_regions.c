@@ -120,15 +120,15 @@ uint32_t sssp_weights_delta(const clirr_graph *g, double weights)
 #define THIN_DEGREE 3
 /* Graphs with hubs (the largest out-degree at least this times the mean,
  * BFS's test for direction-optimizing, and not of bounded degree, whose
- * rule is the one below) take a narrow bound: four mean
- * weights over the mean out-degree, delta-stepping's width of about the
- * weight range over the degree. PoCL 5 on the H200 machine's 16 cores,
- * GAPBS's kron 22 (mean out-degree 8, weights 1-255), ms compute over
- * four rounds of two calls: 84.8-92.0 at 64 (this rule) against 91.4-99.9
- * at 48, 108-123 at 32, 125.7-166.3 at 96, 139-151 at 128, and `bits`
- * 103.6-109.6; on the 2-core machine's kron 20 (mean out-degree 16) 32,
- * this rule, took 187.6 and 218.5 against `bits`' 198.1 and 240.0 on
- * Intel's CPU runtime, 226.6 and 197.0 against 220.5 and 187.4 on PoCL
+ * rule is the one below) take a narrow bound: four mean weights over the
+ * mean out-degree, delta-stepping's width of about the weight range over
+ * the degree. PoCL 5 on the H200 machine's 16 cores, GAPBS's kron 22
+ * (mean out-degree 8, weights 1-255), ms compute over four rounds of two
+ * calls: 84.8-92.0 at 64 (this rule) against 91.4-99.9 at 48, 108-123 at
+ * 32, 125.7-166.3 at 96, 139-151 at 128, and `bits` 103.6-109.6. The
+ * 2-core machine's kron 20 (mean out-degree 16: the rule gives 32), two
+ * rounds: 187.6 and 218.5 against `bits`' 198.1 and 240.0 on Intel's CPU
+ * runtime, 226.6 and 197.0 against 220.5 and 187.4 on PoCL
  * (tests/bench/RESULTS.md, "Scores in the contributions; regions' delta
  * on kron and urand" and "One-sided fences"). */
 #define REGIONS_HUB_SKEW 32
