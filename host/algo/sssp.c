@@ -928,9 +928,8 @@ static const clirr_variant_desc sssp_variants[] = {
  * against near-far's 70.5, 39.8 and 21.9 (before that, 80.0 against
  * 74.8); tests/bench/RESULTS.md, "A cheaper round for regions on GPUs".
  * On CPUs weighted graphs with hubs take regions too, under a narrow
- * bound (sssp_regions_suits_hubs, host/algo/sssp_regions.c: GAPBS's kron
- * 22 on the Xeon's PoCL 84.8-92.0 ms against bits' 103.6-109.6; on the
- * 2-core machine about even with bits on both runtimes). */
+ * bound (sssp_regions_suits_hubs; the figures at REGIONS_HUB_SKEW in
+ * host/algo/sssp_regions.c). */
 #define BOUNDED_DEGREE 8
 static unsigned sssp_choose(const clirr_input *in, const clirr_caps *caps, const char **reason)
 {
